@@ -1,0 +1,74 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# snic top-level Makefile.
+#
+#   make              snic.ko, sch_snic.ko, snicctl and the test tools
+#   make unit         host unit tests of drivers/snic/core (KTAP)
+#   make style        W=1, sparse (C=2), checkpatch --strict, 6.12 build
+#   make vm           the kselftests in a qemu guest (T=name for one test)
+#   make check        unit + style + vm, ending with "N passed, N failed"
+#   make demo         the 2-host/1-switch fabric demo in a guest
+#   make setup        prepare the machine (scripts/setup.sh, as root)
+#
+# KVER/KDIR select the kernel to build against (default: the ABI of the
+# linux-headers-amd64 metapackage); SNIC_CACHE is where setup keeps the
+# guest kernels and tools (default /var/cache/snic).
+
+SNIC_CACHE ?= /var/cache/snic
+-include $(SNIC_CACHE)/env.mk
+KVER ?= $(shell dpkg-query -W -f='$${Depends}' linux-headers-amd64 2>/dev/null | \
+	sed -n 's/.*linux-headers-\([0-9.-]*-amd64\).*/\1/p')
+KDIR ?= /lib/modules/$(KVER)/build
+export SNIC_CACHE KVER KVER612
+
+CC ?= gcc
+USER_CFLAGS := -O2 -g -Wall -Wextra -Werror -Iinclude/uapi -Iinclude
+NL_CFLAGS := $(shell pkg-config --cflags libnl-genl-3.0 libnl-route-3.0 2>/dev/null)
+NL_LIBS := $(shell pkg-config --static --libs libnl-genl-3.0 libnl-route-3.0 2>/dev/null)
+
+SNICCTL_SRCS := $(wildcard userspace/snicctl/*.c)
+TOOLS := selftests/tools/snic_inject selftests/tools/snic_xfer \
+	 selftests/tools/nocap
+
+.PHONY: all modules userspace tools clean unit style vm check demo setup
+
+all: modules userspace tools
+
+modules:
+	$(MAKE) -C $(KDIR) M=$(CURDIR) modules
+
+userspace: userspace/snicctl/snicctl
+
+userspace/snicctl/snicctl: $(SNICCTL_SRCS) $(wildcard userspace/snicctl/*.h) \
+			   include/uapi/linux/snic.h include/uapi/linux/sch_snic.h
+	$(CC) $(USER_CFLAGS) $(NL_CFLAGS) -static -o $@ $(SNICCTL_SRCS) $(NL_LIBS)
+
+tools: $(TOOLS)
+
+selftests/tools/%: selftests/tools/%.c include/uapi/linux/snic.h \
+		   drivers/snic/core/hdr16b.c
+	$(CC) $(USER_CFLAGS) -Idrivers/snic/core -static -o $@ $< \
+		drivers/snic/core/hdr16b.c
+
+unit:
+	@$(MAKE) -s -C selftests/unit run
+
+style:
+	@scripts/style.sh
+
+vm: all
+	@selftests/qemu/run-vm.sh $(if $(T),--test $(T)) $(VMFLAGS)
+
+check:
+	@scripts/check.sh
+
+demo: all
+	@selftests/qemu/run-vm.sh --demo $(VMFLAGS)
+
+setup:
+	@scripts/setup.sh
+
+clean:
+	$(MAKE) -C $(KDIR) M=$(CURDIR) clean
+	$(MAKE) -s -C selftests/unit clean
+	rm -f userspace/snicctl/snicctl $(TOOLS)

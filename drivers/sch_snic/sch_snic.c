@@ -1,0 +1,262 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * sch_snic: the egress qdisc of every snic fabric link.
+ *
+ * Algorithm (this version):
+ *   - classify: a 16B frame (EtherType ETH_P_SNIC) goes to the VL that the
+ *     SC-to-VL map gives for the SC in its 16B header; anything else (link
+ *     control) goes to the management VL, TC_SNIC_VL_MGMT;
+ *   - enqueue: one FIFO per VL, tail drop at the per-VL limit (counted);
+ *   - dequeue: strict priority, the highest non-empty VL first.
+ *
+ * Later versions add VL arbitration weights, line-rate serialization
+ * through the qdisc watchdog, credit gating and congestion marking; the
+ * xstats structure (include/uapi/linux/sch_snic.h) is append-only.
+ *
+ * Locking: everything here runs under the qdisc root lock.
+ */
+#include <linux/if_ether.h>
+#include <linux/module.h>
+#include <linux/skbuff.h>
+#include <net/netlink.h>
+#include <net/pkt_sched.h>
+#include <net/sch_generic.h>
+#include <uapi/linux/sch_snic.h>
+#include <uapi/linux/snic.h>
+
+#define SNIC_Q_DEFAULT_LIMIT	128
+#define SNIC_Q_MAX_LIMIT	65535
+
+struct snic_vl {
+	struct qdisc_skb_head	q;
+	/* stats */
+	u64			enqueued;
+	u64			dequeued;
+	u64			bytes;
+	u32			drops;
+	u32			qlen_max;
+};
+
+struct snic_sched {
+	/* parameters */
+	u32			limit;		/* per-VL, packets */
+	u8			sc2vl[TC_SNIC_NUM_SC];
+	/* state and stats */
+	struct snic_vl		vl[TC_SNIC_NUM_VLS];
+	u64			not_16b;
+};
+
+static const struct nla_policy snic_q_policy[TCA_SNIC_MAX + 1] = {
+	[TCA_SNIC_LIMIT] = NLA_POLICY_RANGE(NLA_U32, 1, SNIC_Q_MAX_LIMIT),
+	[TCA_SNIC_SC2VL] = NLA_POLICY_EXACT_LEN(TC_SNIC_NUM_SC),
+};
+
+/* SC of a 16B frame (word 1 bits 24:20 of the 16B header), or -1. */
+static int snic_q_sc(struct sk_buff *skb)
+{
+	__le32 w1, *p;
+
+	if (skb->protocol != htons(ETH_P_SNIC))
+		return -1;
+	p = skb_header_pointer(skb, skb_mac_offset(skb) + ETH_HLEN + 4,
+			       sizeof(w1), &w1);
+	if (!p)
+		return -1;
+	return (le32_to_cpu(*p) >> 20) & 0x1f;
+}
+
+static int snic_q_enqueue(struct sk_buff *skb, struct Qdisc *sch,
+			  struct sk_buff **to_free)
+{
+	struct snic_sched *q = qdisc_priv(sch);
+	int sc = snic_q_sc(skb);
+	struct snic_vl *vl;
+
+	if (sc < 0) {
+		q->not_16b++;
+		vl = &q->vl[TC_SNIC_VL_MGMT];
+	} else {
+		vl = &q->vl[q->sc2vl[sc]];
+	}
+	if (unlikely(vl->q.qlen >= q->limit)) {
+		vl->drops++;
+		return qdisc_drop(skb, sch, to_free);
+	}
+	__qdisc_enqueue_tail(skb, &vl->q);
+	qdisc_qstats_backlog_inc(sch, skb);
+	sch->q.qlen++;
+	vl->enqueued++;
+	if (vl->q.qlen > vl->qlen_max)
+		vl->qlen_max = vl->q.qlen;
+	return NET_XMIT_SUCCESS;
+}
+
+static struct sk_buff *snic_q_dequeue(struct Qdisc *sch)
+{
+	struct snic_sched *q = qdisc_priv(sch);
+	struct sk_buff *skb;
+	int i;
+
+	for (i = TC_SNIC_NUM_VLS - 1; i >= 0; i--) {
+		struct snic_vl *vl = &q->vl[i];
+
+		skb = __qdisc_dequeue_head(&vl->q);
+		if (!skb)
+			continue;
+		vl->dequeued++;
+		vl->bytes += qdisc_pkt_len(skb);
+		qdisc_qstats_backlog_dec(sch, skb);
+		sch->q.qlen--;
+		qdisc_bstats_update(sch, skb);
+		return skb;
+	}
+	return NULL;
+}
+
+static struct sk_buff *snic_q_peek(struct Qdisc *sch)
+{
+	struct snic_sched *q = qdisc_priv(sch);
+	int i;
+
+	for (i = TC_SNIC_NUM_VLS - 1; i >= 0; i--)
+		if (q->vl[i].q.head)
+			return q->vl[i].q.head;
+	return NULL;
+}
+
+static void snic_q_purge(struct Qdisc *sch)
+{
+	struct snic_sched *q = qdisc_priv(sch);
+	int i;
+
+	for (i = 0; i < TC_SNIC_NUM_VLS; i++) {
+		rtnl_kfree_skbs(q->vl[i].q.head, q->vl[i].q.tail);
+		q->vl[i].q.head = NULL;
+		q->vl[i].q.tail = NULL;
+		q->vl[i].q.qlen = 0;
+	}
+	sch->q.qlen = 0;
+	sch->qstats.backlog = 0;
+}
+
+static void snic_q_reset(struct Qdisc *sch)
+{
+	snic_q_purge(sch);
+}
+
+static int snic_q_change(struct Qdisc *sch, struct nlattr *opt,
+			 struct netlink_ext_ack *extack)
+{
+	struct snic_sched *q = qdisc_priv(sch);
+	struct nlattr *tb[TCA_SNIC_MAX + 1];
+	const u8 *map = NULL;
+	int err, i;
+
+	if (!opt)
+		return 0;
+	err = nla_parse_nested(tb, TCA_SNIC_MAX, opt, snic_q_policy, extack);
+	if (err)
+		return err;
+	if (tb[TCA_SNIC_SC2VL]) {
+		map = nla_data(tb[TCA_SNIC_SC2VL]);
+		for (i = 0; i < TC_SNIC_NUM_SC; i++) {
+			if (map[i] >= TC_SNIC_NUM_VLS) {
+				NL_SET_ERR_MSG_ATTR(extack, tb[TCA_SNIC_SC2VL],
+						    "SC-to-VL map names a VL beyond the last");
+				return -EINVAL;
+			}
+		}
+	}
+
+	sch_tree_lock(sch);
+	if (tb[TCA_SNIC_LIMIT])
+		q->limit = nla_get_u32(tb[TCA_SNIC_LIMIT]);
+	if (map)
+		memcpy(q->sc2vl, map, TC_SNIC_NUM_SC);
+	/* Queues above a lowered limit keep what they hold and drain. */
+	sch_tree_unlock(sch);
+	return 0;
+}
+
+static int snic_q_init(struct Qdisc *sch, struct nlattr *opt,
+		       struct netlink_ext_ack *extack)
+{
+	struct snic_sched *q = qdisc_priv(sch);
+	int i;
+
+	q->limit = SNIC_Q_DEFAULT_LIMIT;
+	for (i = 0; i < TC_SNIC_NUM_SC; i++)
+		q->sc2vl[i] = i < 8 ? i : 0;
+	q->sc2vl[TC_SNIC_VL_MGMT] = TC_SNIC_VL_MGMT;
+	/* The VL queues start empty: qdisc_priv() is zeroed. */
+	return snic_q_change(sch, opt, extack);
+}
+
+static int snic_q_dump(struct Qdisc *sch, struct sk_buff *skb)
+{
+	struct snic_sched *q = qdisc_priv(sch);
+	struct nlattr *opts;
+
+	opts = nla_nest_start_noflag(skb, TCA_OPTIONS);
+	if (!opts)
+		return -EMSGSIZE;
+	if (nla_put_u32(skb, TCA_SNIC_LIMIT, q->limit) ||
+	    nla_put(skb, TCA_SNIC_SC2VL, TC_SNIC_NUM_SC, q->sc2vl)) {
+		nla_nest_cancel(skb, opts);
+		return -EMSGSIZE;
+	}
+	return nla_nest_end(skb, opts);
+}
+
+static int snic_q_dump_stats(struct Qdisc *sch, struct gnet_dump *d)
+{
+	struct snic_sched *q = qdisc_priv(sch);
+	struct tc_snic_xstats st = {
+		.num_vls = TC_SNIC_NUM_VLS,
+		.not_16b = q->not_16b,
+	};
+	int i;
+
+	for (i = 0; i < TC_SNIC_NUM_VLS; i++) {
+		const struct snic_vl *vl = &q->vl[i];
+
+		st.vl[i].enqueued = vl->enqueued;
+		st.vl[i].dequeued = vl->dequeued;
+		st.vl[i].bytes = vl->bytes;
+		st.vl[i].drops = vl->drops;
+		st.vl[i].qlen = vl->q.qlen;
+		st.vl[i].qlen_max = vl->qlen_max;
+	}
+	return gnet_stats_copy_app(d, &st, sizeof(st));
+}
+
+static struct Qdisc_ops snic_qdisc_ops __read_mostly = {
+	.id		= "snic",
+	.priv_size	= sizeof(struct snic_sched),
+	.enqueue	= snic_q_enqueue,
+	.dequeue	= snic_q_dequeue,
+	.peek		= snic_q_peek,
+	.init		= snic_q_init,
+	.reset		= snic_q_reset,
+	.destroy	= snic_q_purge,
+	.change		= snic_q_change,
+	.dump		= snic_q_dump,
+	.dump_stats	= snic_q_dump_stats,
+	.owner		= THIS_MODULE,
+};
+
+static int __init snic_q_module_init(void)
+{
+	return register_qdisc(&snic_qdisc_ops);
+}
+
+static void __exit snic_q_module_exit(void)
+{
+	unregister_qdisc(&snic_qdisc_ops);
+}
+
+module_init(snic_q_module_init);
+module_exit(snic_q_module_exit);
+MODULE_LICENSE("GPL");
+MODULE_DESCRIPTION("snic fabric egress: per-VL queues");
+MODULE_AUTHOR("The snic developers");

@@ -1,0 +1,32 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Types for the kernel-independent core: the same sources build in the
+ * kernel (snic.ko) and on the host (unit tests, fuzzers).
+ */
+#ifndef _SNIC_CORE_TYPES_H
+#define _SNIC_CORE_TYPES_H
+
+#ifdef __KERNEL__
+#include <linux/types.h>
+#include <linux/errno.h>
+#include <linux/string.h>
+#include <asm/byteorder.h>
+#else
+#include <errno.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+#include <endian.h>
+
+typedef uint8_t u8;
+typedef uint16_t u16;
+typedef uint32_t u32;
+typedef uint64_t u64;
+typedef uint32_t __le32;
+
+#define cpu_to_le32(x) htole32(x)
+#define le32_to_cpu(x) le32toh(x)
+#endif
+
+#endif /* _SNIC_CORE_TYPES_H */

@@ -1,0 +1,389 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The "snic" generic netlink family. The commands and attributes are
+ * documented in include/uapi/linux/snic.h and
+ * Documentation/netlink/specs/snic.yaml. Policies do the range checks;
+ * every other refusal sets an extack message. Mutating commands need
+ * CAP_NET_ADMIN over the device's netns (GENL_UNS_ADMIN_PERM) and run
+ * under RTNL, which also protects the objects they touch; dumps take RTNL
+ * too and flag themselves inconsistent when the configuration generation
+ * moves under them.
+ */
+#include <net/genetlink.h>
+#include <net/rtnetlink.h>
+#include <net/sock.h>
+
+#include "snic.h"
+
+static struct genl_family snic_genl_family;
+
+/* Bumped on every configuration change that a dump could observe. */
+static atomic_t snic_cfg_gen = ATOMIC_INIT(1);
+
+void snic_cfg_changed(void)
+{
+	atomic_inc(&snic_cfg_gen);
+}
+
+/* Not const: 6.1's NLA_POLICY_FULL_RANGE takes a plain pointer. */
+static struct netlink_range_validation snic_lid_range = {
+	.min = 1,
+	.max = SNIC_LID_UCAST_MAX,
+};
+
+static const struct nla_policy snic_policy[SNIC_A_MAX + 1] = {
+	[SNIC_A_IFINDEX]	= NLA_POLICY_MIN(NLA_U32, 1),
+	[SNIC_A_LID]		= NLA_POLICY_FULL_RANGE(NLA_U32, &snic_lid_range),
+	[SNIC_A_DLID]		= NLA_POLICY_FULL_RANGE(NLA_U32, &snic_lid_range),
+	[SNIC_A_PORT]		= NLA_POLICY_RANGE(NLA_U32, 1, SNIC_MAX_PORTS),
+};
+
+/* Look up the device named by SNIC_A_IFINDEX; caller holds RTNL. */
+static struct net_device *snic_nl_dev(struct net *net, struct nlattr **attrs,
+				      enum snic_kind want,
+				      struct netlink_ext_ack *extack)
+{
+	struct net_device *dev;
+
+	if (NL_REQ_ATTR_CHECK(extack, NULL, attrs, SNIC_A_IFINDEX)) {
+		NL_SET_ERR_MSG_MOD(extack, "missing device ifindex");
+		return ERR_PTR(-EINVAL);
+	}
+	dev = __dev_get_by_index(net, nla_get_u32(attrs[SNIC_A_IFINDEX]));
+	if (!dev) {
+		NL_SET_ERR_MSG_ATTR(extack, attrs[SNIC_A_IFINDEX],
+				    "no such device");
+		return ERR_PTR(-ENODEV);
+	}
+	if ((want == SNIC_KIND_SWITCH && !snic_is_switch(dev)) ||
+	    (want == SNIC_KIND_NIC && !snic_is_nic(dev)) ||
+	    (!snic_is_switch(dev) && !snic_is_nic(dev))) {
+		if (want == SNIC_KIND_SWITCH)
+			NL_SET_ERR_MSG_ATTR(extack, attrs[SNIC_A_IFINDEX],
+					    "device is not a snicsw switch");
+		else
+			NL_SET_ERR_MSG_ATTR(extack, attrs[SNIC_A_IFINDEX],
+					    "device is not a snic device");
+		return ERR_PTR(-EOPNOTSUPP);
+	}
+	return dev;
+}
+
+static int snic_nl_fill_dev(struct sk_buff *msg, struct net_device *dev,
+			    u32 portid, u32 seq, int flags,
+			    struct netlink_callback *cb)
+{
+	u64 ctr[SNIC_STAT_COUNT];
+	bool nic = snic_is_nic(dev);
+	void *hdr;
+	u32 lid;
+
+	hdr = genlmsg_put(msg, portid, seq, &snic_genl_family, flags,
+			  SNIC_CMD_DEV_GET);
+	if (!hdr)
+		return -EMSGSIZE;
+	if (cb)
+		genl_dump_check_consistent(cb, hdr);
+	lid = nic ? ((struct snic_nic *)netdev_priv(dev))->lid :
+		    ((struct snic_switch *)netdev_priv(dev))->lid;
+	snic_dev_stats(dev, ctr);
+	if (nla_put_u32(msg, SNIC_A_IFINDEX, dev->ifindex) ||
+	    nla_put_string(msg, SNIC_A_IFNAME, dev->name) ||
+	    nla_put_u8(msg, SNIC_A_KIND,
+		       nic ? SNIC_KIND_NIC : SNIC_KIND_SWITCH) ||
+	    nla_put_u32(msg, SNIC_A_LID, lid) ||
+	    (nic && nla_put_u32(msg, SNIC_A_LINK_IFINDEX,
+				((struct snic_nic *)netdev_priv(dev))->lower->ifindex)) ||
+	    snic_stats_nla_put(msg, ctr))
+		goto cancel;
+	genlmsg_end(msg, hdr);
+	return 0;
+
+cancel:
+	genlmsg_cancel(msg, hdr);
+	return -EMSGSIZE;
+}
+
+static int snic_nl_dev_get_doit(struct sk_buff *skb, struct genl_info *info)
+{
+	struct net_device *dev;
+	struct sk_buff *msg;
+	int err;
+
+	msg = genlmsg_new(NLMSG_GOODSIZE, GFP_KERNEL);
+	if (!msg)
+		return -ENOMEM;
+	rtnl_lock();
+	dev = snic_nl_dev(genl_info_net(info), info->attrs, SNIC_KIND_UNSPEC,
+			  info->extack);
+	if (IS_ERR(dev)) {
+		err = PTR_ERR(dev);
+		goto err_unlock;
+	}
+	err = snic_nl_fill_dev(msg, dev, info->snd_portid, info->snd_seq, 0,
+			       NULL);
+	if (err)
+		goto err_unlock;
+	rtnl_unlock();
+	return genlmsg_reply(msg, info);
+
+err_unlock:
+	rtnl_unlock();
+	nlmsg_free(msg);
+	return err;
+}
+
+static int snic_nl_dev_get_dumpit(struct sk_buff *skb,
+				  struct netlink_callback *cb)
+{
+	struct net *net = sock_net(skb->sk);
+	struct net_device *dev;
+	long idx = 0;
+	int err = 0;
+
+	rtnl_lock();
+	cb->seq = atomic_read(&snic_cfg_gen);
+	for_each_netdev(net, dev) {
+		if (!snic_is_nic(dev) && !snic_is_switch(dev))
+			continue;
+		if (idx++ < cb->args[0])
+			continue;
+		err = snic_nl_fill_dev(skb, dev, NETLINK_CB(cb->skb).portid,
+				       cb->nlh->nlmsg_seq, NLM_F_MULTI, cb);
+		if (err) {
+			idx--;
+			break;
+		}
+	}
+	rtnl_unlock();
+	cb->args[0] = idx;
+	/* A full skb is not an error while it holds at least one device. */
+	if (err == -EMSGSIZE && skb->len)
+		return skb->len;
+	return err ?: skb->len;
+}
+
+static int snic_nl_dev_set_doit(struct sk_buff *skb, struct genl_info *info)
+{
+	struct net_device *dev;
+	int err = 0;
+	u32 lid;
+
+	if (!info->attrs[SNIC_A_LID]) {
+		NL_SET_ERR_MSG_MOD(info->extack, "nothing to set");
+		return -EINVAL;
+	}
+	lid = nla_get_u32(info->attrs[SNIC_A_LID]);
+	rtnl_lock();
+	dev = snic_nl_dev(genl_info_net(info), info->attrs, SNIC_KIND_UNSPEC,
+			  info->extack);
+	if (IS_ERR(dev)) {
+		err = PTR_ERR(dev);
+		goto out;
+	}
+	if (snic_is_nic(dev))
+		err = snic_nic_set_lid(netdev_priv(dev), lid);
+	else
+		WRITE_ONCE(((struct snic_switch *)netdev_priv(dev))->lid, lid);
+	snic_cfg_changed();
+out:
+	rtnl_unlock();
+	return err;
+}
+
+static int snic_nl_lft_set_doit(struct sk_buff *skb, struct genl_info *info)
+{
+	struct net_device *dev;
+	int err;
+
+	if (GENL_REQ_ATTR_CHECK(info, SNIC_A_DLID) ||
+	    GENL_REQ_ATTR_CHECK(info, SNIC_A_PORT)) {
+		NL_SET_ERR_MSG_MOD(info->extack, "LFT entry needs dlid and port");
+		return -EINVAL;
+	}
+	rtnl_lock();
+	dev = snic_nl_dev(genl_info_net(info), info->attrs, SNIC_KIND_SWITCH,
+			  info->extack);
+	if (IS_ERR(dev)) {
+		err = PTR_ERR(dev);
+		goto out;
+	}
+	err = snic_sw_lft_set(netdev_priv(dev),
+			      nla_get_u32(info->attrs[SNIC_A_DLID]),
+			      nla_get_u32(info->attrs[SNIC_A_PORT]));
+	if (err)
+		NL_SET_ERR_MSG_MOD(info->extack, "cannot store LFT entry");
+out:
+	rtnl_unlock();
+	return err;
+}
+
+static int snic_nl_lft_del_doit(struct sk_buff *skb, struct genl_info *info)
+{
+	struct net_device *dev;
+	int err;
+
+	if (GENL_REQ_ATTR_CHECK(info, SNIC_A_DLID)) {
+		NL_SET_ERR_MSG_MOD(info->extack, "missing dlid");
+		return -EINVAL;
+	}
+	rtnl_lock();
+	dev = snic_nl_dev(genl_info_net(info), info->attrs, SNIC_KIND_SWITCH,
+			  info->extack);
+	if (IS_ERR(dev)) {
+		err = PTR_ERR(dev);
+		goto out;
+	}
+	err = snic_sw_lft_del(netdev_priv(dev),
+			      nla_get_u32(info->attrs[SNIC_A_DLID]));
+	if (err)
+		NL_SET_ERR_MSG_ATTR(info->extack, info->attrs[SNIC_A_DLID],
+				    "no LFT entry for this dlid");
+out:
+	rtnl_unlock();
+	return err;
+}
+
+/* Dumps of one switch's LFT (args[0]: next DLID) or ports (next number). */
+static int snic_nl_sw_dump(struct sk_buff *skb, struct netlink_callback *cb,
+			   bool lft)
+{
+	struct nlattr **attrs = snic_compat_dump_attrs(cb);
+	struct snic_switch *sw;
+	struct net_device *dev;
+	unsigned long idx;
+	int err = 0;
+	void *hdr;
+
+	rtnl_lock();
+	dev = snic_nl_dev(sock_net(skb->sk), attrs, SNIC_KIND_SWITCH,
+			  cb->extack);
+	if (IS_ERR(dev)) {
+		err = PTR_ERR(dev);
+		goto out;
+	}
+	sw = netdev_priv(dev);
+	cb->seq = atomic_read(&snic_cfg_gen);
+	for (idx = cb->args[0]; ; idx++) {
+		struct snic_port *port = NULL;
+		u64 ctr[SNIC_STAT_COUNT];
+		void *entry = NULL;
+
+		if (lft) {
+			entry = xa_find(&sw->lft, &idx, SNIC_LID_UCAST_MAX,
+					XA_PRESENT);
+			if (!entry)
+				break;
+		} else {
+			if (!idx)
+				continue;
+			if (idx > SNIC_MAX_PORTS)
+				break;
+			port = rtnl_dereference(sw->port[idx]);
+			if (!port)
+				continue;
+		}
+		hdr = genlmsg_put(skb, NETLINK_CB(cb->skb).portid,
+				  cb->nlh->nlmsg_seq, &snic_genl_family,
+				  NLM_F_MULTI,
+				  lft ? SNIC_CMD_LFT_GET : SNIC_CMD_PORT_GET);
+		if (!hdr)
+			goto full;
+		genl_dump_check_consistent(cb, hdr);
+		if (nla_put_u32(skb, SNIC_A_IFINDEX, dev->ifindex))
+			goto cancel;
+		if (lft) {
+			if (nla_put_u32(skb, SNIC_A_DLID, idx) ||
+			    nla_put_u32(skb, SNIC_A_PORT, xa_to_value(entry)))
+				goto cancel;
+		} else {
+			memset(ctr, 0, sizeof(ctr));
+			snic_stats_read(&port->stats, ctr);
+			if (nla_put_u32(skb, SNIC_A_PORT, port->num) ||
+			    nla_put_u32(skb, SNIC_A_PORT_IFINDEX,
+					port->dev->ifindex) ||
+			    nla_put_string(skb, SNIC_A_IFNAME, port->dev->name) ||
+			    snic_stats_nla_put(skb, ctr))
+				goto cancel;
+		}
+		genlmsg_end(skb, hdr);
+	}
+	goto done;
+
+cancel:
+	genlmsg_cancel(skb, hdr);
+full:
+	if (!skb->len)
+		err = -EMSGSIZE;
+done:
+	cb->args[0] = idx;
+out:
+	rtnl_unlock();
+	return err ?: skb->len;
+}
+
+static int snic_nl_lft_get_dumpit(struct sk_buff *skb,
+				  struct netlink_callback *cb)
+{
+	return snic_nl_sw_dump(skb, cb, true);
+}
+
+static int snic_nl_port_get_dumpit(struct sk_buff *skb,
+				   struct netlink_callback *cb)
+{
+	return snic_nl_sw_dump(skb, cb, false);
+}
+
+static const struct genl_small_ops snic_genl_ops[] = {
+	{
+		.cmd	= SNIC_CMD_DEV_GET,
+		.doit	= snic_nl_dev_get_doit,
+		.dumpit	= snic_nl_dev_get_dumpit,
+	},
+	{
+		.cmd	= SNIC_CMD_DEV_SET,
+		.doit	= snic_nl_dev_set_doit,
+		.flags	= GENL_UNS_ADMIN_PERM,
+	},
+	{
+		.cmd	= SNIC_CMD_LFT_GET,
+		.dumpit	= snic_nl_lft_get_dumpit,
+	},
+	{
+		.cmd	= SNIC_CMD_LFT_SET,
+		.doit	= snic_nl_lft_set_doit,
+		.flags	= GENL_UNS_ADMIN_PERM,
+	},
+	{
+		.cmd	= SNIC_CMD_LFT_DEL,
+		.doit	= snic_nl_lft_del_doit,
+		.flags	= GENL_UNS_ADMIN_PERM,
+	},
+	{
+		.cmd	= SNIC_CMD_PORT_GET,
+		.dumpit	= snic_nl_port_get_dumpit,
+	},
+};
+
+static struct genl_family snic_genl_family __ro_after_init = {
+	.name		= SNIC_GENL_NAME,
+	.version	= SNIC_GENL_VERSION,
+	.maxattr	= SNIC_A_MAX,
+	.policy		= snic_policy,
+	.netnsok	= true,
+	.parallel_ops	= true,
+	.module		= THIS_MODULE,
+	.small_ops	= snic_genl_ops,
+	.n_small_ops	= ARRAY_SIZE(snic_genl_ops),
+	.resv_start_op	= SNIC_CMD_MAX + 1,
+};
+
+int __init snic_genl_init(void)
+{
+	return genl_register_family(&snic_genl_family);
+}
+
+void snic_genl_exit(void)
+{
+	genl_unregister_family(&snic_genl_family);
+}

@@ -1,0 +1,355 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The host SuperNIC: rtnl kind "snic", an upper device on a fabric-facing
+ * Ethernet device (ip link add snic0 link fab0 type snic).
+ *
+ * TX: the destination MAC gives the DLID (core/addr.h), skb->priority the
+ * SC, and the application frame leaves on the lower device wrapped in a
+ * 16B packet (L4 SNIC_L4_ETH).
+ * RX: an rx_handler on the lower device takes every ETH_P_SNIC frame,
+ * validates it (each reason to refuse has its own counter), and hands the
+ * inner frame to the stack as received on the snic device. Frames of other
+ * EtherTypes stay with the lower device.
+ */
+#include <linux/if_arp.h>
+#include <net/rtnetlink.h>
+
+#include "snic.h"
+
+static rx_handler_result_t snic_nic_rx(struct sk_buff **pskb);
+
+bool snic_is_nic(const struct net_device *dev)
+{
+	return dev->rtnl_link_ops == &snic_nic_link_ops;
+}
+
+static struct snic_nic *snic_nic_from_lower(const struct net_device *lower)
+{
+	if (rcu_access_pointer(lower->rx_handler) != snic_nic_rx)
+		return NULL;
+	return rtnl_dereference(lower->rx_handler_data);
+}
+
+static netdev_tx_t snic_nic_xmit(struct sk_buff *skb, struct net_device *dev)
+{
+	struct snic_nic *nic = netdev_priv(dev);
+	struct net_device *lower = nic->lower;
+	struct snic_16b h = {};
+	unsigned int len = skb->len;
+	enum snic_stat why;
+	int err;
+
+	if (unlikely(!pskb_may_pull(skb, ETH_HLEN))) {
+		why = SNIC_STAT_TX_NO_DLID;
+		goto drop;
+	}
+	h.slid = READ_ONCE(nic->lid);
+	if (unlikely(!h.slid)) {
+		why = SNIC_STAT_TX_NO_LID;
+		goto drop;
+	}
+	h.dlid = snic_mac_to_dlid(eth_hdr(skb)->h_dest);
+	if (unlikely(!h.dlid)) {
+		why = SNIC_STAT_TX_NO_DLID;
+		goto drop;
+	}
+	if (unlikely(!netif_running(lower) || !netif_carrier_ok(lower))) {
+		why = SNIC_STAT_TX_LINK_DOWN;
+		goto drop;
+	}
+	/* SL from the socket priority; SL -> SC is the identity for now. */
+	h.sc = skb->priority & 7;
+	h.l4 = SNIC_L4_ETH;
+	h.pkey = 0xffff;
+	h.entropy = skb_get_hash(skb) & 0xffff;
+
+	err = snic_encap(skb, lower, &h);
+	if (unlikely(err)) {
+		why = err == -EMSGSIZE ? SNIC_STAT_TX_TOO_BIG :
+					 SNIC_STAT_TX_NOMEM;
+		goto drop;
+	}
+	skb->dev = lower;
+	if (likely(net_xmit_eval(dev_queue_xmit(skb)) == 0)) {
+		snic_count(&nic->stats, SNIC_STAT_TX_PACKETS);
+		snic_stats_add(&nic->stats, SNIC_STAT_TX_BYTES, len);
+	} else {
+		snic_count(&nic->stats, SNIC_STAT_TX_LOWER_DROP);
+	}
+	return NETDEV_TX_OK;
+
+drop:
+	snic_count(&nic->stats, why);
+	kfree_skb(skb);
+	return NETDEV_TX_OK;
+}
+
+static rx_handler_result_t snic_nic_rx(struct sk_buff **pskb)
+{
+	struct sk_buff *skb = *pskb;
+	struct snic_nic *nic;
+	struct snic_16b h;
+	size_t payload;
+	enum snic_stat why;
+
+	if (skb->protocol != htons(ETH_P_SNIC))
+		return RX_HANDLER_PASS;
+	nic = rcu_dereference(skb->dev->rx_handler_data);
+
+	skb = skb_share_check(skb, GFP_ATOMIC);
+	if (!skb)
+		return RX_HANDLER_CONSUMED;
+	*pskb = skb;
+
+	why = snic_16b_rx(skb, &h, &payload);
+	if (why)
+		goto drop;
+	if (h.dlid != READ_ONCE(nic->lid) && !snic_lid_is_mcast(h.dlid)) {
+		why = SNIC_STAT_RX_BAD_DLID;
+		goto drop;
+	}
+	if (h.l4 == SNIC_L4_MGMT) {
+		snic_count(&nic->stats, SNIC_STAT_RX_MGMT);
+		consume_skb(skb);
+		return RX_HANDLER_CONSUMED;
+	}
+	if (h.l4 != SNIC_L4_ETH) {
+		why = SNIC_STAT_RX_UNKNOWN_L4;
+		goto drop;
+	}
+	if (payload < ETH_HLEN) {
+		why = SNIC_STAT_RX_BAD_INNER;
+		goto drop;
+	}
+	if (unlikely(!(nic->dev->flags & IFF_UP))) {
+		why = SNIC_STAT_RX_DEV_DOWN;
+		goto drop;
+	}
+
+	skb_pull_rcsum(skb, SNIC_16B_HDR_LEN);
+	if (pskb_trim_rcsum(skb, payload) || !pskb_may_pull(skb, ETH_HLEN)) {
+		why = SNIC_STAT_RX_BAD_INNER;
+		goto drop;
+	}
+	skb->dev = nic->dev;
+	skb->protocol = eth_type_trans(skb, nic->dev);
+	skb_reset_network_header(skb);
+	skb_reset_mac_len(skb);
+	snic_count(&nic->stats, SNIC_STAT_RX_PACKETS);
+	snic_stats_add(&nic->stats, SNIC_STAT_RX_BYTES, payload);
+	return RX_HANDLER_ANOTHER;
+
+drop:
+	snic_count(&nic->stats, why);
+	kfree_skb(skb);
+	return RX_HANDLER_CONSUMED;
+}
+
+/* Set the LID and the MAC address derived from it. Caller holds RTNL. */
+int snic_nic_set_lid(struct snic_nic *nic, u32 lid)
+{
+	u8 mac[ETH_ALEN];
+
+	ASSERT_RTNL();
+	snic_lid_to_mac(lid, mac);
+	WRITE_ONCE(nic->lid, lid);
+	if (ether_addr_equal(nic->dev->dev_addr, mac))
+		return 0;
+	eth_hw_addr_set(nic->dev, mac);
+	call_netdevice_notifiers(NETDEV_CHANGEADDR, nic->dev);
+	return 0;
+}
+
+static int snic_nic_open(struct net_device *dev)
+{
+	struct snic_nic *nic = netdev_priv(dev);
+
+	netif_stacked_transfer_operstate(nic->lower, dev);
+	netif_tx_start_all_queues(dev);
+	return 0;
+}
+
+static int snic_nic_stop(struct net_device *dev)
+{
+	netif_tx_stop_all_queues(dev);
+	return 0;
+}
+
+static int snic_nic_change_mtu(struct net_device *dev, int mtu)
+{
+	struct snic_nic *nic = netdev_priv(dev);
+
+	if (mtu + SNIC_MTU_OVERHEAD > nic->lower->mtu)
+		return -EINVAL;
+	WRITE_ONCE(dev->mtu, mtu);
+	return 0;
+}
+
+static int snic_nic_get_iflink(const struct net_device *dev)
+{
+	const struct snic_nic *nic = netdev_priv(dev);
+
+	return READ_ONCE(nic->lower->ifindex);
+}
+
+static const struct net_device_ops snic_nic_netdev_ops = {
+	.ndo_open		= snic_nic_open,
+	.ndo_stop		= snic_nic_stop,
+	.ndo_start_xmit		= snic_nic_xmit,
+	.ndo_change_mtu		= snic_nic_change_mtu,
+	.ndo_get_stats64	= snic_dev_get_stats64,
+	.ndo_get_iflink		= snic_nic_get_iflink,
+	.ndo_validate_addr	= eth_validate_addr,
+};
+
+static void snic_nic_destructor(struct net_device *dev)
+{
+	struct snic_nic *nic = netdev_priv(dev);
+
+	snic_stats_free(&nic->stats);
+}
+
+static void snic_nic_setup(struct net_device *dev)
+{
+	ether_setup(dev);
+	dev->netdev_ops = &snic_nic_netdev_ops;
+	dev->ethtool_ops = &snic_ethtool_ops;
+	dev->needs_free_netdev = true;
+	dev->priv_destructor = snic_nic_destructor;
+	dev->priv_flags &= ~IFF_TX_SKB_SHARING;
+	dev->max_mtu = SNIC_MTU_MAX;
+	dev->needed_tailroom = SNIC_ENCAP_TLEN;
+	snic_compat_set_lltx(dev);
+	snic_compat_set_netns_local(dev);
+}
+
+static int snic_nic_newlink(SNIC_NEWLINK_ARGS)
+{
+	struct snic_nic *nic = netdev_priv(dev);
+	struct net_device *lower;
+	int err;
+
+	if (!tb[IFLA_LINK]) {
+		NL_SET_ERR_MSG_MOD(extack, "snic needs a lower device (link DEV)");
+		return -EINVAL;
+	}
+	lower = __dev_get_by_index(src_net, nla_get_u32(tb[IFLA_LINK]));
+	if (!lower) {
+		NL_SET_ERR_MSG_ATTR(extack, tb[IFLA_LINK],
+				    "lower device not found");
+		return -ENODEV;
+	}
+	if (!net_eq(dev_net(dev), dev_net(lower))) {
+		NL_SET_ERR_MSG_MOD(extack,
+				   "snic must be in its lower device's netns");
+		return -EINVAL;
+	}
+	if (lower->type != ARPHRD_ETHER || lower->addr_len != ETH_ALEN ||
+	    (lower->flags & IFF_LOOPBACK)) {
+		NL_SET_ERR_MSG_ATTR(extack, tb[IFLA_LINK],
+				    "lower device must be Ethernet");
+		return -EINVAL;
+	}
+	if (snic_is_nic(lower) || snic_is_switch(lower)) {
+		NL_SET_ERR_MSG_ATTR(extack, tb[IFLA_LINK],
+				    "lower device cannot be a snic device");
+		return -EINVAL;
+	}
+	if (netdev_is_rx_handler_busy(lower)) {
+		NL_SET_ERR_MSG_ATTR(extack, tb[IFLA_LINK],
+				    "lower device is already in use (rx_handler)");
+		return -EBUSY;
+	}
+	if (lower->mtu < SNIC_MTU_OVERHEAD + ETH_MIN_MTU) {
+		NL_SET_ERR_MSG_ATTR(extack, tb[IFLA_LINK],
+				    "lower device MTU too small for 16B encapsulation");
+		return -EINVAL;
+	}
+
+	nic->dev = dev;
+	nic->lower = lower;
+	err = snic_stats_init(&nic->stats);
+	if (err)
+		return err;
+
+	if (!tb[IFLA_MTU])
+		dev->mtu = min_t(unsigned int, lower->mtu - SNIC_MTU_OVERHEAD,
+				 SNIC_MTU_MAX);
+	else if (dev->mtu + SNIC_MTU_OVERHEAD > lower->mtu)
+		goto err_mtu;
+	dev->needed_headroom = SNIC_ENCAP_HLEN + LL_RESERVED_SPACE(lower);
+	snic_lid_to_mac(0, (u8 *)dev->perm_addr);
+	eth_hw_addr_set(dev, dev->perm_addr);
+
+	err = register_netdevice(dev);
+	if (err)
+		goto err_stats;
+	err = netdev_rx_handler_register(lower, snic_nic_rx, nic);
+	if (err)
+		goto err_unregister;
+	err = netdev_upper_dev_link(lower, dev, extack);
+	if (err)
+		goto err_rx_handler;
+	netif_stacked_transfer_operstate(lower, dev);
+	return 0;
+
+err_rx_handler:
+	netdev_rx_handler_unregister(lower);
+err_unregister:
+	/* The destructor frees the stats once the device is gone. */
+	unregister_netdevice(dev);
+	return err;
+err_mtu:
+	NL_SET_ERR_MSG_MOD(extack, "MTU too large for the lower device");
+	err = -EINVAL;
+err_stats:
+	snic_stats_free(&nic->stats);
+	return err;
+}
+
+static void snic_nic_dellink(struct net_device *dev, struct list_head *head)
+{
+	struct snic_nic *nic = netdev_priv(dev);
+
+	netdev_upper_dev_unlink(nic->lower, dev);
+	netdev_rx_handler_unregister(nic->lower);
+	unregister_netdevice_queue(dev, head);
+}
+
+static unsigned int snic_nic_num_txqueues(void)
+{
+	return SNIC_DEFAULT_TXQ;
+}
+
+struct rtnl_link_ops snic_nic_link_ops = {
+	.kind			= "snic",
+	.priv_size		= sizeof(struct snic_nic),
+	.setup			= snic_nic_setup,
+	.newlink		= snic_nic_newlink,
+	.dellink		= snic_nic_dellink,
+	.get_num_tx_queues	= snic_nic_num_txqueues,
+};
+
+/* Netdevice events on a device that may be a snic's lower device. */
+void snic_nic_netdev_event(unsigned long event, struct net_device *lower,
+			   struct list_head *kill)
+{
+	struct snic_nic *nic = snic_nic_from_lower(lower);
+
+	if (!nic)
+		return;
+	switch (event) {
+	case NETDEV_UP:
+	case NETDEV_DOWN:
+	case NETDEV_CHANGE:
+		netif_stacked_transfer_operstate(lower, nic->dev);
+		break;
+	case NETDEV_CHANGEMTU:
+		if (nic->dev->mtu + SNIC_MTU_OVERHEAD > lower->mtu)
+			dev_set_mtu(nic->dev, lower->mtu - SNIC_MTU_OVERHEAD);
+		break;
+	case NETDEV_UNREGISTER:
+		snic_nic_dellink(nic->dev, kill);
+		break;
+	}
+}

@@ -1,0 +1,141 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * snic private header: the objects shared by the files of snic.ko.
+ *
+ *   main.c     module init/exit, netdevice notifier
+ *   nic.c      rtnl kind "snic": the host SuperNIC (TX encap, RX decap)
+ *   switch.c   rtnl kind "snicsw": ports, LFT, forwarding
+ *   wire.c     16B encapsulation on skbs (over core/hdr16b.c)
+ *   stats.c    per-CPU counters, ndo_get_stats64 and ethtool -S
+ *   netlink.c  the "snic" generic netlink family
+ */
+#ifndef _SNIC_H
+#define _SNIC_H
+
+#include <linux/etherdevice.h>
+#include <linux/netdevice.h>
+#include <linux/u64_stats_sync.h>
+#include <linux/xarray.h>
+#include <uapi/linux/snic.h>
+
+#include "compat.h"
+#include "core/addr.h"
+#include "core/hdr16b.h"
+
+#define SNIC_STAT_COUNT		(SNIC_STAT_MAX + 1)
+/* Outer Ethernet + 16B header in front of the inner frame. */
+#define SNIC_ENCAP_HLEN		(ETH_HLEN + SNIC_16B_HDR_LEN)
+/* Worst-case pad + ICRC + tail behind it. */
+#define SNIC_ENCAP_TLEN		(7 + SNIC_16B_TRAILER_LEN)
+#define SNIC_DEFAULT_TXQ	4
+/* Bytes a snic frame grows by on its lower device (L2 payload view). */
+#define SNIC_MTU_OVERHEAD	(SNIC_16B_HDR_LEN + ETH_HLEN + 7 + \
+				 SNIC_16B_TRAILER_LEN)
+#define SNIC_MTU_MAX		(SNIC_16B_PKT_MAX - SNIC_MTU_OVERHEAD)
+
+/* Counters: one set per CPU, summed on read. */
+struct snic_pcpu_stats {
+	u64_stats_t ctr[SNIC_STAT_COUNT];
+	struct u64_stats_sync syncp;
+};
+
+struct snic_stats {
+	struct snic_pcpu_stats __percpu *pcpu;
+};
+
+/* Host SuperNIC: netdev_priv() of a "snic" device. */
+struct snic_nic {
+	struct net_device *dev;
+	/* Fabric-facing lower device. Set at newlink, cleared at dellink;
+	 * both under RTNL. The rx_handler holds the pointer to this struct.
+	 */
+	struct net_device *lower;
+	/* Own LID: written under RTNL, read locklessly by the datapath. */
+	u32 lid;
+	struct snic_stats stats;
+};
+
+struct snic_switch;
+
+/* One switch port: rx_handler_data of the enslaved device. */
+struct snic_port {
+	struct list_head node;		/* in sw->ports; RCU, RTNL for writers */
+	struct snic_switch *sw;
+	struct net_device *dev;
+	u32 num;			/* port number, 1..SNIC_MAX_PORTS */
+	struct snic_stats stats;
+	struct rcu_head rcu;
+};
+
+/* Switch: netdev_priv() of a "snicsw" device. */
+struct snic_switch {
+	struct net_device *dev;
+	/* Enslaved ports: the list and port[] change under RTNL only and
+	 * are read under RCU by the datapath.
+	 */
+	struct list_head ports;
+	struct snic_port __rcu *port[SNIC_MAX_PORTS + 1];
+	/* LFT: DLID -> port number (xa_mk_value). The xarray's own lock
+	 * serialises writers (which also hold RTNL); readers use RCU.
+	 */
+	struct xarray lft;
+	u32 lid;			/* written under RTNL */
+	/* Frames sent to the switch device itself (dropped). */
+	struct snic_stats stats;
+};
+
+/* main.c */
+extern struct rtnl_link_ops snic_nic_link_ops;
+extern struct rtnl_link_ops snic_sw_link_ops;
+
+/* nic.c */
+bool snic_is_nic(const struct net_device *dev);
+void snic_nic_netdev_event(unsigned long event, struct net_device *lower,
+			   struct list_head *kill);
+int snic_nic_set_lid(struct snic_nic *nic, u32 lid);
+
+/* switch.c */
+bool snic_is_switch(const struct net_device *dev);
+void snic_sw_netdev_event(unsigned long event, struct net_device *dev);
+int snic_sw_lft_set(struct snic_switch *sw, u32 dlid, u32 port);
+int snic_sw_lft_del(struct snic_switch *sw, u32 dlid);
+
+/* wire.c */
+int snic_encap(struct sk_buff *skb, struct net_device *lower,
+	       struct snic_16b *h);
+enum snic_stat snic_16b_rx(struct sk_buff *skb, struct snic_16b *h,
+			   size_t *payload_len);
+
+/* stats.c */
+int snic_stats_init(struct snic_stats *s);
+void snic_stats_free(struct snic_stats *s);
+void snic_stats_add(struct snic_stats *s, enum snic_stat idx, u64 val);
+void snic_stats_read(const struct snic_stats *s, u64 *out);
+void snic_stats_to_link(const u64 *ctr, struct rtnl_link_stats64 *st);
+int snic_stats_nla_put(struct sk_buff *msg, const u64 *ctr);
+void snic_dev_stats(struct net_device *dev, u64 *ctr);
+void snic_dev_get_stats64(struct net_device *dev,
+			  struct rtnl_link_stats64 *st);
+extern const struct ethtool_ops snic_ethtool_ops;
+
+static inline void snic_count(struct snic_stats *s, enum snic_stat idx)
+{
+	snic_stats_add(s, idx, 1);
+}
+
+/* netlink.c */
+int snic_genl_init(void);
+void snic_genl_exit(void);
+void snic_cfg_changed(void);
+
+static inline bool snic_lid_is_ucast(u32 lid)
+{
+	return lid && lid <= SNIC_LID_UCAST_MAX;
+}
+
+static inline bool snic_lid_is_mcast(u32 lid)
+{
+	return lid >= SNIC_LID_MCAST_BASE && lid <= SNIC_LID_MCAST_MAX;
+}
+
+#endif /* _SNIC_H */

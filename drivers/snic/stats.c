@@ -1,0 +1,196 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Counters. Every snic object counts into per-CPU u64 arrays indexed by
+ * enum snic_stat (include/uapi/linux/snic.h); readers sum them. The same
+ * array feeds ndo_get_stats64 (the rtnl_link_stats64 subset), ethtool -S
+ * (every counter, fixed set, survives down/up) and netlink dumps.
+ */
+#include <linux/ethtool.h>
+#include <net/netlink.h>
+
+#include "snic.h"
+
+static const char snic_stat_names[SNIC_STAT_COUNT][ETH_GSTRING_LEN] = {
+	[SNIC_STAT_RX_PACKETS]		= "rx_packets",
+	[SNIC_STAT_RX_BYTES]		= "rx_bytes",
+	[SNIC_STAT_TX_PACKETS]		= "tx_packets",
+	[SNIC_STAT_TX_BYTES]		= "tx_bytes",
+	[SNIC_STAT_RX_TRUNCATED]	= "rx_drop_truncated",
+	[SNIC_STAT_RX_BAD_L2]		= "rx_drop_bad_l2",
+	[SNIC_STAT_RX_BAD_LEN]		= "rx_drop_bad_len",
+	[SNIC_STAT_RX_BAD_PAD]		= "rx_drop_bad_pad",
+	[SNIC_STAT_RX_UNKNOWN_L4]	= "rx_drop_unknown_l4",
+	[SNIC_STAT_RX_BAD_DLID]		= "rx_drop_bad_dlid",
+	[SNIC_STAT_RX_BAD_INNER]	= "rx_drop_bad_inner",
+	[SNIC_STAT_RX_MGMT]		= "rx_mgmt",
+	[SNIC_STAT_TX_NO_DLID]		= "tx_drop_no_dlid",
+	[SNIC_STAT_TX_NOMEM]		= "tx_drop_nomem",
+	[SNIC_STAT_TX_TOO_BIG]		= "tx_drop_too_big",
+	[SNIC_STAT_TX_LINK_DOWN]	= "tx_drop_link_down",
+	[SNIC_STAT_FWD_NO_ROUTE]	= "fwd_drop_no_route",
+	[SNIC_STAT_FWD_LOOP]		= "fwd_drop_loop",
+	[SNIC_STAT_FWD_NOMEM]		= "fwd_drop_nomem",
+	[SNIC_STAT_FWD_FLOOD]		= "fwd_flood_copies",
+	[SNIC_STAT_FWD_TX_DROP]		= "fwd_drop_egress",
+	[SNIC_STAT_TX_NO_LID]		= "tx_drop_no_lid",
+	[SNIC_STAT_TX_LOWER_DROP]	= "tx_drop_lower",
+	[SNIC_STAT_RX_DEV_DOWN]		= "rx_drop_dev_down",
+};
+
+/* The first counter with a name; UNSPEC and PAD are attribute plumbing. */
+#define SNIC_STAT_FIRST		SNIC_STAT_RX_PACKETS
+#define SNIC_STAT_NAMED		(SNIC_STAT_COUNT - SNIC_STAT_FIRST)
+
+int snic_stats_init(struct snic_stats *s)
+{
+	int cpu;
+
+	s->pcpu = alloc_percpu(struct snic_pcpu_stats);
+	if (!s->pcpu)
+		return -ENOMEM;
+	for_each_possible_cpu(cpu)
+		u64_stats_init(&per_cpu_ptr(s->pcpu, cpu)->syncp);
+	return 0;
+}
+
+void snic_stats_free(struct snic_stats *s)
+{
+	free_percpu(s->pcpu);
+	s->pcpu = NULL;
+}
+
+void snic_stats_add(struct snic_stats *s, enum snic_stat idx, u64 val)
+{
+	struct snic_pcpu_stats *p = get_cpu_ptr(s->pcpu);
+
+	u64_stats_update_begin(&p->syncp);
+	u64_stats_add(&p->ctr[idx], val);
+	u64_stats_update_end(&p->syncp);
+	put_cpu_ptr(s->pcpu);
+}
+
+/* Add @s's totals into @out (SNIC_STAT_COUNT entries). */
+void snic_stats_read(const struct snic_stats *s, u64 *out)
+{
+	int cpu, i;
+
+	for_each_possible_cpu(cpu) {
+		const struct snic_pcpu_stats *p = per_cpu_ptr(s->pcpu, cpu);
+		u64 v[SNIC_STAT_COUNT];
+		unsigned int start;
+
+		do {
+			start = u64_stats_fetch_begin(&p->syncp);
+			for (i = SNIC_STAT_FIRST; i < SNIC_STAT_COUNT; i++)
+				v[i] = u64_stats_read(&p->ctr[i]);
+		} while (u64_stats_fetch_retry(&p->syncp, start));
+		for (i = SNIC_STAT_FIRST; i < SNIC_STAT_COUNT; i++)
+			out[i] += v[i];
+	}
+}
+
+void snic_stats_to_link(const u64 *c, struct rtnl_link_stats64 *st)
+{
+	st->rx_packets = c[SNIC_STAT_RX_PACKETS];
+	st->rx_bytes = c[SNIC_STAT_RX_BYTES];
+	st->tx_packets = c[SNIC_STAT_TX_PACKETS];
+	st->tx_bytes = c[SNIC_STAT_TX_BYTES];
+	st->rx_length_errors = c[SNIC_STAT_RX_TRUNCATED] +
+			       c[SNIC_STAT_RX_BAD_LEN] +
+			       c[SNIC_STAT_RX_BAD_PAD] +
+			       c[SNIC_STAT_RX_BAD_INNER];
+	st->rx_frame_errors = c[SNIC_STAT_RX_BAD_L2];
+	st->rx_errors = st->rx_length_errors + st->rx_frame_errors;
+	st->rx_dropped = c[SNIC_STAT_RX_UNKNOWN_L4] +
+			 c[SNIC_STAT_RX_BAD_DLID] +
+			 c[SNIC_STAT_FWD_NO_ROUTE] + c[SNIC_STAT_FWD_LOOP] +
+			 c[SNIC_STAT_FWD_NOMEM] + c[SNIC_STAT_RX_DEV_DOWN];
+	st->tx_dropped = c[SNIC_STAT_TX_NO_DLID] + c[SNIC_STAT_TX_NOMEM] +
+			 c[SNIC_STAT_TX_TOO_BIG] + c[SNIC_STAT_TX_LINK_DOWN] +
+			 c[SNIC_STAT_FWD_TX_DROP] + c[SNIC_STAT_TX_NO_LID] +
+			 c[SNIC_STAT_TX_LOWER_DROP];
+}
+
+int snic_stats_nla_put(struct sk_buff *msg, const u64 *c)
+{
+	struct nlattr *nest;
+	int i;
+
+	nest = nla_nest_start(msg, SNIC_A_STATS);
+	if (!nest)
+		return -EMSGSIZE;
+	for (i = SNIC_STAT_FIRST; i < SNIC_STAT_COUNT; i++) {
+		if (nla_put_u64_64bit(msg, i, c[i], SNIC_STAT_PAD)) {
+			nla_nest_cancel(msg, nest);
+			return -EMSGSIZE;
+		}
+	}
+	nla_nest_end(msg, nest);
+	return 0;
+}
+
+/* Totals of a snic or snicsw device (a switch sums its ports). */
+void snic_dev_stats(struct net_device *dev, u64 *c)
+{
+	memset(c, 0, sizeof(u64) * SNIC_STAT_COUNT);
+	if (snic_is_nic(dev)) {
+		struct snic_nic *nic = netdev_priv(dev);
+
+		snic_stats_read(&nic->stats, c);
+	} else {
+		struct snic_switch *sw = netdev_priv(dev);
+		struct snic_port *port;
+
+		snic_stats_read(&sw->stats, c);
+		rcu_read_lock();
+		list_for_each_entry_rcu(port, &sw->ports, node)
+			snic_stats_read(&port->stats, c);
+		rcu_read_unlock();
+	}
+}
+
+static void snic_get_strings(struct net_device *dev, u32 sset, u8 *buf)
+{
+	if (sset != ETH_SS_STATS)
+		return;
+	memcpy(buf, snic_stat_names[SNIC_STAT_FIRST],
+	       SNIC_STAT_NAMED * ETH_GSTRING_LEN);
+}
+
+static int snic_get_sset_count(struct net_device *dev, int sset)
+{
+	return sset == ETH_SS_STATS ? SNIC_STAT_NAMED : -EOPNOTSUPP;
+}
+
+static void snic_get_ethtool_stats(struct net_device *dev,
+				   struct ethtool_stats *stats, u64 *data)
+{
+	u64 c[SNIC_STAT_COUNT];
+
+	snic_dev_stats(dev, c);
+	memcpy(data, &c[SNIC_STAT_FIRST], SNIC_STAT_NAMED * sizeof(u64));
+}
+
+static void snic_get_drvinfo(struct net_device *dev,
+			     struct ethtool_drvinfo *info)
+{
+	strscpy(info->driver, snic_is_nic(dev) ? "snic" : "snicsw",
+		sizeof(info->driver));
+}
+
+const struct ethtool_ops snic_ethtool_ops = {
+	.get_drvinfo		= snic_get_drvinfo,
+	.get_link		= ethtool_op_get_link,
+	.get_strings		= snic_get_strings,
+	.get_sset_count		= snic_get_sset_count,
+	.get_ethtool_stats	= snic_get_ethtool_stats,
+};
+
+void snic_dev_get_stats64(struct net_device *dev,
+			  struct rtnl_link_stats64 *st)
+{
+	u64 c[SNIC_STAT_COUNT];
+
+	snic_dev_stats(dev, c);
+	snic_stats_to_link(c, st);
+}

@@ -1,0 +1,341 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The switch: rtnl kind "snicsw". Ports are Ethernet devices enslaved with
+ * "ip link set pN master sw0"; each gets the lowest free port number
+ * (1..SNIC_MAX_PORTS). An rx_handler on every port validates 16B packets
+ * and forwards them by DLID:
+ *
+ *   unicast DLID    -> LFT (DLID -> port number), programmed over netlink;
+ *                      no entry, or an entry naming an absent port or the
+ *                      ingress port, is a counted drop
+ *   multicast DLID  -> every port but the ingress one (enough for trees;
+ *                      the MFT replaces this)
+ *   the switch LID  -> management packets are consumed, anything else
+ *                      dropped
+ *
+ * Frames leave through dev_queue_xmit() on the egress port, so the port's
+ * qdisc (sch_snic) sees them. Counters are per port; the switch device's
+ * own counters are their sums.
+ */
+#include <linux/if_arp.h>
+#include <net/rtnetlink.h>
+
+#include "snic.h"
+
+static rx_handler_result_t snic_sw_rx(struct sk_buff **pskb);
+
+bool snic_is_switch(const struct net_device *dev)
+{
+	return dev->rtnl_link_ops == &snic_sw_link_ops;
+}
+
+static struct snic_port *snic_port_from_dev(const struct net_device *dev)
+{
+	if (rcu_access_pointer(dev->rx_handler) != snic_sw_rx)
+		return NULL;
+	return rtnl_dereference(dev->rx_handler_data);
+}
+
+static void snic_sw_xmit(struct snic_port *out, struct sk_buff *skb,
+			 unsigned int len)
+{
+	skb->dev = out->dev;
+	if (likely(net_xmit_eval(dev_queue_xmit(skb)) == 0)) {
+		snic_count(&out->stats, SNIC_STAT_TX_PACKETS);
+		snic_stats_add(&out->stats, SNIC_STAT_TX_BYTES, len);
+	} else {
+		snic_count(&out->stats, SNIC_STAT_FWD_TX_DROP);
+	}
+}
+
+static void snic_sw_flood(struct snic_switch *sw, struct snic_port *in,
+			  struct sk_buff *skb)
+{
+	struct snic_port *port, *prev = NULL;
+	unsigned int len = skb->len;
+	struct sk_buff *copy;
+
+	list_for_each_entry_rcu(port, &sw->ports, node) {
+		if (port == in)
+			continue;
+		if (prev) {
+			copy = skb_clone(skb, GFP_ATOMIC);
+			if (copy) {
+				snic_count(&in->stats, SNIC_STAT_FWD_FLOOD);
+				snic_sw_xmit(prev, copy, len);
+			} else {
+				snic_count(&in->stats, SNIC_STAT_FWD_NOMEM);
+			}
+		}
+		prev = port;
+	}
+	if (prev) {
+		snic_count(&in->stats, SNIC_STAT_FWD_FLOOD);
+		snic_sw_xmit(prev, skb, len);
+	} else {
+		consume_skb(skb);
+	}
+}
+
+static rx_handler_result_t snic_sw_rx(struct sk_buff **pskb)
+{
+	struct sk_buff *skb = *pskb;
+	struct snic_port *in, *out;
+	struct snic_switch *sw;
+	enum snic_stat why;
+	struct snic_16b h;
+	size_t payload;
+	void *entry;
+
+	if (skb->protocol != htons(ETH_P_SNIC))
+		return RX_HANDLER_PASS;
+	in = rcu_dereference(skb->dev->rx_handler_data);
+	sw = in->sw;
+
+	skb = skb_share_check(skb, GFP_ATOMIC);
+	if (!skb)
+		return RX_HANDLER_CONSUMED;
+	*pskb = skb;
+
+	why = snic_16b_rx(skb, &h, &payload);
+	if (why)
+		goto drop;
+	if (h.l4 != SNIC_L4_ETH && h.l4 != SNIC_L4_MGMT) {
+		why = SNIC_STAT_RX_UNKNOWN_L4;
+		goto drop;
+	}
+	snic_count(&in->stats, SNIC_STAT_RX_PACKETS);
+	snic_stats_add(&in->stats, SNIC_STAT_RX_BYTES, skb->len + ETH_HLEN);
+
+	if (h.dlid == READ_ONCE(sw->lid)) {
+		if (h.l4 != SNIC_L4_MGMT) {
+			why = SNIC_STAT_RX_BAD_DLID;
+			goto drop;
+		}
+		snic_count(&in->stats, SNIC_STAT_RX_MGMT);
+		consume_skb(skb);
+		return RX_HANDLER_CONSUMED;
+	}
+
+	/* Forward the frame as it came, outer Ethernet header included. */
+	skb_push(skb, ETH_HLEN);
+	if (snic_lid_is_mcast(h.dlid)) {
+		snic_sw_flood(sw, in, skb);
+		return RX_HANDLER_CONSUMED;
+	}
+	if (!snic_lid_is_ucast(h.dlid)) {
+		why = SNIC_STAT_RX_BAD_DLID;
+		goto drop;
+	}
+	entry = xa_load(&sw->lft, h.dlid);
+	out = entry ? rcu_dereference(sw->port[xa_to_value(entry)]) : NULL;
+	if (!out) {
+		why = SNIC_STAT_FWD_NO_ROUTE;
+		goto drop;
+	}
+	if (out == in) {
+		why = SNIC_STAT_FWD_LOOP;
+		goto drop;
+	}
+	snic_sw_xmit(out, skb, skb->len);
+	return RX_HANDLER_CONSUMED;
+
+drop:
+	snic_count(&in->stats, why);
+	kfree_skb(skb);
+	return RX_HANDLER_CONSUMED;
+}
+
+int snic_sw_lft_set(struct snic_switch *sw, u32 dlid, u32 port)
+{
+	int err;
+
+	err = xa_err(xa_store(&sw->lft, dlid, xa_mk_value(port), GFP_KERNEL));
+	if (!err)
+		snic_cfg_changed();
+	return err;
+}
+
+int snic_sw_lft_del(struct snic_switch *sw, u32 dlid)
+{
+	if (!xa_erase(&sw->lft, dlid))
+		return -ENOENT;
+	snic_cfg_changed();
+	return 0;
+}
+
+static void snic_port_free_rcu(struct rcu_head *head)
+{
+	struct snic_port *port = container_of(head, struct snic_port, rcu);
+
+	snic_stats_free(&port->stats);
+	kfree(port);
+}
+
+static void snic_port_release(struct snic_port *port)
+{
+	struct snic_switch *sw = port->sw;
+
+	ASSERT_RTNL();
+	list_del_rcu(&port->node);
+	RCU_INIT_POINTER(sw->port[port->num], NULL);
+	netdev_upper_dev_unlink(port->dev, sw->dev);
+	netdev_rx_handler_unregister(port->dev);
+	call_rcu(&port->rcu, snic_port_free_rcu);
+}
+
+static int snic_sw_add_port(struct net_device *dev, struct net_device *pdev,
+			    struct netlink_ext_ack *extack)
+{
+	struct snic_switch *sw = netdev_priv(dev);
+	struct snic_port *port;
+	u32 num;
+	int err;
+
+	if (pdev->type != ARPHRD_ETHER || pdev->addr_len != ETH_ALEN ||
+	    (pdev->flags & IFF_LOOPBACK)) {
+		NL_SET_ERR_MSG_MOD(extack, "switch ports must be Ethernet");
+		return -EINVAL;
+	}
+	if (snic_is_nic(pdev) || snic_is_switch(pdev)) {
+		NL_SET_ERR_MSG_MOD(extack, "a snic device cannot be a port");
+		return -EINVAL;
+	}
+	if (!net_eq(dev_net(dev), dev_net(pdev))) {
+		NL_SET_ERR_MSG_MOD(extack, "port must be in the switch's netns");
+		return -EINVAL;
+	}
+	if (netdev_is_rx_handler_busy(pdev)) {
+		NL_SET_ERR_MSG_MOD(extack, "device is already in use (rx_handler)");
+		return -EBUSY;
+	}
+	for (num = 1; num <= SNIC_MAX_PORTS; num++)
+		if (!rtnl_dereference(sw->port[num]))
+			break;
+	if (num > SNIC_MAX_PORTS) {
+		NL_SET_ERR_MSG_MOD(extack, "switch has no free port number");
+		return -ENOSPC;
+	}
+
+	port = kzalloc(sizeof(*port), GFP_KERNEL);
+	if (!port)
+		return -ENOMEM;
+	port->sw = sw;
+	port->dev = pdev;
+	port->num = num;
+	err = snic_stats_init(&port->stats);
+	if (err)
+		goto err_free;
+	err = netdev_rx_handler_register(pdev, snic_sw_rx, port);
+	if (err)
+		goto err_stats;
+	err = netdev_master_upper_dev_link(pdev, dev, NULL, NULL, extack);
+	if (err)
+		goto err_rx_handler;
+	list_add_tail_rcu(&port->node, &sw->ports);
+	rcu_assign_pointer(sw->port[num], port);
+	return 0;
+
+err_rx_handler:
+	netdev_rx_handler_unregister(pdev);
+err_stats:
+	snic_stats_free(&port->stats);
+err_free:
+	kfree(port);
+	return err;
+}
+
+static int snic_sw_del_port(struct net_device *dev, struct net_device *pdev)
+{
+	struct snic_port *port = snic_port_from_dev(pdev);
+
+	if (!port || port->sw != netdev_priv(dev))
+		return -EINVAL;
+	snic_port_release(port);
+	return 0;
+}
+
+/* The switch device carries no traffic of its own. */
+static netdev_tx_t snic_sw_xmit_self(struct sk_buff *skb,
+				     struct net_device *dev)
+{
+	struct snic_switch *sw = netdev_priv(dev);
+
+	snic_count(&sw->stats, SNIC_STAT_TX_NO_DLID);
+	kfree_skb(skb);
+	return NETDEV_TX_OK;
+}
+
+static const struct net_device_ops snic_sw_netdev_ops = {
+	.ndo_start_xmit		= snic_sw_xmit_self,
+	.ndo_add_slave		= snic_sw_add_port,
+	.ndo_del_slave		= snic_sw_del_port,
+	.ndo_get_stats64	= snic_dev_get_stats64,
+};
+
+static void snic_sw_destructor(struct net_device *dev)
+{
+	struct snic_switch *sw = netdev_priv(dev);
+
+	xa_destroy(&sw->lft);
+	snic_stats_free(&sw->stats);
+}
+
+static void snic_sw_setup(struct net_device *dev)
+{
+	ether_setup(dev);
+	dev->netdev_ops = &snic_sw_netdev_ops;
+	dev->ethtool_ops = &snic_ethtool_ops;
+	dev->needs_free_netdev = true;
+	dev->priv_destructor = snic_sw_destructor;
+	dev->flags |= IFF_NOARP;
+	dev->priv_flags |= IFF_NO_QUEUE;
+	dev->priv_flags &= ~IFF_TX_SKB_SHARING;
+	snic_compat_set_lltx(dev);
+	snic_compat_set_netns_local(dev);
+	eth_hw_addr_random(dev);
+}
+
+static int snic_sw_newlink(SNIC_NEWLINK_ARGS)
+{
+	struct snic_switch *sw = netdev_priv(dev);
+	int err;
+
+	sw->dev = dev;
+	INIT_LIST_HEAD(&sw->ports);
+	xa_init(&sw->lft);
+	err = snic_stats_init(&sw->stats);
+	if (err)
+		return err;
+	err = register_netdevice(dev);
+	if (err)
+		snic_stats_free(&sw->stats);
+	return err;
+}
+
+static void snic_sw_dellink(struct net_device *dev, struct list_head *head)
+{
+	struct snic_switch *sw = netdev_priv(dev);
+	struct snic_port *port, *tmp;
+
+	list_for_each_entry_safe(port, tmp, &sw->ports, node)
+		snic_port_release(port);
+	unregister_netdevice_queue(dev, head);
+}
+
+struct rtnl_link_ops snic_sw_link_ops = {
+	.kind		= "snicsw",
+	.priv_size	= sizeof(struct snic_switch),
+	.setup		= snic_sw_setup,
+	.newlink	= snic_sw_newlink,
+	.dellink	= snic_sw_dellink,
+};
+
+/* Netdevice events on a device that may be a switch port. */
+void snic_sw_netdev_event(unsigned long event, struct net_device *dev)
+{
+	struct snic_port *port = snic_port_from_dev(dev);
+
+	if (port && event == NETDEV_UNREGISTER)
+		snic_port_release(port);
+}

@@ -1,0 +1,52 @@
+/* SPDX-License-Identifier: (GPL-2.0 WITH Linux-syscall-note) OR MIT */
+/*
+ * sch_snic: the fabric egress qdisc of snic (per-VL queues).
+ *
+ * Classification: a frame of EtherType ETH_P_SNIC goes to the VL that the
+ * port's SC-to-VL map gives for the SC of its 16B header; any other frame
+ * (link-local control) goes to the management VL. VLs are served in strict
+ * priority, highest VL first; a full VL queue drops at the tail and counts.
+ *
+ * Options (TCA_OPTIONS nest):
+ *   TCA_SNIC_LIMIT  u32, per-VL queue limit in packets, 1..65535 (128)
+ *   TCA_SNIC_SC2VL  binary, TC_SNIC_NUM_SC bytes: VL of each SC, each
+ *                   < TC_SNIC_NUM_VLS (SC n -> VL n for n < 8, SC 15 ->
+ *                   VL 15, the rest -> VL 0)
+ * Statistics: struct tc_snic_xstats as the qdisc's xstats (append-only).
+ */
+#ifndef _UAPI_LINUX_SCH_SNIC_H
+#define _UAPI_LINUX_SCH_SNIC_H
+
+#include <linux/types.h>
+
+#define TC_SNIC_NUM_VLS		16
+#define TC_SNIC_NUM_SC		32
+#define TC_SNIC_VL_MGMT		15
+
+enum {
+	TCA_SNIC_UNSPEC,
+	TCA_SNIC_LIMIT,
+	TCA_SNIC_SC2VL,
+
+	__TCA_SNIC_MAX,
+	TCA_SNIC_MAX = __TCA_SNIC_MAX - 1
+};
+
+struct tc_snic_vl_xstats {
+	__u64	enqueued;	/* packets accepted into the VL queue */
+	__u64	dequeued;	/* packets sent from the VL queue */
+	__u64	bytes;		/* bytes sent from the VL queue */
+	__u32	drops;		/* tail drops: queue full */
+	__u32	qlen;		/* current depth, packets */
+	__u32	qlen_max;	/* deepest the queue has been, packets */
+	__u32	pad;
+};
+
+struct tc_snic_xstats {
+	__u32	num_vls;	/* entries in vl[] (TC_SNIC_NUM_VLS) */
+	__u32	pad;
+	__u64	not_16b;	/* frames that were not 16B (management VL) */
+	struct tc_snic_vl_xstats vl[TC_SNIC_NUM_VLS];
+};
+
+#endif /* _UAPI_LINUX_SCH_SNIC_H */

@@ -1,0 +1,167 @@
+/* SPDX-License-Identifier: (GPL-2.0 WITH Linux-syscall-note) OR MIT */
+/*
+ * snic: an emulated Omni-Path-style SuperNIC and switch datapath.
+ *
+ * Wire format
+ * ===========
+ * Every fabric packet is an Ethernet frame of EtherType ETH_P_SNIC (0x88B5)
+ * whose payload is an OPA 16B packet:
+ *
+ *   | outer Ethernet (14) | 16B header (16) | L4 payload | pad | ICRC | tail |
+ *
+ * The 16B header is four little-endian 32-bit words:
+ *
+ *   word 0  bit  31     BECN
+ *           bits 30:20  LEN, total 16B packet length in 8-byte flits
+ *                       (header, payload, pad, ICRC and tail)
+ *           bits 19:0   SLID[19:0]
+ *   word 1  bits 30:29  L2 type, always 2 (16B)
+ *           bit  28     FECN
+ *           bits 27:25  RC (route control)
+ *           bits 24:20  SC (service channel)
+ *           bits 19:0   DLID[19:0]
+ *   word 2  bits 31:16  PKEY
+ *           bits 15:12  DLID[23:20]
+ *           bits 11:8   SLID[23:20]
+ *           bits 7:0    L4 type (SNIC_L4_*)
+ *   word 3  bits 23:16  AGE
+ *           bits 15:0   ENTROPY (flow hash)
+ *
+ * After the L4 payload come 0..7 zero pad bytes, a 4-byte ICRC (reserved:
+ * sent as zero, not checked) and one tail byte whose bits 2:0 hold the pad
+ * count, so that the whole 16B packet is a multiple of 8 bytes.
+ *
+ * L4 SNIC_L4_ETH carries the application's complete Ethernet frame (the
+ * Omni-Path VNIC encapsulation). L4 SNIC_L4_MGMT carries fabric management
+ * messages. Frames of EtherType ETH_P_SNIC_CREDIT are link-local and never
+ * forwarded.
+ *
+ * Addressing
+ * ==========
+ * LIDs are 24 bits. Unicast LIDs are 1..SNIC_LID_UCAST_MAX; the range
+ * SNIC_LID_MCAST_BASE..SNIC_LID_MCAST_MAX is multicast, and
+ * SNIC_LID_BCAST (the first multicast LID) is the broadcast group.
+ * A snic device's MAC address is 02:53:4e:LL:LL:LL (locally administered,
+ * the low three bytes are its LID), so the DLID of a unicast frame is read
+ * straight off its destination MAC. Broadcast and multicast MACs go to
+ * SNIC_LID_BCAST.
+ *
+ * Generic netlink
+ * ===============
+ * Family SNIC_GENL_NAME, version SNIC_GENL_VERSION. Every mutating command
+ * requires CAP_NET_ADMIN in the user namespace that owns the device's
+ * network namespace. Errors carry an extended-ack message.
+ *
+ * SNIC_CMD_DEV_GET
+ *   request:  SNIC_A_IFINDEX (doit), nothing (dumpit: every snic and snicsw
+ *             device of the caller's netns)
+ *   reply:    SNIC_A_IFINDEX, SNIC_A_IFNAME, SNIC_A_KIND, SNIC_A_LID,
+ *             SNIC_A_LINK_IFINDEX (snic only), SNIC_A_STATS
+ * SNIC_CMD_DEV_SET
+ *   request:  SNIC_A_IFINDEX (required), SNIC_A_LID (unicast LID)
+ * SNIC_CMD_LFT_GET (dumpit)
+ *   request:  SNIC_A_IFINDEX of a snicsw (required)
+ *   reply:    one message per entry: SNIC_A_IFINDEX, SNIC_A_DLID, SNIC_A_PORT
+ * SNIC_CMD_LFT_SET
+ *   request:  SNIC_A_IFINDEX of a snicsw, SNIC_A_DLID (unicast LID),
+ *             SNIC_A_PORT (port number; need not be enslaved yet)
+ * SNIC_CMD_LFT_DEL
+ *   request:  SNIC_A_IFINDEX of a snicsw, SNIC_A_DLID; -ENOENT if absent
+ * SNIC_CMD_PORT_GET (dumpit)
+ *   request:  SNIC_A_IFINDEX of a snicsw (required)
+ *   reply:    one message per port: SNIC_A_IFINDEX, SNIC_A_PORT,
+ *             SNIC_A_PORT_IFINDEX, SNIC_A_IFNAME (of the port), SNIC_A_STATS
+ */
+#ifndef _UAPI_LINUX_SNIC_H
+#define _UAPI_LINUX_SNIC_H
+
+#define SNIC_GENL_NAME		"snic"
+#define SNIC_GENL_VERSION	1
+
+#define ETH_P_SNIC		0x88B5	/* 16B fabric packets */
+#define ETH_P_SNIC_CREDIT	0x88B6	/* link-local credit returns */
+
+#define SNIC_L4_MGMT		0x08
+#define SNIC_L4_ETH		0x78
+
+#define SNIC_LID_UCAST_MAX	0xefffff
+#define SNIC_LID_MCAST_BASE	0xf00000
+#define SNIC_LID_MCAST_MAX	0xfffffe
+#define SNIC_LID_BCAST		SNIC_LID_MCAST_BASE
+
+#define SNIC_MAX_PORTS		64	/* switch port numbers 1..64 */
+
+enum snic_kind {
+	SNIC_KIND_UNSPEC,
+	SNIC_KIND_NIC,		/* rtnl kind "snic" */
+	SNIC_KIND_SWITCH,	/* rtnl kind "snicsw" */
+};
+
+enum snic_cmd {
+	SNIC_CMD_UNSPEC,
+	SNIC_CMD_DEV_GET,
+	SNIC_CMD_DEV_SET,
+	SNIC_CMD_LFT_GET,
+	SNIC_CMD_LFT_SET,
+	SNIC_CMD_LFT_DEL,
+	SNIC_CMD_PORT_GET,
+
+	__SNIC_CMD_MAX,
+	SNIC_CMD_MAX = __SNIC_CMD_MAX - 1
+};
+
+enum snic_attr {
+	SNIC_A_UNSPEC,
+	SNIC_A_PAD,
+	SNIC_A_IFINDEX,		/* u32: a snic or snicsw device */
+	SNIC_A_IFNAME,		/* string, replies only */
+	SNIC_A_KIND,		/* u8, enum snic_kind, replies only */
+	SNIC_A_LID,		/* u32: 1..SNIC_LID_UCAST_MAX */
+	SNIC_A_LINK_IFINDEX,	/* u32: lower (fabric) device, replies only */
+	SNIC_A_STATS,		/* nest of u64 SNIC_STAT_*, replies only */
+	SNIC_A_DLID,		/* u32: LFT key, 1..SNIC_LID_UCAST_MAX */
+	SNIC_A_PORT,		/* u32: switch port number 1..SNIC_MAX_PORTS */
+	SNIC_A_PORT_IFINDEX,	/* u32: the port's net device, replies only */
+
+	__SNIC_A_MAX,
+	SNIC_A_MAX = __SNIC_A_MAX - 1
+};
+
+/*
+ * Counters, nested in SNIC_A_STATS as u64 attributes and shown by
+ * ethtool -S under the names in brackets. Documentation/networking/snic.rst
+ * explains each one.
+ */
+enum snic_stat {
+	SNIC_STAT_UNSPEC,
+	SNIC_STAT_PAD,
+	SNIC_STAT_RX_PACKETS,		/* [rx_packets] */
+	SNIC_STAT_RX_BYTES,		/* [rx_bytes] */
+	SNIC_STAT_TX_PACKETS,		/* [tx_packets] */
+	SNIC_STAT_TX_BYTES,		/* [tx_bytes] */
+	SNIC_STAT_RX_TRUNCATED,		/* [rx_drop_truncated] */
+	SNIC_STAT_RX_BAD_L2,		/* [rx_drop_bad_l2] */
+	SNIC_STAT_RX_BAD_LEN,		/* [rx_drop_bad_len] */
+	SNIC_STAT_RX_BAD_PAD,		/* [rx_drop_bad_pad] */
+	SNIC_STAT_RX_UNKNOWN_L4,	/* [rx_drop_unknown_l4] */
+	SNIC_STAT_RX_BAD_DLID,		/* [rx_drop_bad_dlid] */
+	SNIC_STAT_RX_BAD_INNER,		/* [rx_drop_bad_inner] */
+	SNIC_STAT_RX_MGMT,		/* [rx_mgmt] */
+	SNIC_STAT_TX_NO_DLID,		/* [tx_drop_no_dlid] */
+	SNIC_STAT_TX_NOMEM,		/* [tx_drop_nomem] */
+	SNIC_STAT_TX_TOO_BIG,		/* [tx_drop_too_big] */
+	SNIC_STAT_TX_LINK_DOWN,		/* [tx_drop_link_down] */
+	SNIC_STAT_FWD_NO_ROUTE,		/* [fwd_drop_no_route] */
+	SNIC_STAT_FWD_LOOP,		/* [fwd_drop_loop] */
+	SNIC_STAT_FWD_NOMEM,		/* [fwd_drop_nomem] */
+	SNIC_STAT_FWD_FLOOD,		/* [fwd_flood_copies] */
+	SNIC_STAT_FWD_TX_DROP,		/* [fwd_drop_egress] */
+	SNIC_STAT_TX_NO_LID,		/* [tx_drop_no_lid] */
+	SNIC_STAT_TX_LOWER_DROP,	/* [tx_drop_lower] */
+	SNIC_STAT_RX_DEV_DOWN,		/* [rx_drop_dev_down] */
+
+	__SNIC_STAT_MAX,
+	SNIC_STAT_MAX = __SNIC_STAT_MAX - 1
+};
+
+#endif /* _UAPI_LINUX_SNIC_H */
