@@ -70,7 +70,9 @@ static netdev_tx_t snic_nic_xmit(struct sk_buff *skb, struct net_device *dev)
 		goto drop;
 	}
 	skb->dev = lower;
-	if (likely(net_xmit_eval(dev_queue_xmit(skb)) == 0)) {
+	/* net_xmit_eval() evaluates its argument twice: never inline it. */
+	err = dev_queue_xmit(skb);
+	if (likely(net_xmit_eval(err) == 0)) {
 		snic_count(&nic->stats, SNIC_STAT_TX_PACKETS);
 		snic_stats_add(&nic->stats, SNIC_STAT_TX_BYTES, len);
 	} else {

@@ -39,8 +39,12 @@ static struct snic_port *snic_port_from_dev(const struct net_device *dev)
 static void snic_sw_xmit(struct snic_port *out, struct sk_buff *skb,
 			 unsigned int len)
 {
+	int err;
+
 	skb->dev = out->dev;
-	if (likely(net_xmit_eval(dev_queue_xmit(skb)) == 0)) {
+	/* net_xmit_eval() evaluates its argument twice: never inline it. */
+	err = dev_queue_xmit(skb);
+	if (likely(net_xmit_eval(err) == 0)) {
 		snic_count(&out->stats, SNIC_STAT_TX_PACKETS);
 		snic_stats_add(&out->stats, SNIC_STAT_TX_BYTES, len);
 	} else {

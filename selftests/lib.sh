@@ -1,0 +1,153 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# Helpers for the snic kselftests, after tools/testing/selftests/net/lib.sh:
+# namespaces with random suffixes, busywait instead of sleeps, cleanup on
+# EXIT, and KTAP output (one "ok N desc" / "not ok N desc" per check).
+# The busybox ash runs its own ip/tc applets first: call them by full path.
+
+IP=/usr/sbin/ip
+TC=/usr/sbin/tc
+ETHTOOL=/usr/sbin/ethtool
+TOP=${TOP:-/snic}
+SNICCTL=$TOP/userspace/snicctl/snicctl
+TOOLS=$TOP/selftests/tools
+SFX=$(head -c4 /dev/urandom | od -An -tx1 | tr -d ' \n')
+
+ktap_n=0
+ktap_fail=0
+echo "KTAP version 1"
+
+ok() {
+	ktap_n=$((ktap_n + 1))
+	echo "ok $ktap_n $*"
+}
+
+not_ok() {
+	ktap_n=$((ktap_n + 1))
+	ktap_fail=$((ktap_fail + 1))
+	echo "not ok $ktap_n $*"
+}
+
+# check DESC CMD...: one test case, passing when CMD succeeds.
+check() {
+	desc=$1
+	shift
+	if out=$("$@" 2>&1); then
+		ok "$desc"
+	else
+		not_ok "$desc"
+		printf '%s\n' "$out" | sed 's/^/# /' | head -n 20
+	fi
+}
+
+# checke DESC EXPR: like check, with EXPR evaluated in this shell.
+checke() {
+	desc=$1
+	if out=$(eval "$2" 2>&1); then
+		ok "$desc"
+	else
+		not_ok "$desc"
+		printf '%s\n' "$out" | sed 's/^/# /' | head -n 20
+	fi
+}
+
+# waitfor TIMEOUT_MS EXPR: evaluate EXPR every 50 ms until it holds.
+waitfor() {
+	tmo=$1
+	t=0
+	while ! eval "$2" >/dev/null 2>&1; do
+		[ "$t" -ge "$tmo" ] && return 1
+		sleep 0.05
+		t=$((t + 50))
+	done
+	return 0
+}
+
+# busywait TIMEOUT_MS CMD...: retry CMD every 50 ms until it succeeds.
+busywait() {
+	tmo=$1
+	shift
+	t=0
+	while ! "$@" >/dev/null 2>&1; do
+		[ "$t" -ge "$tmo" ] && return 1
+		sleep 0.05
+		t=$((t + 50))
+	done
+	return 0
+}
+
+ktap_finish() {
+	echo "1..$ktap_n"
+	[ "$ktap_fail" -eq 0 ]
+	exit $?
+}
+
+# nsexec NS CMD...
+nsexec() {
+	ns=$1
+	shift
+	$IP netns exec "$ns" "$@"
+}
+
+# counter NS DEV NAME: one ethtool -S counter of a snic/snicsw device.
+counter() {
+	nsexec "$1" $ETHTOOL -S "$2" | awk -v n="$3:" '$1 == n { print $2 }'
+}
+
+# link_stat NS DEV FIELD (rx_packets, tx_packets, rx_dropped...) from sysfs.
+link_stat() {
+	nsexec "$1" cat "/sys/class/net/$2/statistics/$3"
+}
+
+# port_counter NS SW PORTDEV NAME: a counter of one switch port (netlink).
+port_counter() {
+	nsexec "$1" "$SNICCTL" -j -s port show "$2" |
+		tr '{' '\n' | grep "\"ifname\":\"$3\"" -A1 | tr ',' '\n' |
+		sed -n "s/.*\"$4\":\([0-9]*\).*/\1/p" | head -n 1
+}
+
+modules_load() {
+	/sbin/modprobe snic && /sbin/modprobe sch_snic
+}
+
+NETNS=""
+cleanup() {
+	for ns in $NETNS; do
+		$IP netns del "$ns" 2>/dev/null
+	done
+}
+trap cleanup EXIT
+
+# fabric_2h1s: hosts H1 and H2 (snic0, LIDs 1 and 2, 10.0.0.1/2 and
+# fd00::1/2) on switch S1 (sw0, ports p1 -> H1 and p2 -> H2), sch_snic on
+# every fabric egress, LFT for both LIDs.
+fabric_2h1s() {
+	H1=h1-$SFX H2=h2-$SFX S1=s1-$SFX
+	NETNS="$H1 $H2 $S1"
+	for ns in $NETNS; do
+		$IP netns add "$ns" || return 1
+		nsexec "$ns" $IP link set lo up
+	done
+	$IP link add fab0 netns "$H1" type veth peer name p1 netns "$S1" || return 1
+	$IP link add fab0 netns "$H2" type veth peer name p2 netns "$S1" || return 1
+	nsexec "$S1" $IP link add sw0 type snicsw || return 1
+	for p in p1 p2; do
+		nsexec "$S1" $IP link set "$p" master sw0 || return 1
+		nsexec "$S1" $TC qdisc add dev "$p" root snic || return 1
+		nsexec "$S1" $IP link set "$p" up
+	done
+	nsexec "$S1" $IP link set sw0 up
+	i=1
+	for h in "$H1" "$H2"; do
+		nsexec "$h" $TC qdisc add dev fab0 root snic || return 1
+		nsexec "$h" $IP link set fab0 up
+		nsexec "$h" $IP link add snic0 link fab0 type snic || return 1
+		nsexec "$h" "$SNICCTL" dev set snic0 lid $i || return 1
+		nsexec "$h" $IP addr add 10.0.0.$i/24 dev snic0
+		nsexec "$h" $IP -6 addr add fd00::$i/64 dev snic0 nodad
+		nsexec "$h" $IP link set snic0 up
+		nsexec "$S1" "$SNICCTL" lft set sw0 dlid $i port p$i || return 1
+		i=$((i + 1))
+	done
+}

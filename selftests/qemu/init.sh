@@ -1,0 +1,62 @@
+#!/bin/busybox sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# /init of the test guest: mount the tree shared over 9p, install the
+# freshly built modules, run the kselftests (or the demo), and report one
+# verdict byte to qemu's isa-debug-exit (0 -> qemu exits 1 = pass,
+# 1 -> qemu exits 3 = fail).
+
+/bin/busybox --install -s /bin
+export PATH=/usr/sbin:/usr/bin:/sbin:/bin
+mount -t proc proc /proc
+mount -t sysfs sys /sys
+mount -t devtmpfs dev /dev
+mount -t tmpfs tmp /tmp
+mount -t tmpfs run /run
+mkdir -p /dev/pts /dev/shm
+mount -t devpts devpts /dev/pts
+
+verdict() {
+	sync
+	printf "\\$(printf '%03o' "$1")" | dd of=/dev/port bs=1 seek=244 count=1 2>/dev/null
+	echo o >/proc/sysrq-trigger
+	sleep 5
+}
+
+for a in $(cat /proc/cmdline); do
+	case "$a" in
+	snic.mode=*) mode=${a#snic.mode=} ;;
+	snic.tests=*) tests=${a#snic.tests=} ;;
+	snic.kver=*) kver=${a#snic.kver=} ;;
+	esac
+done
+
+/sbin/modprobe virtio_pci && /sbin/modprobe 9pnet_virtio && /sbin/modprobe 9p ||
+	{ echo "init: cannot load 9p"; verdict 1; }
+mount -t 9p -o trans=virtio,version=9p2000.L,msize=524288,cache=none snic /snic ||
+	{ echo "init: cannot mount the tree"; verdict 1; }
+
+# The modules under test, installed where modprobe (and so the kernel's
+# autoload of sch_snic and rtnl-link-snic) finds them.
+cp /snic/drivers/snic/snic.ko /snic/drivers/sch_snic/sch_snic.ko \
+	"/lib/modules/$kver/extra/" || { echo "init: modules not built"; verdict 1; }
+/sbin/depmod -a "$kver"
+echo 1 >/proc/sys/kernel/panic_on_warn 2>/dev/null || true
+/usr/sbin/ip link set lo up
+
+cd /snic/selftests || verdict 1
+results=/snic/build/vm/results
+if [ "$mode" = demo ]; then
+	echo SNIC-DEMO-BEGIN
+	sh ./demo.sh
+	rc=$?
+	echo SNIC-DEMO-END
+else
+	sh ./run_tests.sh "$tests" >"$results/ktap.txt.tmp" 2>&1
+	rc=$?
+	mv "$results/ktap.txt.tmp" "$results/ktap.txt"
+	cat "$results/ktap.txt"
+fi
+dmesg >"$results/dmesg.txt"
+[ "$rc" -eq 0 ] && verdict 0
+verdict 1

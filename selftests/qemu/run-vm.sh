@@ -1,0 +1,164 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Boot Debian's kernel under qemu with this tree shared over 9p and run the
+# kselftests (or the demo) inside, in the manner of WireGuard's
+# tools/testing/selftests/wireguard/qemu: a small initramfs, one verdict
+# byte through isa-debug-exit, the console kept for humans.
+#
+#   run-vm.sh [--test NAME]... [--demo] [--kvm] [--kver KVER] [--timeout S]
+#
+# Exit status: 0 when every test passed and the console shows no kernel
+# warning; 1 otherwise. Prints the guest's KTAP and, last, one line
+# "N passed, N failed". A failing run's console log is kept in
+# build/vm/console-<time>.log.
+
+set -euo pipefail
+
+top=$(cd "$(dirname "$0")/../.." && pwd)
+CACHE=${SNIC_CACHE:-/var/cache/snic}
+# shellcheck disable=SC1091
+[ -f "$CACHE/env.mk" ] && eval "$(sed -n 's/^\(KVER[0-9]*\) ?= \(.*\)$/\1=${\1:-\2}/p' "$CACHE/env.mk")"
+KVER=${KVER:-}
+accel=tcg
+mode=tests
+tests=()
+tmo=${VM_TIMEOUT:-1500}
+
+while [ $# -gt 0 ]; do
+	case "$1" in
+	--test) tests+=("$2"); shift 2 ;;
+	--demo) mode=demo; shift ;;
+	--kvm) accel=kvm; shift ;;
+	--kver) KVER=$2; shift 2 ;;
+	--timeout) tmo=$2; shift 2 ;;
+	*) echo "run-vm.sh: unknown argument '$1'" >&2; exit 2 ;;
+	esac
+done
+
+guest="$CACHE/guest/$KVER"
+if [ -z "$KVER" ] || [ ! -s "$guest/vmlinux" ]; then
+	echo "run-vm.sh: no guest kernel for '$KVER' in $CACHE (run scripts/setup.sh)" >&2
+	exit 2
+fi
+
+out="$top/build/vm"
+mkdir -p "$out"
+rm -rf "$out/results"
+mkdir -p "$out/results"
+
+# --- initramfs -----------------------------------------------------------
+mods="$guest/root/lib/modules/$KVER"
+[ -s "$mods/modules.dep" ] || depmod -b "$guest/root" "$KVER"
+
+want_mods="virtio_pci 9pnet_virtio 9p veth bridge sch_netem sch_tbf sch_prio
+sch_ingress cls_matchall act_mirred"
+init=$out/initramfs
+rm -rf "$init"
+mkdir -p "$init"/{bin,sbin,usr/bin,usr/sbin,lib,lib64,proc,sys,dev,tmp,run,snic,etc,var,root}
+ln -s ../run "$init/var/run"
+
+for m in $want_mods; do
+	modprobe -d "$guest/root" -S "$KVER" --show-depends "$m" |
+		awk '$1 == "insmod" { print $2 }'
+done | sort -u | while read -r f; do
+	rel=${f#"$guest/root"}
+	mkdir -p "$init$(dirname "$rel")"
+	cp "$f" "$init$rel"
+done
+cp "$mods"/modules.builtin "$mods"/modules.builtin.modinfo "$mods"/modules.order \
+	"$init/lib/modules/$KVER/"
+mkdir -p "$init/lib/modules/$KVER/extra"
+
+cp /bin/busybox "$init/bin/busybox"
+copy_bin() {
+	local b=$1 dst=$2 lib
+	cp "$b" "$init$dst"
+	for lib in $(ldd "$b" 2>/dev/null | awk '/=>/ { print $3 } /ld-linux/ { print $1 }'); do
+		[ -e "$lib" ] || continue
+		mkdir -p "$init$(dirname "$lib")"
+		cp -L "$lib" "$init$lib"
+	done
+}
+copy_bin /usr/sbin/ip /usr/sbin/ip
+copy_bin /usr/sbin/tc /usr/sbin/tc
+copy_bin /usr/sbin/ethtool /usr/sbin/ethtool
+copy_bin /usr/bin/kmod /usr/bin/kmod
+for t in modprobe insmod rmmod lsmod depmod modinfo; do
+	ln -sf /usr/bin/kmod "$init/sbin/$t"
+done
+depmod -b "$init" "$KVER"
+cp "$top/selftests/qemu/init.sh" "$init/init"
+chmod +x "$init/init"
+printf 'root:x:0:0::/root:/bin/sh\nnobody:x:65534:65534::/:/bin/false\n' >"$init/etc/passwd"
+printf 'root:x:0:\nnogroup:x:65534:\n' >"$init/etc/group"
+(cd "$init" && find . | cpio -o -H newc --quiet | gzip -1) >"$out/initramfs.cpio.gz"
+
+# --- boot ------------------------------------------------------------------
+append="console=ttyS0 panic=-1 panic_on_oops=1 quiet loglevel=4 ${VM_EXTRA_APPEND:-}"
+append+=" snic.mode=$mode snic.kver=$KVER"
+[ ${#tests[@]} -gt 0 ] && append+=" snic.tests=$(IFS=,; echo "${tests[*]}")"
+console="$out/console.log"
+cpu=max
+[ "$accel" = kvm ] && cpu=host
+
+start=$(date +%s)
+set +e
+timeout --foreground "$tmo" qemu-system-x86_64 \
+	-machine q35 -accel "$accel" -cpu "$cpu" -m 1024 -smp 2 \
+	-nographic -no-reboot -nic none \
+	-kernel "$guest/vmlinux" -initrd "$out/initramfs.cpio.gz" \
+	-append "$append" \
+	-virtfs "local,path=$top,mount_tag=snic,security_model=none" \
+	-device isa-debug-exit,iobase=0xf4,iosize=0x01 \
+	</dev/null >"$console" 2>&1
+rc=$?
+set -e
+secs=$(($(date +%s) - start))
+
+# --- verdict ---------------------------------------------------------------
+tr -d '\r' <"$console" >"$console.txt"
+warn=0
+if grep -E 'BUG:|WARNING:|Oops|Call Trace|KASAN|kernel BUG|unreferenced object' \
+	"$console.txt" >"$out/warnings.txt"; then
+	warn=1
+fi
+ktap="$out/results/ktap.txt"
+[ -f "$ktap" ] || : >"$ktap"
+if [ "$mode" = tests ]; then
+	cat "$ktap"
+else
+	sed -n '/^SNIC-DEMO-BEGIN/,/^SNIC-DEMO-END/p' "$console.txt" | sed '1d;$d'
+fi
+
+# Only the leaves count: subtests of a script are indented, the script's
+# own summary line is not counted again.
+pass=$(grep -E '^    ok [0-9]+' "$ktap" | grep -vc 'SKIP' || true)
+fail=$(grep -cE '^    not ok [0-9]+' "$ktap" || true)
+verdict=pass
+case $rc in
+1) ;;
+124) echo "# VM timed out after ${tmo}s"; verdict=fail ;;
+3) verdict=fail ;;
+*) echo "# VM exited with status $rc (panic or crash)"; verdict=fail ;;
+esac
+if [ $warn -eq 1 ]; then
+	echo "# kernel warnings on the console:"
+	sed 's/^/#   /' "$out/warnings.txt" | head -n 40
+	verdict=fail
+	fail=$((fail + 1))
+fi
+if [ "$mode" = tests ] && [ "$pass" -eq 0 ] && [ "$fail" -eq 0 ]; then
+	echo "# no test ran"
+	verdict=fail
+	fail=1
+fi
+if [ "$verdict" = fail ]; then
+	keep="$out/console-$(date +%Y%m%d-%H%M%S).log"
+	cp "$console.txt" "$keep"
+	echo "# console kept in ${keep#"$top"/}"
+	[ "$fail" -gt 0 ] || fail=1
+fi
+echo "# vm: kernel $KVER, accel $accel, ${secs}s"
+echo "$pass passed, $fail failed"
+[ "$verdict" = pass ]

@@ -1,0 +1,124 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * snic_xfer: a TCP transfer whose bytes can be checked end to end.
+ *   snic_xfer -l PORT                    receive one connection; print
+ *                                        "received BYTES sum HEX"
+ *   snic_xfer -c ADDR PORT BYTES [PRIO]  send BYTES of a fixed pattern
+ *                                        (SO_PRIORITY PRIO); print
+ *                                        "sent BYTES sum HEX"
+ * The sum is FNV-1a over the stream, so equal lines mean equal bytes.
+ */
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+static uint64_t fnv(uint64_t h, const uint8_t *p, size_t n)
+{
+	while (n--) {
+		h ^= *p++;
+		h *= 0x100000001b3ULL;
+	}
+	return h;
+}
+
+static int sockaddr_of(const char *addr, int port, struct sockaddr_storage *ss,
+		       socklen_t *len)
+{
+	struct sockaddr_in6 *s6 = (struct sockaddr_in6 *)ss;
+	struct sockaddr_in *s4 = (struct sockaddr_in *)ss;
+
+	memset(ss, 0, sizeof(*ss));
+	if (inet_pton(AF_INET, addr, &s4->sin_addr) == 1) {
+		s4->sin_family = AF_INET;
+		s4->sin_port = htons(port);
+		*len = sizeof(*s4);
+		return AF_INET;
+	}
+	if (inet_pton(AF_INET6, addr, &s6->sin6_addr) == 1) {
+		s6->sin6_family = AF_INET6;
+		s6->sin6_port = htons(port);
+		*len = sizeof(*s6);
+		return AF_INET6;
+	}
+	return -1;
+}
+
+int main(int argc, char **argv)
+{
+	uint64_t sum = 0xcbf29ce484222325ULL, total = 0;
+	struct sockaddr_storage ss;
+	uint8_t buf[16384];
+	socklen_t len;
+	int fd, c, one = 1;
+	ssize_t n;
+
+	if (argc == 3 && !strcmp(argv[1], "-l")) {
+		struct sockaddr_in6 a = { .sin6_family = AF_INET6,
+					  .sin6_port = htons(atoi(argv[2])) };
+
+		fd = socket(AF_INET6, SOCK_STREAM, 0);
+		setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof(one));
+		if (fd < 0 || bind(fd, (struct sockaddr *)&a, sizeof(a)) ||
+		    listen(fd, 1)) {
+			perror("listen");
+			return 1;
+		}
+		printf("listening\n");
+		fflush(stdout);
+		c = accept(fd, NULL, NULL);
+		if (c < 0) {
+			perror("accept");
+			return 1;
+		}
+		while ((n = read(c, buf, sizeof(buf))) > 0) {
+			sum = fnv(sum, buf, n);
+			total += n;
+		}
+		printf("received %llu sum %016llx\n", (unsigned long long)total,
+		       (unsigned long long)sum);
+		return n < 0;
+	}
+	if ((argc == 5 || argc == 6) && !strcmp(argv[1], "-c")) {
+		uint64_t want = strtoull(argv[4], NULL, 0), i;
+		int af = sockaddr_of(argv[2], atoi(argv[3]), &ss, &len);
+
+		if (af < 0)
+			return 2;
+		fd = socket(af, SOCK_STREAM, 0);
+		if (argc == 6) {
+			int prio = atoi(argv[5]);
+
+			setsockopt(fd, SOL_SOCKET, SO_PRIORITY, &prio,
+				   sizeof(prio));
+		}
+		if (fd < 0 || connect(fd, (struct sockaddr *)&ss, len)) {
+			perror("connect");
+			return 1;
+		}
+		while (total < want) {
+			size_t chunk = want - total < sizeof(buf) ?
+				       want - total : sizeof(buf);
+
+			for (i = 0; i < chunk; i++)
+				buf[i] = (uint8_t)((total + i) * 7 + 3);
+			n = write(fd, buf, chunk);
+			if (n <= 0) {
+				perror("write");
+				return 1;
+			}
+			sum = fnv(sum, buf, n);
+			total += n;
+		}
+		close(fd);
+		printf("sent %llu sum %016llx\n", (unsigned long long)total,
+		       (unsigned long long)sum);
+		return 0;
+	}
+	fprintf(stderr, "usage: snic_xfer -l PORT | -c ADDR PORT BYTES [PRIO]\n");
+	return 2;
+}

@@ -1,0 +1,123 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Output for snicctl: every subcommand prints through these calls, which
+ * write either "key value" text or JSON (-j), as iproute2's print_* do.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "snicctl.h"
+
+static int depth;
+static int first[16] = { 1 };
+
+static void sep(void)
+{
+	if (!first[depth])
+		putchar(',');
+	first[depth] = 0;
+}
+
+static void key(const char *k)
+{
+	sep();
+	if (k)
+		printf("\"%s\":", k);
+}
+
+static void open_(char c)
+{
+	putchar(c);
+	if (depth < 15)
+		first[++depth] = 1;
+}
+
+void out_begin_list(void)
+{
+	if (opt_json)
+		open_('[');
+}
+
+void out_end_list(void)
+{
+	if (opt_json) {
+		depth--;
+		printf("]\n");
+	}
+}
+
+void out_begin_obj(void)
+{
+	if (opt_json) {
+		key(NULL);
+		open_('{');
+	}
+}
+
+void out_end_obj(void)
+{
+	if (opt_json) {
+		depth--;
+		putchar('}');
+	} else {
+		putchar('\n');
+	}
+}
+
+void out_begin_sub(const char *k)
+{
+	if (opt_json) {
+		key(k);
+		open_('{');
+	} else {
+		printf("\n    %s:", k);
+	}
+}
+
+void out_end_sub(void)
+{
+	if (opt_json) {
+		depth--;
+		putchar('}');
+	}
+}
+
+void out_nl(void)
+{
+	if (!opt_json)
+		printf("\n   ");
+}
+
+void out_str(const char *k, const char *fmt, const char *v)
+{
+	if (opt_json) {
+		const char *p;
+
+		key(k);
+		putchar('"');
+		for (p = v; *p; p++) {
+			if (*p == '"' || *p == '\\')
+				putchar('\\');
+			putchar(*p);
+		}
+		putchar('"');
+	} else {
+		printf(fmt, v);
+	}
+}
+
+void out_u64(const char *k, const char *fmt, uint64_t v)
+{
+	if (opt_json) {
+		key(k);
+		printf("%" PRIu64, v);
+	} else {
+		printf(fmt, v);
+	}
+}
+
+void out_hex(const char *k, const char *fmt, uint64_t v)
+{
+	out_u64(k, fmt, v);
+}

@@ -1,0 +1,68 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * snicctl: configure and inspect snic devices, switches and qdiscs over
+ * the "snic" generic netlink family. See Documentation/snicctl.8.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "snicctl.h"
+
+bool opt_json;
+bool opt_stats;
+
+static const struct cmd {
+	const char *name;
+	int (*fn)(int argc, char **argv);
+} cmds[] = {
+	{ "dev", do_dev },
+	{ "lft", do_lft },
+	{ "port", do_port },
+	{ "qdisc", do_qdisc },
+	{ "raw", do_raw },
+};
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+		"Usage: snicctl [-j] [-s] OBJECT COMMAND [ARGS]\n"
+		"  dev show [DEV]                 snic/snicsw devices (-s: counters)\n"
+		"  dev set DEV lid LID            set a device's LID\n"
+		"  lft show SW                    a switch's linear forwarding table\n"
+		"  lft set SW dlid DLID port P    P: port number or port device\n"
+		"  lft del SW dlid DLID\n"
+		"  port show SW                   a switch's ports (-s: counters)\n"
+		"  qdisc show DEV                 sch_snic per-VL statistics\n"
+		"  raw CMD [ATTR:TYPE=VAL]...     one unchecked request (testing)\n"
+		"Options: -j JSON output, -s statistics\n");
+}
+
+int main(int argc, char **argv)
+{
+	size_t i;
+
+	for (argc--, argv++; argc && argv[0][0] == '-'; argc--, argv++) {
+		if (!strcmp(argv[0], "-j")) {
+			opt_json = true;
+		} else if (!strcmp(argv[0], "-s")) {
+			opt_stats = true;
+		} else if (!strcmp(argv[0], "-h") || !strcmp(argv[0], "--help")) {
+			usage(stdout);
+			return 0;
+		} else {
+			fprintf(stderr, "Error: unknown option \"%s\"\n", argv[0]);
+			usage(stderr);
+			return 1;
+		}
+	}
+	if (!argc) {
+		usage(stderr);
+		return 1;
+	}
+	for (i = 0; i < sizeof(cmds) / sizeof(cmds[0]); i++)
+		if (!strcmp(argv[0], cmds[i].name))
+			return cmds[i].fn(argc - 1, argv + 1);
+	fprintf(stderr, "Error: unknown object \"%s\"\n", argv[0]);
+	usage(stderr);
+	return 1;
+}

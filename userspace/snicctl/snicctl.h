@@ -1,0 +1,51 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* snicctl: shared declarations. One file per subcommand, as iproute2. */
+#ifndef _SNICCTL_H
+#define _SNICCTL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <netlink/genl/genl.h>
+#include <linux/snic.h>
+
+extern bool opt_json;
+extern bool opt_stats;
+
+/* nl.c: one genl socket, requests with extack reporting. */
+struct snic_req {
+	struct nl_msg *msg;
+	int (*cb)(struct nl_msg *msg, void *arg);	/* per reply message */
+	void *arg;
+};
+
+int nl_open(void);
+struct nl_msg *nl_new(uint8_t cmd, bool dump);
+/* Send, wait for the answer; on error print "Error: ..." and return -errno. */
+int nl_run(struct nl_msg *msg, int (*cb)(struct nl_msg *, void *), void *arg,
+	   const char *what);
+int nl_route_run(struct nl_msg *msg, int (*cb)(struct nl_msg *, void *),
+		 void *arg, const char *what);
+int parse_u32(const char *s, uint32_t *v);
+int dev_index(const char *name, uint32_t *ifindex);
+
+/* json.c: text and JSON through the same calls. */
+void out_begin_list(void);
+void out_end_list(void);
+void out_begin_obj(void);
+void out_end_obj(void);
+void out_str(const char *key, const char *fmt_text, const char *val);
+void out_u64(const char *key, const char *fmt_text, uint64_t val);
+void out_hex(const char *key, const char *fmt_text, uint64_t val);
+void out_begin_sub(const char *key);
+void out_end_sub(void);
+void out_nl(void);
+void stats_print(struct nlattr *nest);
+
+/* subcommands */
+int do_dev(int argc, char **argv);
+int do_lft(int argc, char **argv);
+int do_port(int argc, char **argv);
+int do_qdisc(int argc, char **argv);
+int do_raw(int argc, char **argv);
+
+#endif
