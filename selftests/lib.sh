@@ -95,6 +95,13 @@ counter() {
 	nsexec "$1" $ETHTOOL -S "$2" | awk -v n="$3:" '$1 == n { print $2 }'
 }
 
+# rx_total NS DEV: every 16B packet a snic device took off its link,
+# delivered or counted as dropped.
+rx_total() {
+	nsexec "$1" $ETHTOOL -S "$2" |
+		awk '$1 == "rx_packets:" || $1 == "rx_mgmt:" || $1 ~ /^rx_drop_/ { n += $2 } END { print n }'
+}
+
 # link_stat NS DEV FIELD (rx_packets, tx_packets, rx_dropped...) from sysfs.
 link_stat() {
 	nsexec "$1" cat "/sys/class/net/$2/statistics/$3"
@@ -112,7 +119,17 @@ modules_load() {
 }
 
 NETNS=""
+BGPIDS=""
+# bg CMD...: run CMD in the background; cleanup kills it.
+bg() {
+	"$@" &
+	BGPIDS="$BGPIDS $!"
+}
+
 cleanup() {
+	for p in $BGPIDS; do
+		kill "$p" 2>/dev/null
+	done
 	for ns in $NETNS; do
 		$IP netns del "$ns" 2>/dev/null
 	done

@@ -16,14 +16,23 @@ echo "1..$n"
 for t in $list; do
 	i=$((i + 1))
 	start=$(date +%s)
-	out=$(timeout 600 sh "net/$t.sh" 2>&1)
-	rc=$?
+	: >/tmp/out.$$
+	# Stream the subtests (indented) to stdout and to the console, so a
+	# hang shows where it is.
+	{ timeout 300 sh "net/$t.sh" 2>&1; echo $? >/tmp/rc.$$; } |
+		while IFS= read -r line; do
+			printf '    %s\n' "$line"
+			printf '%s\n' "$line" >>/tmp/out.$$
+			[ -w /dev/console ] && printf '[%s] %s\n' "$t" "$line" >/dev/console
+		done
+	rc=$(cat /tmp/rc.$$)
 	secs=$(($(date +%s) - start))
-	printf '%s\n' "$out" | sed 's/^/    /'
 	# A script that died before reporting a failure still fails a case.
-	if [ $rc -ne 0 ] && ! printf '%s\n' "$out" | grep -q '^not ok '; then
+	# A script that died before reporting a failure still fails a case.
+	if [ "$rc" -ne 0 ] && ! grep -q '^not ok ' /tmp/out.$$ 2>/dev/null; then
 		echo "    not ok 999 $t exited with status $rc"
 	fi
+	rm -f /tmp/out.$$ /tmp/rc.$$
 	if [ $rc -eq 0 ]; then
 		echo "ok $i $t # ${secs}s"
 	else

@@ -134,6 +134,10 @@ static rx_handler_result_t snic_nic_rx(struct sk_buff **pskb)
 		goto drop;
 	}
 	skb->dev = nic->dev;
+	/* The outer frame was broadcast; eth_type_trans() only ever lowers
+	 * pkt_type from PACKET_HOST, so start the inner frame from there.
+	 */
+	skb->pkt_type = PACKET_HOST;
 	skb->protocol = eth_type_trans(skb, nic->dev);
 	skb_reset_network_header(skb);
 	skb_reset_mac_len(skb);
