@@ -58,18 +58,34 @@ static int on_error(struct sockaddr_nl *nla, struct nlmsgerr *err, void *arg)
 	return NL_STOP;
 }
 
+/* NLMSG_DONE of a dump: an int error, then extack TLVs if flagged. */
 static int on_finish(struct nl_msg *msg, void *arg)
+{
+	struct nlmsghdr *nlh = nlmsg_hdr(msg);
+	struct nlattr *tb[NLMSGERR_ATTR_MAX + 1];
+	int len = nlmsg_datalen(nlh);
+	struct err_ctx *c = arg;
+	int *err = nlmsg_data(nlh);
+
+	c->done = 1;
+	if (len < (int)sizeof(int) || *err >= 0)
+		return NL_STOP;
+	c->err = *err;
+	if ((nlh->nlmsg_flags & NLM_F_ACK_TLVS) && len > (int)sizeof(int) &&
+	    !nla_parse(tb, NLMSGERR_ATTR_MAX, (struct nlattr *)(err + 1),
+		       len - sizeof(int), NULL) && tb[NLMSGERR_ATTR_MSG])
+		snprintf(c->msg, sizeof(c->msg), "%s",
+			 (char *)nla_data(tb[NLMSGERR_ATTR_MSG]));
+	return NL_STOP;
+}
+
+static int on_ack(struct nl_msg *msg, void *arg)
 {
 	struct err_ctx *c = arg;
 
 	(void)msg;
 	c->done = 1;
 	return NL_STOP;
-}
-
-static int on_ack(struct nl_msg *msg, void *arg)
-{
-	return on_finish(msg, arg);
 }
 
 static int on_valid(struct nl_msg *msg, void *arg)

@@ -1,0 +1,145 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Host unit tests of the kernel-independent core: the 16B codec and the
+ * LID/MAC mapping. Prints KTAP.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "addr.h"
+#include "hdr16b.h"
+
+static int n, failed;
+
+#define CHECK(cond, desc) do {						\
+	n++;								\
+	if (cond) {							\
+		printf("ok %d %s\n", n, desc);				\
+	} else {							\
+		failed++;						\
+		printf("not ok %d %s\n# %s:%d: %s\n", n, desc,		\
+		       __FILE__, __LINE__, #cond);			\
+	}								\
+} while (0)
+
+static int same(const struct snic_16b *a, const struct snic_16b *b)
+{
+	return a->slid == b->slid && a->dlid == b->dlid && a->len == b->len &&
+	       a->pkey == b->pkey && a->entropy == b->entropy &&
+	       a->becn == b->becn && a->fecn == b->fecn && a->l2 == b->l2 &&
+	       a->rc == b->rc && a->sc == b->sc && a->l4 == b->l4 &&
+	       a->age == b->age;
+}
+
+static void test_layout(void)
+{
+	struct snic_16b h = {
+		.becn = 1, .len = 0x7ff, .slid = 0xabcdef, .l2 = 2, .fecn = 1,
+		.rc = 5, .sc = 0x1f, .dlid = 0x123456, .pkey = 0x8001,
+		.l4 = 0x78, .age = 0x42, .entropy = 0xbeef,
+	};
+	/* Expected words from the table in cca.md / snic.h. */
+	const unsigned char want[16] = {
+		0xef, 0xcd, 0xfb, 0xff,	/* BECN|LEN<<20|SLID[19:0] */
+		0x56, 0x34, 0xf2, 0x5b,	/* L2<<29|FECN<<28|RC<<25|SC<<20|DLID */
+		0x78, 0x1a, 0x01, 0x80,	/* PKEY<<16|DLID[23:20]<<12|SLID[23:20]<<8|L4 */
+		0xef, 0xbe, 0x42, 0x00,	/* AGE<<16|ENTROPY */
+	};
+	struct snic_16b d;
+	unsigned char buf[16];
+
+	snic_16b_encode(&h, buf);
+	CHECK(!memcmp(buf, want, 16), "16B encode matches the documented bit layout");
+	snic_16b_decode(buf, &d);
+	CHECK(same(&h, &d), "16B decode inverts encode (all fields at maximum)");
+}
+
+static void test_roundtrip_random(void)
+{
+	struct snic_16b h, d;
+	unsigned char buf[16];
+	int i, bad = 0;
+
+	srand(1);
+	for (i = 0; i < 100000; i++) {
+		h.slid = rand() & 0xffffff;
+		h.dlid = rand() & 0xffffff;
+		h.len = rand() & 0x7ff;
+		h.pkey = rand();
+		h.entropy = rand();
+		h.becn = rand() & 1;
+		h.fecn = rand() & 1;
+		h.l2 = rand() & 3;
+		h.rc = rand() & 7;
+		h.sc = rand() & 0x1f;
+		h.l4 = rand();
+		h.age = rand();
+		snic_16b_encode(&h, buf);
+		snic_16b_decode(buf, &d);
+		bad += !same(&h, &d);
+	}
+	CHECK(!bad, "100000 random headers round-trip");
+}
+
+static void test_parse(void)
+{
+	unsigned char pkt[64] = { 0 };
+	struct snic_16b h = { .l2 = 2, .l4 = 0x78, .dlid = 2, .slid = 1 };
+	size_t plen, len;
+	unsigned int pad;
+
+	/* payload of 14 bytes: 16 + 14 + pad + 5 = 40 -> pad 5 */
+	pad = snic_16b_pad(14);
+	len = snic_16b_pkt_len(14);
+	CHECK(pad == 5 && len == 40, "pad and length for a 14-byte payload");
+	CHECK(snic_16b_pkt_len(19) == 40 && snic_16b_pad(19) == 0,
+	      "no pad when the payload fills the flits");
+	h.len = len / 8;
+	snic_16b_encode(&h, pkt);
+	snic_16b_put_trailer(pkt + 16 + 14, pad);
+	CHECK(snic_16b_parse(pkt, len, pkt[len - 1], &h, &plen) == SNIC_16B_OK &&
+	      plen == 14, "parse a valid packet and recover the payload length");
+	CHECK(snic_16b_parse(pkt, 20, pkt[19], &h, &plen) == SNIC_16B_ERR_TRUNCATED,
+	      "shorter than header + trailer: truncated");
+	CHECK(snic_16b_parse(pkt, len - 8, pkt[len - 9], &h, &plen) == SNIC_16B_ERR_LEN,
+	      "LEN larger than the bytes: bad length");
+	pkt[7] = (pkt[7] & 0x9f) | (1 << 5);	/* L2 = 1 */
+	CHECK(snic_16b_parse(pkt, len, pkt[len - 1], &h, &plen) == SNIC_16B_ERR_L2,
+	      "L2 type 1: bad L2");
+	h.l2 = 2;
+	h.len = 3;
+	snic_16b_encode(&h, pkt);
+	CHECK(snic_16b_parse(pkt, 24, 7, &h, &plen) == SNIC_16B_ERR_PAD,
+	      "pad count beyond the packet: bad pad");
+}
+
+static void test_addr(void)
+{
+	unsigned char mac[6];
+	const unsigned char bcast[6] = { 0xff, 0xff, 0xff, 0xff, 0xff, 0xff };
+	const unsigned char v6mc[6] = { 0x33, 0x33, 0, 0, 0, 1 };
+	const unsigned char other[6] = { 0x02, 0x00, 0, 0, 0, 1 };
+
+	snic_lid_to_mac(0x123456, mac);
+	CHECK(mac[0] == 0x02 && mac[1] == 0x53 && mac[2] == 0x4e &&
+	      mac[3] == 0x12 && mac[4] == 0x34 && mac[5] == 0x56,
+	      "LID 0x123456 -> MAC 02:53:4e:12:34:56");
+	CHECK(snic_mac_to_dlid(mac) == 0x123456, "MAC -> DLID inverts LID -> MAC");
+	CHECK(snic_mac_to_dlid(bcast) == 0xf00000, "broadcast MAC -> broadcast DLID");
+	CHECK(snic_mac_to_dlid(v6mc) == 0xf00000, "IPv6 multicast MAC -> broadcast DLID");
+	CHECK(snic_mac_to_dlid(other) == 0, "foreign unicast MAC -> no DLID");
+	snic_lid_to_mac(0xf00001, mac);
+	CHECK(snic_mac_to_dlid(mac) == 0, "a multicast LID is never a unicast MAC's DLID");
+}
+
+int main(void)
+{
+	printf("KTAP version 1\n");
+	test_layout();
+	test_roundtrip_random();
+	test_parse();
+	test_addr();
+	printf("1..%d\n", n);
+	return failed != 0;
+}
