@@ -128,7 +128,7 @@ ktap="$out/results/ktap.txt"
 if [ "$mode" = tests ]; then
 	cat "$ktap"
 else
-	sed -n '/^SNIC-DEMO-BEGIN/,/^SNIC-DEMO-END/p' "$console.txt" | sed '1d;$d'
+	sed -n '/SNIC-DEMO-BEGIN/,/SNIC-DEMO-END/p' "$console.txt" | sed '1d;$d'
 fi
 
 # Only the leaves count: subtests of a script are indented, the script's
@@ -160,5 +160,9 @@ if [ "$verdict" = fail ]; then
 	[ "$fail" -gt 0 ] || fail=1
 fi
 echo "# vm: kernel $KVER, accel $accel, ${secs}s"
-echo "$pass passed, $fail failed"
+if [ "$mode" = demo ]; then
+	echo "demo: $verdict"
+else
+	echo "$pass passed, $fail failed"
+fi
 [ "$verdict" = pass ]

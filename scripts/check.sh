@@ -1,0 +1,55 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# make check: setup (idempotent), build, host unit tests, style gates and
+# the VM suite; ends with one line "N passed, N failed" summing every test
+# case of every stage.
+
+set -u
+top=$(cd "$(dirname "$0")/.." && pwd)
+cd "$top" || exit 1
+start=$(date +%s)
+pass=0
+fail=0
+
+count() {	# count FILE: add its top-level KTAP results
+	local p f
+	p=$(grep -cE '^ok [0-9]+' "$1")
+	f=$(grep -cE '^not ok [0-9]+' "$1")
+	pass=$((pass + p))
+	fail=$((fail + f))
+}
+
+mkdir -p build
+echo "# setup"
+bash scripts/setup.sh || { echo "0 passed, 1 failed"; exit 1; }
+echo "# build"
+if ! make -s all >build/make.log 2>&1; then
+	cat build/make.log
+	echo "0 passed, 1 failed"
+	exit 1
+fi
+
+echo "# unit: host tests of drivers/snic/core"
+make -s unit 2>&1 | tee build/unit.ktap
+count build/unit.ktap
+
+echo "# style: W=1, sparse, checkpatch --strict, 6.12 build"
+scripts/style.sh 2>&1 | tee build/style.ktap
+count build/style.ktap
+
+echo "# vm: kselftests in a qemu guest ($(date +%T))"
+selftests/qemu/run-vm.sh 2>&1 | tee build/vm.log
+line=$(tail -n 1 build/vm.log)
+case "$line" in
+*" passed, "*" failed")
+	pass=$((pass + ${line%% passed*}))
+	f=${line#* passed, }
+	fail=$((fail + ${f%% failed}))
+	;;
+*)	fail=$((fail + 1)) ;;
+esac
+
+echo "# check: $(($(date +%s) - start)) s"
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
