@@ -22,7 +22,8 @@ KDIR ?= /lib/modules/$(KVER)/build
 export SNIC_CACHE KVER KVER612
 
 CC ?= gcc
-USER_CFLAGS := -O2 -g -Wall -Wextra -Werror -Iinclude/uapi -Iinclude
+USER_CFLAGS := -O2 -g -Wall -Wextra -Werror -Iinclude/uapi -Iinclude \
+	       -Idrivers/snic/core
 NL_CFLAGS := $(shell pkg-config --cflags libnl-genl-3.0 libnl-route-3.0 2>/dev/null)
 NL_LIBS := $(shell pkg-config --static --libs libnl-genl-3.0 libnl-route-3.0 2>/dev/null)
 
@@ -40,6 +41,7 @@ modules:
 userspace: userspace/snicctl/snicctl
 
 userspace/snicctl/snicctl: $(SNICCTL_SRCS) $(wildcard userspace/snicctl/*.h) \
+			   drivers/snic/core/stat_names.h \
 			   include/uapi/linux/snic.h include/uapi/linux/sch_snic.h
 	$(CC) $(USER_CFLAGS) $(NL_CFLAGS) -static -o $@ $(SNICCTL_SRCS) $(NL_LIBS)
 

@@ -1,0 +1,42 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Counter names (the ethtool -S strings), indexed by enum snic_stat of
+ * include/uapi/linux/snic.h. Shared by snic.ko and snicctl.
+ */
+#ifndef _SNIC_CORE_STAT_NAMES_H
+#define _SNIC_CORE_STAT_NAMES_H
+
+#ifdef __KERNEL__
+#include <uapi/linux/snic.h>
+#else
+#include <linux/snic.h>
+#endif
+
+static const char *const snic_stat_name[SNIC_STAT_MAX + 1] = {
+	[SNIC_STAT_RX_PACKETS]		= "rx_packets",
+	[SNIC_STAT_RX_BYTES]		= "rx_bytes",
+	[SNIC_STAT_TX_PACKETS]		= "tx_packets",
+	[SNIC_STAT_TX_BYTES]		= "tx_bytes",
+	[SNIC_STAT_RX_TRUNCATED]	= "rx_drop_truncated",
+	[SNIC_STAT_RX_BAD_L2]		= "rx_drop_bad_l2",
+	[SNIC_STAT_RX_BAD_LEN]		= "rx_drop_bad_len",
+	[SNIC_STAT_RX_BAD_PAD]		= "rx_drop_bad_pad",
+	[SNIC_STAT_RX_UNKNOWN_L4]	= "rx_drop_unknown_l4",
+	[SNIC_STAT_RX_BAD_DLID]	= "rx_drop_bad_dlid",
+	[SNIC_STAT_RX_BAD_INNER]	= "rx_drop_bad_inner",
+	[SNIC_STAT_RX_MGMT]		= "rx_mgmt",
+	[SNIC_STAT_TX_NO_DLID]		= "tx_drop_no_dlid",
+	[SNIC_STAT_TX_NOMEM]		= "tx_drop_nomem",
+	[SNIC_STAT_TX_TOO_BIG]		= "tx_drop_too_big",
+	[SNIC_STAT_TX_LINK_DOWN]	= "tx_drop_link_down",
+	[SNIC_STAT_FWD_NO_ROUTE]	= "fwd_drop_no_route",
+	[SNIC_STAT_FWD_LOOP]		= "fwd_drop_loop",
+	[SNIC_STAT_FWD_NOMEM]		= "fwd_drop_nomem",
+	[SNIC_STAT_FWD_FLOOD]		= "fwd_flood_copies",
+	[SNIC_STAT_FWD_TX_DROP]	= "fwd_drop_egress",
+	[SNIC_STAT_TX_NO_LID]		= "tx_drop_no_lid",
+	[SNIC_STAT_TX_LOWER_DROP]	= "tx_drop_lower",
+	[SNIC_STAT_RX_DEV_DOWN]	= "rx_drop_dev_down",
+};
+
+#endif /* _SNIC_CORE_STAT_NAMES_H */
