@@ -6,7 +6,11 @@
 #   make unit         host unit tests of drivers/snic/core (KTAP)
 #   make style        W=1, sparse (C=2), checkpatch --strict, 6.12 build
 #   make vm           the kselftests in a qemu guest (T=name for one test)
-#   make check        unit + style + vm, ending with "N passed, N failed"
+#   make check        unit + fuzz (short) + style + vm, ending with
+#                     "N passed, N failed"
+#   make check-debug  the VM suite on the debug kernel (KASAN, lockdep,
+#                     kmemleak, KUnit), built once and cached
+#   make fuzz         the libFuzzer harnesses, FUZZ_SECONDS each (300)
 #   make demo         the 2-host/1-switch fabric demo in a guest
 #   make setup        prepare the machine (scripts/setup.sh, as root)
 #
@@ -31,7 +35,8 @@ SNICCTL_SRCS := $(wildcard userspace/snicctl/*.c)
 TOOLS := selftests/tools/snic_inject selftests/tools/snic_xfer \
 	 selftests/tools/nocap
 
-.PHONY: all modules userspace tools clean unit style vm check demo setup
+.PHONY: all modules userspace tools clean unit style vm check demo setup \
+	check-debug fuzz
 
 all: modules userspace tools
 
@@ -64,6 +69,13 @@ vm: all
 check:
 	@scripts/check.sh
 
+check-debug: all
+	@scripts/check-debug.sh
+
+FUZZ_SECONDS ?= 300
+fuzz:
+	@$(MAKE) -s -C selftests/fuzz run SECONDS=$(FUZZ_SECONDS)
+
 demo: all
 	@selftests/qemu/run-vm.sh --demo $(VMFLAGS)
 
@@ -73,4 +85,5 @@ setup:
 clean:
 	$(MAKE) -C $(KDIR) M=$(CURDIR) clean
 	$(MAKE) -s -C selftests/unit clean
+	$(MAKE) -s -C selftests/fuzz clean
 	rm -f userspace/snicctl/snicctl $(TOOLS)

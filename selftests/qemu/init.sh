@@ -28,17 +28,21 @@ for a in $(cat /proc/cmdline); do
 	snic.mode=*) mode=${a#snic.mode=} ;;
 	snic.tests=*) tests=${a#snic.tests=} ;;
 	snic.kver=*) kver=${a#snic.kver=} ;;
+	snic.moddir=*) moddir=${a#snic.moddir=} ;;
+	snic.debug=*) debug=${a#snic.debug=} ;;
 	esac
 done
 
-/sbin/modprobe virtio_pci && /sbin/modprobe 9pnet_virtio && /sbin/modprobe 9p ||
-	{ echo "init: cannot load 9p"; verdict 1; }
+if [ "${debug:-0}" != 1 ]; then
+	/sbin/modprobe virtio_pci && /sbin/modprobe 9pnet_virtio &&
+		/sbin/modprobe 9p || { echo "init: cannot load 9p"; verdict 1; }
+fi
 mount -t 9p -o trans=virtio,version=9p2000.L,msize=524288,cache=none snic /snic ||
 	{ echo "init: cannot mount the tree"; verdict 1; }
 
 # The modules under test, installed where modprobe (and so the kernel's
 # autoload of sch_snic and rtnl-link-snic) finds them.
-cp /snic/drivers/snic/snic.ko /snic/drivers/sch_snic/sch_snic.ko \
+cp "/snic/$moddir/drivers/snic/snic.ko" "/snic/$moddir/drivers/sch_snic/sch_snic.ko" \
 	"/lib/modules/$kver/extra/" || { echo "init: modules not built"; verdict 1; }
 /sbin/depmod -a "$kver"
 echo 1 >/proc/sys/kernel/panic_on_warn 2>/dev/null || true
@@ -46,6 +50,14 @@ echo 1 >/proc/sys/kernel/panic_on_warn 2>/dev/null || true
 
 cd /snic/selftests || verdict 1
 results=/snic/build/vm/results
+if [ "${debug:-0}" = 1 ]; then
+	# KUnit prints its KTAP at module load; keep the first load's.
+	mount -t debugfs debugfs /sys/kernel/debug
+	dmesg -c >/dev/null
+	/sbin/modprobe snic
+	dmesg >"$results/kunit.txt"
+	echo clear >/sys/kernel/debug/kmemleak
+fi
 if [ "$mode" = demo ]; then
 	echo SNIC-DEMO-BEGIN
 	sh ./demo.sh
@@ -56,6 +68,15 @@ else
 	rc=$?
 	mv "$results/ktap.txt.tmp" "$results/ktap.txt"
 	cat "$results/ktap.txt"
+fi
+if [ "${debug:-0}" = 1 ]; then
+	# kmemleak reports an object once it is old enough and seen twice.
+	/sbin/rmmod sch_snic snic 2>/dev/null
+	sleep 6
+	echo scan >/sys/kernel/debug/kmemleak
+	sleep 1
+	echo scan >/sys/kernel/debug/kmemleak
+	cat /sys/kernel/debug/kmemleak >"$results/kmemleak.txt"
 fi
 dmesg >"$results/dmesg.txt"
 [ "$rc" -eq 0 ] && verdict 0

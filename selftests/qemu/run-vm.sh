@@ -7,6 +7,11 @@
 # byte through isa-debug-exit, the console kept for humans.
 #
 #   run-vm.sh [--test NAME]... [--demo] [--kvm] [--kver KVER] [--timeout S]
+#             [--debug]
+#
+# --debug boots the debug kernel (KASAN, lockdep, kmemleak, KUnit; built
+# once by scripts/debug-kernel.sh) with panic_on_warn=1, runs the module's
+# KUnit suites at load, and scans kmemleak after the suite.
 #
 # Exit status: 0 when every test passed and the console shows no kernel
 # warning; 1 otherwise. Prints the guest's KTAP and, last, one line
@@ -23,6 +28,7 @@ KVER=${KVER:-}
 accel=tcg
 mode=tests
 tests=()
+debug=0
 tmo=${VM_TIMEOUT:-1500}
 
 while [ $# -gt 0 ]; do
@@ -32,11 +38,36 @@ while [ $# -gt 0 ]; do
 	--kvm) accel=kvm; shift ;;
 	--kver) KVER=$2; shift 2 ;;
 	--timeout) tmo=$2; shift 2 ;;
+	--debug) debug=1; shift ;;
 	*) echo "run-vm.sh: unknown argument '$1'" >&2; exit 2 ;;
 	esac
 done
 
-guest="$CACHE/guest/$KVER"
+moddir=.
+if [ $debug -eq 1 ]; then
+	# The debug kernel, and the module built against it out of the tree.
+	ksrc=$("$top/scripts/debug-kernel.sh") || exit 2
+	KVER=$(make -s -C "$ksrc" kernelrelease)
+	moddir=build/debug-mod
+	rm -rf "${top:?}/$moddir"
+	mkdir -p "$top/$moddir"
+	cp -r "$top/Kbuild" "$top/drivers" "$top/include" "$top/$moddir/"
+	find "$top/$moddir" \( -name '*.o' -o -name '*.ko' -o -name '*.cmd' \) -delete
+	make -s -C "$ksrc" M="$top/$moddir" modules >"$top/build/debug-mod.log" 2>&1 ||
+		{ cat "$top/build/debug-mod.log"; exit 2; }
+	guest="$top/build/vm/debug-guest"
+	mkdir -p "$guest/root/lib/modules/$KVER"
+	cp "$ksrc/modules.builtin" "$ksrc/modules.builtin.modinfo" \
+		"$ksrc/modules.order" "$guest/root/lib/modules/$KVER/"
+	ln -sf "$ksrc/vmlinux" "$guest/vmlinux"
+	want_mods=""
+	: "${VM_TIMEOUT:=2400}"
+	tmo=$VM_TIMEOUT
+else
+	guest="$CACHE/guest/$KVER"
+	want_mods="virtio_pci 9pnet_virtio 9p veth bridge sch_netem sch_tbf
+sch_prio sch_ingress cls_matchall act_mirred"
+fi
 if [ -z "$KVER" ] || [ ! -s "$guest/vmlinux" ]; then
 	echo "run-vm.sh: no guest kernel for '$KVER' in $CACHE (run scripts/setup.sh)" >&2
 	exit 2
@@ -96,7 +127,8 @@ printf 'root:x:0:\nnogroup:x:65534:\n' >"$init/etc/group"
 
 # --- boot ------------------------------------------------------------------
 append="console=ttyS0 panic=-1 panic_on_oops=1 quiet loglevel=4 ${VM_EXTRA_APPEND:-}"
-append+=" snic.mode=$mode snic.kver=$KVER"
+append+=" snic.mode=$mode snic.kver=$KVER snic.moddir=$moddir"
+[ $debug -eq 1 ] && append+=" panic_on_warn=1 snic.debug=1"
 [ ${#tests[@]} -gt 0 ] && append+=" snic.tests=$(IFS=,; echo "${tests[*]}")"
 console="$out/console.log"
 cpu=max
@@ -119,12 +151,32 @@ secs=$(($(date +%s) - start))
 # --- verdict ---------------------------------------------------------------
 tr -d '\r' <"$console" >"$console.txt"
 warn=0
-if grep -E 'BUG:|WARNING:|Oops|Call Trace|KASAN|kernel BUG|unreferenced object' \
+if grep -E 'BUG:|WARNING:|Oops|Call Trace|KASAN|kernel BUG|unreferenced object|scheduling while atomic|possible circular locking|ODEBUG' \
 	"$console.txt" >"$out/warnings.txt"; then
 	warn=1
 fi
 ktap="$out/results/ktap.txt"
 [ -f "$ktap" ] || : >"$ktap"
+if [ $debug -eq 1 ]; then
+	# KUnit's KTAP from the first load of snic.ko: one more test whose
+	# cases are the suite's.
+	kunit="$out/results/kunit.txt"
+	[ -f "$kunit" ] || : >"$kunit"
+	kt=$(sed -n 's/^\[[ 0-9.]*\] //p' "$kunit" |
+		sed -n '/# Subtest: snic_core/,/ok [0-9]* snic_core/p')
+	if [ -n "$kt" ]; then
+		printf '%s\n' "$kt" | sed 's/^ *\(# Subtest\)/    \1/' >>"$ktap"
+	else
+		printf '    not ok 1 KUnit suite snic_core did not run\n' >>"$ktap"
+	fi
+	if [ -s "$out/results/kmemleak.txt" ]; then
+		echo "# kmemleak:"
+		sed 's/^/#   /' "$out/results/kmemleak.txt" | head -n 40
+		printf '    not ok 1 kmemleak found unreferenced objects\n' >>"$ktap"
+	else
+		printf '    ok 1 kmemleak: no unreferenced object after the suite\n' >>"$ktap"
+	fi
+fi
 if [ "$mode" = tests ]; then
 	cat "$ktap"
 else

@@ -84,3 +84,12 @@ void snic_16b_put_trailer(u8 *buf, unsigned int pad)
 	memset(buf, 0, pad + SNIC_16B_TRAILER_LEN);
 	buf[pad + SNIC_16B_TRAILER_LEN - 1] = pad & 7;
 }
+
+bool snic_16b_same(const struct snic_16b *a, const struct snic_16b *b)
+{
+	return a->slid == b->slid && a->dlid == b->dlid && a->len == b->len &&
+	       a->pkey == b->pkey && a->entropy == b->entropy &&
+	       a->becn == b->becn && a->fecn == b->fecn && a->l2 == b->l2 &&
+	       a->rc == b->rc && a->sc == b->sc && a->l4 == b->l4 &&
+	       a->age == b->age;
+}

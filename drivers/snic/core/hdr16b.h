@@ -76,6 +76,9 @@ static inline size_t snic_16b_pkt_len(size_t payload_len)
 	       SNIC_16B_TRAILER_LEN;
 }
 
+/* Whether two decoded headers are equal field by field. */
+bool snic_16b_same(const struct snic_16b *a, const struct snic_16b *b);
+
 /* Write pad, ICRC and tail after a payload; @buf points just past it. */
 void snic_16b_put_trailer(u8 *buf, unsigned int pad);
 
