@@ -10,7 +10,7 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top" || exit 1
 start=$(date +%s)
 scripts/debug-kernel.sh >/dev/null || { echo "0 passed, 1 failed"; exit 1; }
-selftests/qemu/run-vm.sh --debug "$@" | tee build/vm-debug.log
+selftests/qemu/run-vm.sh --debug --iter "${SNIC_ITER:-100}" "$@" | tee build/vm-debug.log
 rc=${PIPESTATUS[0]}
 echo "BENCH debug_suite_s $(($(date +%s) - start))"
 exit "$rc"

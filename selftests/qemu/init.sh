@@ -30,6 +30,7 @@ for a in $(cat /proc/cmdline); do
 	snic.kver=*) kver=${a#snic.kver=} ;;
 	snic.moddir=*) moddir=${a#snic.moddir=} ;;
 	snic.debug=*) debug=${a#snic.debug=} ;;
+	snic.iter=*) export SNIC_ITER=${a#snic.iter=} ;;
 	esac
 done
 

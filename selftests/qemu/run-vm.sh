@@ -29,6 +29,7 @@ accel=tcg
 mode=tests
 tests=()
 debug=0
+iter=
 tmo=${VM_TIMEOUT:-1500}
 
 while [ $# -gt 0 ]; do
@@ -39,6 +40,7 @@ while [ $# -gt 0 ]; do
 	--kver) KVER=$2; shift 2 ;;
 	--timeout) tmo=$2; shift 2 ;;
 	--debug) debug=1; shift ;;
+	--iter) iter=$2; shift 2 ;;
 	*) echo "run-vm.sh: unknown argument '$1'" >&2; exit 2 ;;
 	esac
 done
@@ -129,6 +131,7 @@ printf 'root:x:0:\nnogroup:x:65534:\n' >"$init/etc/group"
 append="console=ttyS0 panic=-1 panic_on_oops=1 quiet loglevel=4 ${VM_EXTRA_APPEND:-}"
 append+=" snic.mode=$mode snic.kver=$KVER snic.moddir=$moddir"
 [ $debug -eq 1 ] && append+=" panic_on_warn=1 snic.debug=1"
+[ -n "$iter" ] && append+=" snic.iter=$iter"
 [ ${#tests[@]} -gt 0 ] && append+=" snic.tests=$(IFS=,; echo "${tests[*]}")"
 console="$out/console.log"
 cpu=max

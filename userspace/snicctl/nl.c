@@ -23,12 +23,20 @@
 static struct nl_sock *genl_sk;
 static int family = -1;
 
+/*
+ * Replies are kept until the answer is complete, then handed to the
+ * caller's callback: a dump that the kernel flags as interrupted
+ * (NLM_F_DUMP_INTR, the configuration changed under it) is thrown away
+ * and asked for again, so output is never a mix of two states.
+ */
+#define DUMP_RETRIES	10
+
 struct err_ctx {
 	int err;
 	char msg[256];
 	int done;
-	int (*cb)(struct nl_msg *, void *);
-	void *arg;
+	struct nl_msg **replies;
+	size_t n, cap;
 };
 
 static int on_error(struct sockaddr_nl *nla, struct nlmsgerr *err, void *arg)
@@ -92,7 +100,23 @@ static int on_valid(struct nl_msg *msg, void *arg)
 {
 	struct err_ctx *c = arg;
 
-	return c->cb ? c->cb(msg, c->arg) : NL_OK;
+	if (c->n == c->cap) {
+		c->cap = c->cap ? 2 * c->cap : 16;
+		c->replies = realloc(c->replies, c->cap * sizeof(*c->replies));
+		if (!c->replies) {
+			fprintf(stderr, "snicctl: out of memory\n");
+			exit(1);
+		}
+	}
+	nlmsg_get(msg);
+	c->replies[c->n++] = msg;
+	return NL_OK;
+}
+
+static void drop_replies(struct err_ctx *c)
+{
+	while (c->n)
+		nlmsg_free(c->replies[--c->n]);
 }
 
 static struct nl_sock *sock_new(int proto)
@@ -108,6 +132,10 @@ static struct nl_sock *sock_new(int proto)
 		   sizeof(one));
 	setsockopt(nl_socket_get_fd(sk), SOL_NETLINK, NETLINK_CAP_ACK, &one,
 		   sizeof(one));
+	/* One request at a time, and an interrupted dump is drained before
+	 * it is asked for again under a new sequence number.
+	 */
+	nl_socket_disable_seq_check(sk);
 	return sk;
 }
 
@@ -143,38 +171,59 @@ struct nl_msg *nl_new(uint8_t cmd, bool dump)
 static int run(struct nl_sock *sk, struct nl_msg *msg,
 	       int (*cb)(struct nl_msg *, void *), void *arg, const char *what)
 {
-	struct err_ctx c = { .cb = cb, .arg = arg };
-	struct nl_cb *nlcb = nl_cb_alloc(NL_CB_DEFAULT);
-	int err;
+	struct err_ctx c = { 0 };
+	int err, try = 0;
+	size_t i;
 
 	nlmsg_hdr(msg)->nlmsg_flags |= NLM_F_ACK;
-	nl_cb_err(nlcb, NL_CB_CUSTOM, on_error, &c);
-	nl_cb_set(nlcb, NL_CB_FINISH, NL_CB_CUSTOM, on_finish, &c);
-	nl_cb_set(nlcb, NL_CB_ACK, NL_CB_CUSTOM, on_ack, &c);
-	nl_cb_set(nlcb, NL_CB_VALID, NL_CB_CUSTOM, on_valid, &c);
+	do {
+		struct nl_cb *nlcb = nl_cb_alloc(NL_CB_DEFAULT);
 
-	err = nl_send_auto(sk, msg);
-	nlmsg_free(msg);
-	if (err < 0) {
-		fprintf(stderr, "snicctl: %s: send failed: %s\n", what,
-			nl_geterror(err));
-		nl_cb_put(nlcb);
-		return -EIO;
-	}
-	while (!c.done) {
-		err = nl_recvmsgs(sk, nlcb);
-		if (err < 0 && !c.err) {
-			c.err = -EIO;
-			snprintf(c.msg, sizeof(c.msg), "%s", nl_geterror(err));
-			break;
+		drop_replies(&c);
+		nlmsg_hdr(msg)->nlmsg_seq = NL_AUTO_SEQ;
+		c.err = 0;
+		c.done = 0;
+		c.msg[0] = 0;
+		nl_cb_err(nlcb, NL_CB_CUSTOM, on_error, &c);
+		nl_cb_set(nlcb, NL_CB_FINISH, NL_CB_CUSTOM, on_finish, &c);
+		nl_cb_set(nlcb, NL_CB_ACK, NL_CB_CUSTOM, on_ack, &c);
+		nl_cb_set(nlcb, NL_CB_VALID, NL_CB_CUSTOM, on_valid, &c);
+		err = nl_send_auto(sk, msg);
+		if (err < 0) {
+			fprintf(stderr, "snicctl: %s: send failed: %s\n", what,
+				nl_geterror(err));
+			nl_cb_put(nlcb);
+			nlmsg_free(msg);
+			return -EIO;
 		}
-	}
-	nl_cb_put(nlcb);
+		while (!c.done) {
+			err = nl_recvmsgs(sk, nlcb);
+			if (err < 0 && !c.err) {
+				c.err = err == -NLE_DUMP_INTR ? -EINTR : -EIO;
+				snprintf(c.msg, sizeof(c.msg), "%s",
+					 nl_geterror(err));
+				/* Drain what is left of the dump. */
+				if (err == -NLE_DUMP_INTR)
+					continue;
+				break;
+			}
+		}
+		nl_cb_put(nlcb);
+	} while (c.err == -EINTR && ++try < DUMP_RETRIES);
+	nlmsg_free(msg);
+
 	if (c.err) {
+		drop_replies(&c);
+		free(c.replies);
 		fprintf(stderr, "Error: %s: %s (errno %d)%s%s\n", what,
 			strerror(-c.err), -c.err, c.msg[0] ? ": " : "", c.msg);
 		return c.err;
 	}
+	for (i = 0; i < c.n; i++)
+		if (cb)
+			cb(c.replies[i], arg);
+	drop_replies(&c);
+	free(c.replies);
 	return 0;
 }
 

@@ -1,0 +1,95 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# Operations under load, SNIC_ITER times each (default 5; make
+# check-debug runs 100): link down/up on both ends of a link, MTU changes
+# of a NIC's lower device, moving a switch port to another netns and back,
+# replacing the qdiscs, deleting and re-creating a NIC. No warning (the
+# harness scans the console), and traffic resumes after each class.
+. "$(dirname "$0")/../lib.sh"
+
+ITER=${SNIC_ITER:-5}
+modules_load || { not_ok "modules load"; ktap_finish; }
+fabric_2h1s || { not_ok "fabric setup"; ktap_finish; }
+bg $IP netns exec "$H1" ping -q -i 0.01 -w 600 10.0.0.2 >/dev/null 2>&1
+bg $IP netns exec "$H2" ping -q -i 0.01 -w 600 10.0.0.1 >/dev/null 2>&1
+X=x-$SFX
+$IP netns add "$X"
+NETNS="$NETNS $X"
+# Traffic resumes: a reply within 30 s (neighbour entries that failed
+# while a link was gone must be resolved again first).
+resumes() { waitfor 30000 'nsexec $H1 ping -c 1 -w 2 10.0.0.2'; }
+
+flap() {
+	i=0
+	while [ $i -lt "$ITER" ]; do
+		nsexec "$H1" $IP link set fab0 down
+		nsexec "$S1" $IP link set p1 down
+		nsexec "$S1" $IP link set p1 up
+		nsexec "$H1" $IP link set fab0 up || return 1
+		i=$((i + 1))
+	done
+	resumes
+}
+check "link down/up on both ends x$ITER, traffic resumes" flap
+
+mtu() {
+	i=0
+	while [ $i -lt "$ITER" ]; do
+		nsexec "$H1" $IP link set fab0 mtu 1200 || return 1
+		m=$(nsexec "$H1" cat /sys/class/net/snic0/mtu)
+		[ "$m" -le $((1200 - 42)) ] || { echo "snic0 mtu $m over 1200"; return 1; }
+		nsexec "$H1" $IP link set fab0 mtu 1500 || return 1
+		nsexec "$H1" $IP link set snic0 mtu 1458 || return 1
+		i=$((i + 1))
+	done
+	resumes
+}
+check "lower MTU change x$ITER lowers snic0 MTU with it, traffic resumes" mtu
+checke "snic0 MTU above what the lower device carries is refused" \
+	'! nsexec $H1 $IP link set snic0 mtu 1459'
+
+netns_move() {
+	i=0
+	while [ $i -lt "$ITER" ]; do
+		nsexec "$S1" $IP link set p2 netns "$X" || return 1
+		nsexec "$S1" "$SNICCTL" port show sw0 | grep -q ' p2' &&
+			{ echo "p2 still a port after leaving the netns"; return 1; }
+		nsexec "$X" $IP link set p2 netns "$S1" || return 1
+		nsexec "$S1" $IP link set p2 master sw0 || return 1
+		nsexec "$S1" $TC qdisc replace dev p2 root snic || return 1
+		nsexec "$S1" $IP link set p2 up || return 1
+		i=$((i + 1))
+	done
+	resumes
+}
+check "switch port moved to another netns and back x$ITER, traffic resumes" netns_move
+
+qdisc_churn() {
+	i=0
+	while [ $i -lt "$ITER" ]; do
+		nsexec "$S1" $TC qdisc replace dev p1 root pfifo || return 1
+		nsexec "$S1" $TC qdisc replace dev p1 root snic || return 1
+		nsexec "$H2" $TC qdisc del dev fab0 root || return 1
+		nsexec "$H2" $TC qdisc add dev fab0 root snic || return 1
+		i=$((i + 1))
+	done
+	resumes
+}
+check "qdisc replace/delete under load x$ITER, traffic resumes" qdisc_churn
+
+nic_churn() {
+	i=0
+	while [ $i -lt "$ITER" ]; do
+		nsexec "$H2" $IP link del snic0 || return 1
+		nsexec "$H2" $IP link add snic0 link fab0 type snic || return 1
+		nsexec "$H2" "$SNICCTL" dev set snic0 lid 2 || return 1
+		nsexec "$H2" $IP addr add 10.0.0.2/24 dev snic0 || return 1
+		nsexec "$H2" $IP link set snic0 up || return 1
+		i=$((i + 1))
+	done
+	nsexec "$H1" $IP neigh flush dev snic0
+	resumes
+}
+check "NIC deleted and re-created under load x$ITER, traffic resumes" nic_churn
+ktap_finish
