@@ -54,6 +54,25 @@ case "$line" in
 *)	fail=$((fail + 1)) ;;
 esac
 
+# The debug-kernel suite (issue: CI runs it when it fits): it runs here
+# whenever the debug kernel is cached (make check-debug builds it once,
+# ~15 minutes), and its cases count like the others.
+if scripts/debug-kernel.sh --cached >/dev/null 2>&1; then
+	echo "# check-debug: the VM suite on the cached debug kernel ($(date +%T))"
+	SNIC_ITER=10 scripts/check-debug.sh 2>&1 | tee build/vm-debug.log
+	line=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' build/vm-debug.log | tail -n 1)
+	case "$line" in
+	*" passed, "*" failed")
+		pass=$((pass + ${line%% passed*}))
+		f=${line#* passed, }
+		fail=$((fail + ${f%% failed}))
+		;;
+	*)	fail=$((fail + 1)) ;;
+	esac
+else
+	echo "# check-debug: no cached debug kernel; run make check-debug (builds it once)"
+fi
+
 echo "# check: $(($(date +%s) - start)) s"
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

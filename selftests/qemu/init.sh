@@ -25,12 +25,12 @@ verdict() {
 
 for a in $(cat /proc/cmdline); do
 	case "$a" in
-	snic.mode=*) mode=${a#snic.mode=} ;;
-	snic.tests=*) tests=${a#snic.tests=} ;;
-	snic.kver=*) kver=${a#snic.kver=} ;;
-	snic.moddir=*) moddir=${a#snic.moddir=} ;;
-	snic.debug=*) debug=${a#snic.debug=} ;;
-	snic.iter=*) export SNIC_ITER=${a#snic.iter=} ;;
+	snictest.mode=*) mode=${a#snictest.mode=} ;;
+	snictest.tests=*) tests=${a#snictest.tests=} ;;
+	snictest.kver=*) kver=${a#snictest.kver=} ;;
+	snictest.moddir=*) moddir=${a#snictest.moddir=} ;;
+	snictest.debug=*) debug=${a#snictest.debug=} ;;
+	snictest.iter=*) export SNIC_ITER=${a#snictest.iter=} ;;
 	esac
 done
 

@@ -84,8 +84,6 @@ mkdir -p "$out/results"
 mods="$guest/root/lib/modules/$KVER"
 [ -s "$mods/modules.dep" ] || depmod -b "$guest/root" "$KVER"
 
-want_mods="virtio_pci 9pnet_virtio 9p veth bridge sch_netem sch_tbf sch_prio
-sch_ingress cls_matchall act_mirred"
 init=$out/initramfs
 rm -rf "$init"
 mkdir -p "$init"/{bin,sbin,usr/bin,usr/sbin,lib,lib64,proc,sys,dev,tmp,run,snic,etc,var,root}
@@ -99,6 +97,7 @@ done | sort -u | while read -r f; do
 	mkdir -p "$init$(dirname "$rel")"
 	cp "$f" "$init$rel"
 done
+mkdir -p "$init/lib/modules/$KVER"
 cp "$mods"/modules.builtin "$mods"/modules.builtin.modinfo "$mods"/modules.order \
 	"$init/lib/modules/$KVER/"
 mkdir -p "$init/lib/modules/$KVER/extra"
@@ -129,10 +128,10 @@ printf 'root:x:0:\nnogroup:x:65534:\n' >"$init/etc/group"
 
 # --- boot ------------------------------------------------------------------
 append="console=ttyS0 panic=-1 panic_on_oops=1 quiet loglevel=4 ${VM_EXTRA_APPEND:-}"
-append+=" snic.mode=$mode snic.kver=$KVER snic.moddir=$moddir"
-[ $debug -eq 1 ] && append+=" panic_on_warn=1 snic.debug=1"
-[ -n "$iter" ] && append+=" snic.iter=$iter"
-[ ${#tests[@]} -gt 0 ] && append+=" snic.tests=$(IFS=,; echo "${tests[*]}")"
+append+=" snictest.mode=$mode snictest.kver=$KVER snictest.moddir=$moddir"
+[ $debug -eq 1 ] && append+=" panic_on_warn=1 kunit.enable=1 snictest.debug=1"
+[ -n "$iter" ] && append+=" snictest.iter=$iter"
+[ ${#tests[@]} -gt 0 ] && append+=" snictest.tests=$(IFS=,; echo "${tests[*]}")"
 console="$out/console.log"
 cpu=max
 [ "$accel" = kvm ] && cpu=host

@@ -5,6 +5,7 @@
  * logic is unit-tested on the host by selftests/unit/test_core.c.
  */
 #include <kunit/test.h>
+#include <linux/if_ether.h>
 #include <linux/random.h>
 
 #include "../core/addr.h"
