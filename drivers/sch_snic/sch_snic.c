@@ -7,11 +7,18 @@
  *     SC-to-VL map gives for the SC in its 16B header; anything else (link
  *     control) goes to the management VL, TC_SNIC_VL_MGMT;
  *   - enqueue: one FIFO per VL, tail drop at the per-VL limit (counted);
- *   - dequeue: strict priority, the highest non-empty VL first.
+ *   - dequeue: strict priority, the highest non-empty VL first;
+ *   - line rate (optional): a frame of len bytes holds the link for
+ *     len / rate. time_next is when the link is free again; it advances
+ *     from itself while the link stays busy (so wake-up lateness does not
+ *     accumulate into a lower rate) and from now after an idle period.
+ *     While the link is busy, dequeue returns nothing and the qdisc
+ *     watchdog is armed for time_next with a little slack, as sch_fq does;
+ *     the lateness of each wake-up feeds an EWMA reported in xstats.
  *
- * Later versions add VL arbitration weights, line-rate serialization
- * through the qdisc watchdog, credit gating and congestion marking; the
- * xstats structure (include/uapi/linux/sch_snic.h) is append-only.
+ * Later versions add VL arbitration weights, credit gating and congestion
+ * marking; the xstats structure (include/uapi/linux/sch_snic.h) is
+ * append-only.
  *
  * Locking: everything here runs under the qdisc root lock.
  */
@@ -26,6 +33,8 @@
 
 #define SNIC_Q_DEFAULT_LIMIT	128
 #define SNIC_Q_MAX_LIMIT	65535
+/* Watchdog slack: wake-ups within 10 us of time_next are on time. */
+#define SNIC_Q_SLACK_NS		(10 * NSEC_PER_USEC)
 
 struct snic_vl {
 	struct qdisc_skb_head	q;
@@ -41,14 +50,28 @@ struct snic_sched {
 	/* parameters */
 	u32			limit;		/* per-VL, packets */
 	u8			sc2vl[TC_SNIC_NUM_SC];
-	/* state and stats */
+	u64			rate;		/* bytes/s, 0: unlimited */
+	/* state */
 	struct snic_vl		vl[TC_SNIC_NUM_VLS];
+	u64			time_next;	/* ns: link free again */
+	bool			armed;		/* watchdog set for time_next */
+	struct qdisc_watchdog	watchdog;
+	/* stats */
 	u64			not_16b;
+	u64			throttled;
+	u64			unthrottle_latency_ns;	/* EWMA, 1/8 */
+};
+
+/* Policy ranges above S16_MAX need a range struct (not const on 6.1). */
+static struct netlink_range_validation snic_q_limit_range = {
+	.min = 1,
+	.max = SNIC_Q_MAX_LIMIT,
 };
 
 static const struct nla_policy snic_q_policy[TCA_SNIC_MAX + 1] = {
-	[TCA_SNIC_LIMIT] = NLA_POLICY_RANGE(NLA_U32, 1, SNIC_Q_MAX_LIMIT),
+	[TCA_SNIC_LIMIT] = NLA_POLICY_FULL_RANGE(NLA_U32, &snic_q_limit_range),
 	[TCA_SNIC_SC2VL] = NLA_POLICY_EXACT_LEN(TC_SNIC_NUM_SC),
+	[TCA_SNIC_RATE] = { .type = NLA_U64 },
 };
 
 /* SC of a 16B frame (word 1 bits 24:20 of the 16B header), or -1. */
@@ -91,12 +114,50 @@ static int snic_q_enqueue(struct sk_buff *skb, struct Qdisc *sch,
 	return NET_XMIT_SUCCESS;
 }
 
+/* Is the emulated link still busy with the previous frame? */
+static bool snic_q_throttled(struct snic_sched *q, u64 now)
+{
+	if (!q->rate || now >= q->time_next)
+		return false;
+	q->throttled++;
+	q->armed = true;
+	qdisc_watchdog_schedule_range_ns(&q->watchdog, q->time_next,
+					 SNIC_Q_SLACK_NS);
+	return true;
+}
+
+static void snic_q_serialize(struct snic_sched *q, u64 now, unsigned int len)
+{
+	if (!q->rate)
+		return;
+	/* Only wake-ups the watchdog was armed for count as late. */
+	if (q->armed) {
+		u64 late = now > q->time_next ? now - q->time_next : 0;
+
+		q->unthrottle_latency_ns -= q->unthrottle_latency_ns >> 3;
+		q->unthrottle_latency_ns += late >> 3;
+		q->armed = false;
+	}
+	/* Busy link: continue from time_next; idle link: from now. */
+	if (now > q->time_next + SNIC_Q_SLACK_NS)
+		q->time_next = now;
+	q->time_next += div64_u64((u64)len * NSEC_PER_SEC, q->rate);
+}
+
 static struct sk_buff *snic_q_dequeue(struct Qdisc *sch)
 {
 	struct snic_sched *q = qdisc_priv(sch);
 	struct sk_buff *skb;
+	u64 now = 0;
 	int i;
 
+	if (!sch->q.qlen)
+		return NULL;
+	if (q->rate) {
+		now = ktime_get_ns();
+		if (snic_q_throttled(q, now))
+			return NULL;
+	}
 	for (i = TC_SNIC_NUM_VLS - 1; i >= 0; i--) {
 		struct snic_vl *vl = &q->vl[i];
 
@@ -108,6 +169,7 @@ static struct sk_buff *snic_q_dequeue(struct Qdisc *sch)
 		qdisc_qstats_backlog_dec(sch, skb);
 		sch->q.qlen--;
 		qdisc_bstats_update(sch, skb);
+		snic_q_serialize(q, now, qdisc_pkt_len(skb));
 		return skb;
 	}
 	return NULL;
@@ -141,6 +203,18 @@ static void snic_q_purge(struct Qdisc *sch)
 
 static void snic_q_reset(struct Qdisc *sch)
 {
+	struct snic_sched *q = qdisc_priv(sch);
+
+	snic_q_purge(sch);
+	q->time_next = 0;
+	q->armed = false;
+}
+
+static void snic_q_destroy(struct Qdisc *sch)
+{
+	struct snic_sched *q = qdisc_priv(sch);
+
+	qdisc_watchdog_cancel(&q->watchdog);
 	snic_q_purge(sch);
 }
 
@@ -173,6 +247,14 @@ static int snic_q_change(struct Qdisc *sch, struct nlattr *opt,
 		q->limit = nla_get_u32(tb[TCA_SNIC_LIMIT]);
 	if (map)
 		memcpy(q->sc2vl, map, TC_SNIC_NUM_SC);
+	if (tb[TCA_SNIC_RATE]) {
+		q->rate = nla_get_u64(tb[TCA_SNIC_RATE]);
+		q->time_next = 0;
+		q->armed = false;
+		/* A pending wake-up for the old rate is no longer right. */
+		qdisc_watchdog_cancel(&q->watchdog);
+		__netif_schedule(qdisc_root(sch));
+	}
 	/* Queues above a lowered limit keep what they hold and drain. */
 	sch_tree_unlock(sch);
 	return 0;
@@ -185,6 +267,7 @@ static int snic_q_init(struct Qdisc *sch, struct nlattr *opt,
 	int i;
 
 	q->limit = SNIC_Q_DEFAULT_LIMIT;
+	qdisc_watchdog_init(&q->watchdog, sch);
 	for (i = 0; i < TC_SNIC_NUM_SC; i++)
 		q->sc2vl[i] = i < 8 ? i : 0;
 	q->sc2vl[TC_SNIC_VL_MGMT] = TC_SNIC_VL_MGMT;
@@ -201,7 +284,8 @@ static int snic_q_dump(struct Qdisc *sch, struct sk_buff *skb)
 	if (!opts)
 		return -EMSGSIZE;
 	if (nla_put_u32(skb, TCA_SNIC_LIMIT, q->limit) ||
-	    nla_put(skb, TCA_SNIC_SC2VL, TC_SNIC_NUM_SC, q->sc2vl)) {
+	    nla_put(skb, TCA_SNIC_SC2VL, TC_SNIC_NUM_SC, q->sc2vl) ||
+	    nla_put_u64_64bit(skb, TCA_SNIC_RATE, q->rate, TCA_SNIC_PAD)) {
 		nla_nest_cancel(skb, opts);
 		return -EMSGSIZE;
 	}
@@ -214,6 +298,9 @@ static int snic_q_dump_stats(struct Qdisc *sch, struct gnet_dump *d)
 	struct tc_snic_xstats st = {
 		.num_vls = TC_SNIC_NUM_VLS,
 		.not_16b = q->not_16b,
+		.rate = q->rate,
+		.throttled = q->throttled,
+		.unthrottle_latency_ns = q->unthrottle_latency_ns,
 	};
 	int i;
 
@@ -238,7 +325,7 @@ static struct Qdisc_ops snic_qdisc_ops __read_mostly = {
 	.peek		= snic_q_peek,
 	.init		= snic_q_init,
 	.reset		= snic_q_reset,
-	.destroy	= snic_q_purge,
+	.destroy	= snic_q_destroy,
 	.change		= snic_q_change,
 	.dump		= snic_q_dump,
 	.dump_stats	= snic_q_dump_stats,

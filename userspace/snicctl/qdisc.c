@@ -2,8 +2,12 @@
 /*
  * snicctl qdisc show DEV: the sch_snic qdiscs of DEV with their per-VL
  * xstats (tc does not know how to decode them).
+ * snicctl qdisc set DEV [limit N] [rate RATE] [sc2vl V0,V1,...]: change
+ * the root sch_snic qdisc of DEV (tc cannot pass its options). RATE takes
+ * tc's units: bit kbit mbit gbit (bits/s) or bps kbps mbps gbps (bytes/s).
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <linux/gen_stats.h>
 #include <linux/pkt_sched.h>
@@ -40,6 +44,12 @@ static int print_qdisc(struct nl_msg *msg, void *arg)
 	}
 	x = nla_data(st[TCA_STATS_APP]);
 	out_u64("not_16b", " not_16b %llu", x->not_16b);
+	if (nla_len(st[TCA_STATS_APP]) >= (int)sizeof(*x)) {
+		out_u64("rate", " rate %llu", x->rate);
+		out_u64("throttled", " throttled %llu", x->throttled);
+		out_u64("unthrottle_latency_ns", " unthrottle_latency_ns %llu",
+			x->unthrottle_latency_ns);
+	}
 	for (i = 0; i < TC_SNIC_NUM_VLS && i < (int)x->num_vls; i++) {
 		const struct tc_snic_vl_xstats *v = &x->vl[i];
 
@@ -59,6 +69,85 @@ static int print_qdisc(struct nl_msg *msg, void *arg)
 	return NL_OK;
 }
 
+/* tc-style rate to bytes per second; -1 on error. */
+static long long parse_rate(const char *s)
+{
+	static const struct { const char *unit; double mult; } units[] = {
+		{ "bit", 1 / 8.0 }, { "kbit", 1e3 / 8 }, { "mbit", 1e6 / 8 },
+		{ "gbit", 1e9 / 8 }, { "bps", 1 }, { "kbps", 1e3 },
+		{ "mbps", 1e6 }, { "gbps", 1e9 },
+	};
+	char *end;
+	double v;
+	size_t i;
+
+	v = strtod(s, &end);
+	if (end == s || v < 0)
+		return -1;
+	for (i = 0; i < sizeof(units) / sizeof(units[0]); i++)
+		if (!strcmp(end, units[i].unit))
+			return (long long)(v * units[i].mult + 0.5);
+	return -1;
+}
+
+static int qdisc_set(int argc, char **argv)
+{
+	struct tcmsg tcm = { .tcm_family = AF_UNSPEC, .tcm_parent = TC_H_ROOT };
+	struct nlattr *opts;
+	struct nl_msg *msg;
+	uint32_t ifindex, v;
+	long long rate;
+	int i;
+
+	if (argc < 1 || dev_index(argv[0], &ifindex))
+		goto usage;
+	tcm.tcm_ifindex = ifindex;
+	msg = nlmsg_alloc_simple(RTM_NEWQDISC, 0);
+	if (!msg || nlmsg_append(msg, &tcm, sizeof(tcm), NLMSG_ALIGNTO) ||
+	    nla_put_string(msg, TCA_KIND, "snic"))
+		return 1;
+	opts = nla_nest_start(msg, TCA_OPTIONS);
+	for (i = 1; i < argc; i += 2) {
+		if (i + 1 >= argc)
+			goto usage;
+		if (!strcmp(argv[i], "limit")) {
+			if (parse_u32(argv[i + 1], &v))
+				goto usage;
+			nla_put_u32(msg, TCA_SNIC_LIMIT, v);
+		} else if (!strcmp(argv[i], "rate")) {
+			rate = parse_rate(argv[i + 1]);
+			if (rate < 0) {
+				fprintf(stderr, "Error: rate \"%s\" needs a unit (bit kbit mbit gbit bps kbps mbps gbps)\n",
+					argv[i + 1]);
+				return 1;
+			}
+			nla_put_u64(msg, TCA_SNIC_RATE, rate);
+		} else if (!strcmp(argv[i], "sc2vl")) {
+			uint8_t map[TC_SNIC_NUM_SC] = { 0 };
+			char *tok, *save = NULL;
+			int n = 0;
+
+			for (tok = strtok_r(argv[i + 1], ",", &save); tok;
+			     tok = strtok_r(NULL, ",", &save)) {
+				if (n >= TC_SNIC_NUM_SC || parse_u32(tok, &v) ||
+				    v > 255)
+					goto usage;
+				map[n++] = v;
+			}
+			nla_put(msg, TCA_SNIC_SC2VL, sizeof(map), map);
+		} else {
+			fprintf(stderr, "Error: unknown keyword \"%s\"\n", argv[i]);
+			return 1;
+		}
+	}
+	nla_nest_end(msg, opts);
+	return nl_route_run(msg, NULL, NULL, "qdisc set") ? 1 : 0;
+usage:
+	fprintf(stderr,
+		"Usage: snicctl qdisc set DEV [limit N] [rate RATE] [sc2vl V0,V1,...]\n");
+	return 1;
+}
+
 int do_qdisc(int argc, char **argv)
 {
 	struct tcmsg tcm = { .tcm_family = AF_UNSPEC };
@@ -66,8 +155,11 @@ int do_qdisc(int argc, char **argv)
 	uint32_t ifindex;
 	int err;
 
+	if (argc >= 1 && !strcmp(argv[0], "set"))
+		return qdisc_set(argc - 1, argv + 1);
 	if (argc != 2 || strcmp(argv[0], "show")) {
-		fprintf(stderr, "Usage: snicctl qdisc show DEV\n");
+		fprintf(stderr, "Usage: snicctl qdisc show DEV\n"
+			"       snicctl qdisc set DEV [limit N] [rate RATE] [sc2vl V0,V1,...]\n");
 		return 1;
 	}
 	if (dev_index(argv[1], &ifindex))

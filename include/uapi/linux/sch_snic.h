@@ -12,6 +12,10 @@
  *   TCA_SNIC_SC2VL  binary, TC_SNIC_NUM_SC bytes: VL of each SC, each
  *                   < TC_SNIC_NUM_VLS (SC n -> VL n for n < 8, SC 15 ->
  *                   VL 15, the rest -> VL 0)
+ *   TCA_SNIC_RATE   u64, emulated line rate in bytes per second of frame
+ *                   (0 = no serialization, the default). Each frame holds
+ *                   the link for len / rate; the qdisc watchdog releases
+ *                   the next one.
  * Statistics: struct tc_snic_xstats as the qdisc's xstats (append-only).
  */
 #ifndef _UAPI_LINUX_SCH_SNIC_H
@@ -27,6 +31,8 @@ enum {
 	TCA_SNIC_UNSPEC,
 	TCA_SNIC_LIMIT,
 	TCA_SNIC_SC2VL,
+	TCA_SNIC_RATE,
+	TCA_SNIC_PAD,
 
 	__TCA_SNIC_MAX,
 	TCA_SNIC_MAX = __TCA_SNIC_MAX - 1
@@ -47,6 +53,9 @@ struct tc_snic_xstats {
 	__u32	pad;
 	__u64	not_16b;	/* frames that were not 16B (management VL) */
 	struct tc_snic_vl_xstats vl[TC_SNIC_NUM_VLS];
+	__u64	rate;		/* configured line rate, bytes/s (0: none) */
+	__u64	throttled;	/* dequeues that found the link busy */
+	__u64	unthrottle_latency_ns; /* EWMA of watchdog wake-up lateness */
 };
 
 #endif /* _UAPI_LINUX_SCH_SNIC_H */
