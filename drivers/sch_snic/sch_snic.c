@@ -7,7 +7,10 @@
  *     SC-to-VL map gives for the SC in its 16B header; anything else (link
  *     control) goes to the management VL, TC_SNIC_VL_MGMT;
  *   - enqueue: one FIFO per VL, tail drop at the per-VL limit (counted);
- *   - dequeue: strict priority, the highest non-empty VL first;
+ *   - dequeue: the management VL first (strict priority), then the data
+ *     VLs by deficit round robin: a VL's turn adds weight * 64 bytes to
+ *     its deficit, and it sends while its head fits in the deficit (OPA's
+ *     VLArb weights, as DRR quanta); an emptied VL forfeits its deficit;
  *   - line rate (optional): a frame of len bytes holds the link for
  *     len / rate. time_next is when the link is free again; it advances
  *     from itself while the link stays busy (so wake-up lateness does not
@@ -16,8 +19,8 @@
  *     watchdog is armed for time_next with a little slack, as sch_fq does;
  *     the lateness of each wake-up feeds an EWMA reported in xstats.
  *
- * Later versions add VL arbitration weights, credit gating and congestion
- * marking; the xstats structure (include/uapi/linux/sch_snic.h) is
+ * Later versions add credit gating and congestion marking; the xstats
+ * structure (include/uapi/linux/sch_snic.h) is
  * append-only.
  *
  * Locking: everything here runs under the qdisc root lock.
@@ -38,6 +41,7 @@
 
 struct snic_vl {
 	struct qdisc_skb_head	q;
+	u32			deficit;	/* bytes, DRR */
 	/* stats */
 	u64			enqueued;
 	u64			dequeued;
@@ -51,8 +55,11 @@ struct snic_sched {
 	u32			limit;		/* per-VL, packets */
 	u8			sc2vl[TC_SNIC_NUM_SC];
 	u64			rate;		/* bytes/s, 0: unlimited */
+	u8			weight[TC_SNIC_NUM_VLS]; /* x 64 bytes */
 	/* state */
 	struct snic_vl		vl[TC_SNIC_NUM_VLS];
+	int			rr;		/* data VL whose turn it is */
+	bool			rr_turn;	/* rr got its quantum */
 	u64			time_next;	/* ns: link free again */
 	bool			armed;		/* watchdog set for time_next */
 	struct qdisc_watchdog	watchdog;
@@ -72,6 +79,7 @@ static const struct nla_policy snic_q_policy[TCA_SNIC_MAX + 1] = {
 	[TCA_SNIC_LIMIT] = NLA_POLICY_FULL_RANGE(NLA_U32, &snic_q_limit_range),
 	[TCA_SNIC_SC2VL] = NLA_POLICY_EXACT_LEN(TC_SNIC_NUM_SC),
 	[TCA_SNIC_RATE] = { .type = NLA_U64 },
+	[TCA_SNIC_VLARB] = NLA_POLICY_EXACT_LEN(TC_SNIC_NUM_VLS),
 };
 
 /* SC of a 16B frame (word 1 bits 24:20 of the 16B header), or -1. */
@@ -144,12 +152,43 @@ static void snic_q_serialize(struct snic_sched *q, u64 now, unsigned int len)
 	q->time_next += div64_u64((u64)len * NSEC_PER_SEC, q->rate);
 }
 
+/* The VL to send from next: management first, then DRR over data VLs. */
+static struct snic_vl *snic_q_pick(struct snic_sched *q)
+{
+	struct snic_vl *vl = &q->vl[TC_SNIC_VL_MGMT];
+	struct sk_buff *head;
+
+	if (vl->q.qlen)
+		return vl;
+	/* Some data VL is backlogged (qlen counts them all). A VL gets one
+	 * quantum when its turn starts and keeps the turn while its head
+	 * fits in the deficit; each turn grows a deficit, so this ends.
+	 */
+	for (;;) {
+		vl = &q->vl[q->rr];
+		head = vl->q.head;
+		if (head) {
+			if (!q->rr_turn) {
+				vl->deficit += q->weight[q->rr] *
+					       TC_SNIC_VLARB_UNIT;
+				q->rr_turn = true;
+			}
+			if (vl->deficit >= qdisc_pkt_len(head))
+				return vl;
+		} else {
+			vl->deficit = 0;
+		}
+		q->rr = (q->rr + 1) % TC_SNIC_VL_MGMT;
+		q->rr_turn = false;
+	}
+}
+
 static struct sk_buff *snic_q_dequeue(struct Qdisc *sch)
 {
 	struct snic_sched *q = qdisc_priv(sch);
+	struct snic_vl *vl;
 	struct sk_buff *skb;
 	u64 now = 0;
-	int i;
 
 	if (!sch->q.qlen)
 		return NULL;
@@ -158,32 +197,20 @@ static struct sk_buff *snic_q_dequeue(struct Qdisc *sch)
 		if (snic_q_throttled(q, now))
 			return NULL;
 	}
-	for (i = TC_SNIC_NUM_VLS - 1; i >= 0; i--) {
-		struct snic_vl *vl = &q->vl[i];
-
-		skb = __qdisc_dequeue_head(&vl->q);
-		if (!skb)
-			continue;
-		vl->dequeued++;
-		vl->bytes += qdisc_pkt_len(skb);
-		qdisc_qstats_backlog_dec(sch, skb);
-		sch->q.qlen--;
-		qdisc_bstats_update(sch, skb);
-		snic_q_serialize(q, now, qdisc_pkt_len(skb));
-		return skb;
+	vl = snic_q_pick(q);
+	skb = __qdisc_dequeue_head(&vl->q);
+	if (vl != &q->vl[TC_SNIC_VL_MGMT]) {
+		vl->deficit -= qdisc_pkt_len(skb);
+		if (!vl->q.qlen)
+			vl->deficit = 0;
 	}
-	return NULL;
-}
-
-static struct sk_buff *snic_q_peek(struct Qdisc *sch)
-{
-	struct snic_sched *q = qdisc_priv(sch);
-	int i;
-
-	for (i = TC_SNIC_NUM_VLS - 1; i >= 0; i--)
-		if (q->vl[i].q.head)
-			return q->vl[i].q.head;
-	return NULL;
+	vl->dequeued++;
+	vl->bytes += qdisc_pkt_len(skb);
+	qdisc_qstats_backlog_dec(sch, skb);
+	sch->q.qlen--;
+	qdisc_bstats_update(sch, skb);
+	snic_q_serialize(q, now, qdisc_pkt_len(skb));
+	return skb;
 }
 
 static void snic_q_purge(struct Qdisc *sch)
@@ -242,11 +269,26 @@ static int snic_q_change(struct Qdisc *sch, struct nlattr *opt,
 		}
 	}
 
+	if (tb[TCA_SNIC_VLARB]) {
+		const u8 *w = nla_data(tb[TCA_SNIC_VLARB]);
+
+		for (i = 0; i < TC_SNIC_VL_MGMT; i++) {
+			if (!w[i]) {
+				NL_SET_ERR_MSG_ATTR(extack, tb[TCA_SNIC_VLARB],
+						    "VLArb weights must be 1..255");
+				return -EINVAL;
+			}
+		}
+	}
+
+	/* Everything is valid: apply it all at once. */
 	sch_tree_lock(sch);
 	if (tb[TCA_SNIC_LIMIT])
 		q->limit = nla_get_u32(tb[TCA_SNIC_LIMIT]);
 	if (map)
 		memcpy(q->sc2vl, map, TC_SNIC_NUM_SC);
+	if (tb[TCA_SNIC_VLARB])
+		memcpy(q->weight, nla_data(tb[TCA_SNIC_VLARB]), TC_SNIC_NUM_VLS);
 	if (tb[TCA_SNIC_RATE]) {
 		q->rate = nla_get_u64(tb[TCA_SNIC_RATE]);
 		q->time_next = 0;
@@ -271,6 +313,7 @@ static int snic_q_init(struct Qdisc *sch, struct nlattr *opt,
 	for (i = 0; i < TC_SNIC_NUM_SC; i++)
 		q->sc2vl[i] = i < 8 ? i : 0;
 	q->sc2vl[TC_SNIC_VL_MGMT] = TC_SNIC_VL_MGMT;
+	memset(q->weight, 64, sizeof(q->weight));
 	/* The VL queues start empty: qdisc_priv() is zeroed. */
 	return snic_q_change(sch, opt, extack);
 }
@@ -285,7 +328,8 @@ static int snic_q_dump(struct Qdisc *sch, struct sk_buff *skb)
 		return -EMSGSIZE;
 	if (nla_put_u32(skb, TCA_SNIC_LIMIT, q->limit) ||
 	    nla_put(skb, TCA_SNIC_SC2VL, TC_SNIC_NUM_SC, q->sc2vl) ||
-	    nla_put_u64_64bit(skb, TCA_SNIC_RATE, q->rate, TCA_SNIC_PAD)) {
+	    nla_put_u64_64bit(skb, TCA_SNIC_RATE, q->rate, TCA_SNIC_PAD) ||
+	    nla_put(skb, TCA_SNIC_VLARB, TC_SNIC_NUM_VLS, q->weight)) {
 		nla_nest_cancel(skb, opts);
 		return -EMSGSIZE;
 	}
@@ -322,7 +366,8 @@ static struct Qdisc_ops snic_qdisc_ops __read_mostly = {
 	.priv_size	= sizeof(struct snic_sched),
 	.enqueue	= snic_q_enqueue,
 	.dequeue	= snic_q_dequeue,
-	.peek		= snic_q_peek,
+	/* Dequeue order is stateful (DRR, line rate): peek by dequeueing. */
+	.peek		= qdisc_peek_dequeued,
 	.init		= snic_q_init,
 	.reset		= snic_q_reset,
 	.destroy	= snic_q_destroy,

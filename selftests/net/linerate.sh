@@ -42,5 +42,30 @@ checke "achieved rate is within [0.5, 1.05] of the configured rate (got $ratio)"
 	'awk -v x="$ratio" "BEGIN { exit !(x >= 0.5 && x <= 1.05) }"'
 checke "the qdisc throttled (serialization engaged)" \
 	'[ "$(nsexec $S1 $SNICCTL -j qdisc show p2 | sed -n "s/.*\"throttled\":\([0-9]*\).*/\1/p")" -gt 0 ]'
+
+# VL arbitration: two flows on VL1 and VL2 (priorities 1 and 2) share the
+# shaped link by their VLArb weights, 16 and 48 (x 64 bytes): while both
+# queues are backlogged VL2 sends about three times what VL1 sends.
+vlbytes() {
+	nsexec "$S1" "$SNICCTL" -j qdisc show p2 |
+		sed -n "s/.*\"vl$1\":{[^}]*\"bytes\":\([0-9]*\).*/\1/p"
+}
+check "qdisc set p2 vlarb 64,16,48" nsexec "$S1" "$SNICCTL" qdisc set p2 vlarb 64,16,48
+checke "VLArb weight 0 is refused with the kernel's extack" \
+	'nsexec $S1 $SNICCTL qdisc set p2 vlarb 0 2>&1 | grep -q "weights must be 1..255"'
+for port in 5002 5003; do
+	bg $IP netns exec "$H2" timeout 120 "$TOOLS/snic_xfer" -l $port >/dev/null
+done
+sleep 1
+bg $IP netns exec "$H1" timeout 120 "$TOOLS/snic_xfer" -c 10.0.0.2 5002 8000000 1 >/dev/null
+bg $IP netns exec "$H1" timeout 120 "$TOOLS/snic_xfer" -c 10.0.0.2 5003 8000000 2 >/dev/null
+sleep 3
+a0=$(vlbytes 1) c0=$(vlbytes 2)
+sleep 6
+a1=$(vlbytes 1) c1=$(vlbytes 2)
+share=$(awk -v a=$((a1 - a0)) -v c=$((c1 - c0)) 'BEGIN { printf "%.2f", a ? c / a : 0 }')
+echo "# VL2/VL1 bytes with weights 48/16: $share ($((c1 - c0)) / $((a1 - a0)))"
+checke "VL2 gets about 3x VL1's share (bounds 2..4.5, got $share)" \
+	'awk -v x="$share" "BEGIN { exit !(x >= 2 && x <= 4.5) }"'
 check "qdisc set p2 rate 0 removes the limit" nsexec "$S1" "$SNICCTL" qdisc set p2 rate 0bit
 ktap_finish

@@ -2,9 +2,11 @@
 /*
  * snicctl qdisc show DEV: the sch_snic qdiscs of DEV with their per-VL
  * xstats (tc does not know how to decode them).
- * snicctl qdisc set DEV [limit N] [rate RATE] [sc2vl V0,V1,...]: change
+ * snicctl qdisc set DEV [limit N] [rate RATE] [sc2vl V0,V1,...] [vlarb W0,W1,...]: change
  * the root sch_snic qdisc of DEV (tc cannot pass its options). RATE takes
  * tc's units: bit kbit mbit gbit (bits/s) or bps kbps mbps gbps (bytes/s).
+ * vlarb gives the data VLs' weights in 64-byte units, VL 0 first (VLs not
+ * named keep the default, 64).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -122,19 +124,25 @@ static int qdisc_set(int argc, char **argv)
 				return 1;
 			}
 			nla_put_u64(msg, TCA_SNIC_RATE, rate);
-		} else if (!strcmp(argv[i], "sc2vl")) {
+		} else if (!strcmp(argv[i], "sc2vl") ||
+			   !strcmp(argv[i], "vlarb")) {
+			bool arb = !strcmp(argv[i], "vlarb");
 			uint8_t map[TC_SNIC_NUM_SC] = { 0 };
+			int max = arb ? TC_SNIC_NUM_VLS : TC_SNIC_NUM_SC;
 			char *tok, *save = NULL;
 			int n = 0;
 
 			for (tok = strtok_r(argv[i + 1], ",", &save); tok;
 			     tok = strtok_r(NULL, ",", &save)) {
-				if (n >= TC_SNIC_NUM_SC || parse_u32(tok, &v) ||
-				    v > 255)
+				if (n >= max || parse_u32(tok, &v) || v > 255)
 					goto usage;
 				map[n++] = v;
 			}
-			nla_put(msg, TCA_SNIC_SC2VL, sizeof(map), map);
+			/* vlarb: unnamed VLs keep the default weight */
+			while (arb && n < max)
+				map[n++] = 64;
+			nla_put(msg, arb ? TCA_SNIC_VLARB : TCA_SNIC_SC2VL, max,
+				map);
 		} else {
 			fprintf(stderr, "Error: unknown keyword \"%s\"\n", argv[i]);
 			return 1;
@@ -144,7 +152,7 @@ static int qdisc_set(int argc, char **argv)
 	return nl_route_run(msg, NULL, NULL, "qdisc set") ? 1 : 0;
 usage:
 	fprintf(stderr,
-		"Usage: snicctl qdisc set DEV [limit N] [rate RATE] [sc2vl V0,V1,...]\n");
+		"Usage: snicctl qdisc set DEV [limit N] [rate RATE] [sc2vl V0,V1,...] [vlarb W0,W1,...]\n");
 	return 1;
 }
 
@@ -159,7 +167,7 @@ int do_qdisc(int argc, char **argv)
 		return qdisc_set(argc - 1, argv + 1);
 	if (argc != 2 || strcmp(argv[0], "show")) {
 		fprintf(stderr, "Usage: snicctl qdisc show DEV\n"
-			"       snicctl qdisc set DEV [limit N] [rate RATE] [sc2vl V0,V1,...]\n");
+			"       snicctl qdisc set DEV [limit N] [rate RATE] [sc2vl V0,V1,...] [vlarb W0,W1,...]\n");
 		return 1;
 	}
 	if (dev_index(argv[1], &ifindex))

@@ -33,7 +33,7 @@ static void usage(FILE *f)
 		"  lft del SW dlid DLID\n"
 		"  port show SW                   a switch's ports (-s: counters)\n"
 		"  qdisc show DEV                 sch_snic per-VL statistics\n"
-		"  qdisc set DEV [limit N] [rate RATE] [sc2vl V0,V1,...]\n"
+		"  qdisc set DEV [limit N] [rate RATE] [sc2vl V0,...] [vlarb W0,...]\n"
 		"  raw CMD [ATTR:TYPE=VAL]...     one unchecked request (testing)\n"
 		"Options: -j JSON output, -s statistics\n");
 }

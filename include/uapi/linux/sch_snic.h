@@ -4,14 +4,19 @@
  *
  * Classification: a frame of EtherType ETH_P_SNIC goes to the VL that the
  * port's SC-to-VL map gives for the SC of its 16B header; any other frame
- * (link-local control) goes to the management VL. VLs are served in strict
- * priority, highest VL first; a full VL queue drops at the tail and counts.
+ * (link-local control) goes to the management VL. The management VL is
+ * served first (strict priority); the data VLs share the link by weighted
+ * round robin, each weight in 64-byte units as in OPA's VLArb tables. A
+ * full VL queue drops at the tail and counts.
  *
  * Options (TCA_OPTIONS nest):
  *   TCA_SNIC_LIMIT  u32, per-VL queue limit in packets, 1..65535 (128)
  *   TCA_SNIC_SC2VL  binary, TC_SNIC_NUM_SC bytes: VL of each SC, each
  *                   < TC_SNIC_NUM_VLS (SC n -> VL n for n < 8, SC 15 ->
  *                   VL 15, the rest -> VL 0)
+ *   TCA_SNIC_VLARB  binary, TC_SNIC_NUM_VLS bytes: the weight of each data
+ *                   VL in 64-byte units, 1..255 (default 64: equal shares;
+ *                   the management VL's entry is ignored)
  *   TCA_SNIC_RATE   u64, emulated line rate in bytes per second of frame
  *                   (0 = no serialization, the default). Each frame holds
  *                   the link for len / rate; the qdisc watchdog releases
@@ -26,6 +31,7 @@
 #define TC_SNIC_NUM_VLS		16
 #define TC_SNIC_NUM_SC		32
 #define TC_SNIC_VL_MGMT		15
+#define TC_SNIC_VLARB_UNIT	64	/* bytes per unit of VLArb weight */
 
 enum {
 	TCA_SNIC_UNSPEC,
@@ -33,6 +39,7 @@ enum {
 	TCA_SNIC_SC2VL,
 	TCA_SNIC_RATE,
 	TCA_SNIC_PAD,
+	TCA_SNIC_VLARB,
 
 	__TCA_SNIC_MAX,
 	TCA_SNIC_MAX = __TCA_SNIC_MAX - 1
