@@ -36,7 +36,26 @@ static const struct nla_policy snic_policy[SNIC_A_MAX + 1] = {
 	[SNIC_A_LID]		= NLA_POLICY_FULL_RANGE(NLA_U32, &snic_lid_range),
 	[SNIC_A_DLID]		= NLA_POLICY_FULL_RANGE(NLA_U32, &snic_lid_range),
 	[SNIC_A_PORT]		= NLA_POLICY_RANGE(NLA_U32, 1, SNIC_MAX_PORTS),
+	[SNIC_A_SL2SC]		= NLA_POLICY_EXACT_LEN(SNIC_NUM_SL),
+	[SNIC_A_SC2SC]		= NLA_POLICY_EXACT_LEN(SNIC_NUM_SC),
 };
+
+/* An SL2SC or SC2SC table: every entry must name an SC. */
+static int snic_nl_sc_table(const struct nlattr *attr,
+			    struct netlink_ext_ack *extack)
+{
+	const u8 *map = nla_data(attr);
+	int i;
+
+	for (i = 0; i < nla_len(attr); i++) {
+		if (map[i] >= SNIC_NUM_SC) {
+			NL_SET_ERR_MSG_ATTR(extack, attr,
+					    "SC table entry beyond SC 31");
+			return -EINVAL;
+		}
+	}
+	return 0;
+}
 
 /* Look up the device named by SNIC_A_IFINDEX; caller holds RTNL. */
 static struct net_device *snic_nl_dev(struct net *net, struct nlattr **attrs,
@@ -94,6 +113,8 @@ static int snic_nl_fill_dev(struct sk_buff *msg, struct net_device *dev,
 	    nla_put_u32(msg, SNIC_A_LID, lid) ||
 	    (nic && nla_put_u32(msg, SNIC_A_LINK_IFINDEX,
 				((struct snic_nic *)netdev_priv(dev))->lower->ifindex)) ||
+	    (nic && nla_put(msg, SNIC_A_SL2SC, SNIC_NUM_SL,
+			    ((struct snic_nic *)netdev_priv(dev))->sl2sc)) ||
 	    snic_stats_nla_put(msg, ctr))
 		goto cancel;
 	genlmsg_end(msg, hdr);
@@ -165,15 +186,20 @@ static int snic_nl_dev_get_dumpit(struct sk_buff *skb,
 
 static int snic_nl_dev_set_doit(struct sk_buff *skb, struct genl_info *info)
 {
+	struct nlattr *sl2sc = info->attrs[SNIC_A_SL2SC];
+	struct nlattr *lid = info->attrs[SNIC_A_LID];
 	struct net_device *dev;
-	int err = 0;
-	u32 lid;
+	int err = 0, i;
 
-	if (!info->attrs[SNIC_A_LID]) {
+	if (!lid && !sl2sc) {
 		NL_SET_ERR_MSG_MOD(info->extack, "nothing to set");
 		return -EINVAL;
 	}
-	lid = nla_get_u32(info->attrs[SNIC_A_LID]);
+	if (sl2sc) {
+		err = snic_nl_sc_table(sl2sc, info->extack);
+		if (err)
+			return err;
+	}
 	rtnl_lock();
 	dev = snic_nl_dev(genl_info_net(info), info->attrs, SNIC_KIND_UNSPEC,
 			  info->extack);
@@ -181,11 +207,59 @@ static int snic_nl_dev_set_doit(struct sk_buff *skb, struct genl_info *info)
 		err = PTR_ERR(dev);
 		goto out;
 	}
-	if (snic_is_nic(dev))
-		err = snic_nic_set_lid(netdev_priv(dev), lid);
-	else
-		WRITE_ONCE(((struct snic_switch *)netdev_priv(dev))->lid, lid);
+	if (sl2sc && !snic_is_nic(dev)) {
+		NL_SET_ERR_MSG_ATTR(info->extack, sl2sc,
+				    "only a snic NIC has an SL2SC table");
+		err = -EOPNOTSUPP;
+		goto out;
+	}
+	if (snic_is_nic(dev)) {
+		struct snic_nic *nic = netdev_priv(dev);
+
+		if (lid)
+			err = snic_nic_set_lid(nic, nla_get_u32(lid));
+		for (i = 0; sl2sc && i < SNIC_NUM_SL; i++)
+			WRITE_ONCE(nic->sl2sc[i], ((u8 *)nla_data(sl2sc))[i]);
+	} else {
+		WRITE_ONCE(((struct snic_switch *)netdev_priv(dev))->lid,
+			   nla_get_u32(lid));
+	}
 	snic_cfg_changed();
+out:
+	rtnl_unlock();
+	return err;
+}
+
+static int snic_nl_port_set_doit(struct sk_buff *skb, struct genl_info *info)
+{
+	struct net_device *dev;
+	struct snic_port *port;
+	int err;
+
+	if (GENL_REQ_ATTR_CHECK(info, SNIC_A_PORT) ||
+	    GENL_REQ_ATTR_CHECK(info, SNIC_A_SC2SC)) {
+		NL_SET_ERR_MSG_MOD(info->extack, "port set needs port and sc2sc");
+		return -EINVAL;
+	}
+	err = snic_nl_sc_table(info->attrs[SNIC_A_SC2SC], info->extack);
+	if (err)
+		return err;
+	rtnl_lock();
+	dev = snic_nl_dev(genl_info_net(info), info->attrs, SNIC_KIND_SWITCH,
+			  info->extack);
+	if (IS_ERR(dev)) {
+		err = PTR_ERR(dev);
+		goto out;
+	}
+	port = snic_sw_port(netdev_priv(dev),
+			    nla_get_u32(info->attrs[SNIC_A_PORT]));
+	if (!port) {
+		NL_SET_ERR_MSG_ATTR(info->extack, info->attrs[SNIC_A_PORT],
+				    "no such port on this switch");
+		err = -ENOENT;
+		goto out;
+	}
+	snic_sw_set_sc2sc(port, nla_data(info->attrs[SNIC_A_SC2SC]));
 out:
 	rtnl_unlock();
 	return err;
@@ -303,6 +377,7 @@ static int snic_nl_sw_dump(struct sk_buff *skb, struct netlink_callback *cb,
 			    nla_put_u32(skb, SNIC_A_PORT_IFINDEX,
 					port->dev->ifindex) ||
 			    nla_put_string(skb, SNIC_A_IFNAME, port->dev->name) ||
+			    nla_put(skb, SNIC_A_SC2SC, SNIC_NUM_SC, port->sc2sc) ||
 			    snic_stats_nla_put(skb, ctr))
 				goto cancel;
 		}
@@ -362,6 +437,11 @@ static const struct genl_small_ops snic_genl_ops[] = {
 	{
 		.cmd	= SNIC_CMD_PORT_GET,
 		.dumpit	= snic_nl_port_get_dumpit,
+	},
+	{
+		.cmd	= SNIC_CMD_PORT_SET,
+		.doit	= snic_nl_port_set_doit,
+		.flags	= GENL_UNS_ADMIN_PERM,
 	},
 };
 

@@ -57,8 +57,7 @@ static netdev_tx_t snic_nic_xmit(struct sk_buff *skb, struct net_device *dev)
 		why = SNIC_STAT_TX_LINK_DOWN;
 		goto drop;
 	}
-	/* SL from the socket priority; SL -> SC is the identity for now. */
-	h.sc = skb->priority & 7;
+	h.sc = READ_ONCE(nic->sl2sc[skb->priority & (SNIC_NUM_SL - 1)]);
 	h.l4 = SNIC_L4_ETH;
 	h.pkey = 0xffff;
 	h.entropy = skb_get_hash(skb) & 0xffff;
@@ -233,7 +232,7 @@ static int snic_nic_newlink(SNIC_NEWLINK_ARGS)
 {
 	struct snic_nic *nic = netdev_priv(dev);
 	struct net_device *lower;
-	int err;
+	int err, i;
 
 	if (!tb[IFLA_LINK]) {
 		NL_SET_ERR_MSG_MOD(extack, "snic needs a lower device (link DEV)");
@@ -274,6 +273,8 @@ static int snic_nic_newlink(SNIC_NEWLINK_ARGS)
 
 	nic->dev = dev;
 	nic->lower = lower;
+	for (i = 0; i < SNIC_NUM_SL; i++)
+		nic->sl2sc[i] = i & 7;
 	err = snic_stats_init(&nic->stats);
 	if (err)
 		return err;

@@ -52,6 +52,8 @@ struct snic_nic {
 	struct net_device *lower;
 	/* Own LID: written under RTNL, read locklessly by the datapath. */
 	u32 lid;
+	/* SL -> SC: written under RTNL byte by byte, read locklessly. */
+	u8 sl2sc[SNIC_NUM_SL];
 	struct snic_stats stats;
 };
 
@@ -63,6 +65,9 @@ struct snic_port {
 	struct snic_switch *sw;
 	struct net_device *dev;
 	u32 num;			/* port number, 1..SNIC_MAX_PORTS */
+	/* SC -> SC on egress: written under RTNL, read locklessly. */
+	u8 sc2sc[SNIC_NUM_SC];
+	bool sc_remap;			/* sc2sc is not the identity */
 	struct snic_stats stats;
 	struct rcu_head rcu;
 };
@@ -99,6 +104,8 @@ bool snic_is_switch(const struct net_device *dev);
 void snic_sw_netdev_event(unsigned long event, struct net_device *dev);
 int snic_sw_lft_set(struct snic_switch *sw, u32 dlid, u32 port);
 int snic_sw_lft_del(struct snic_switch *sw, u32 dlid);
+struct snic_port *snic_sw_port(struct snic_switch *sw, u32 num);
+void snic_sw_set_sc2sc(struct snic_port *port, const u8 *map);
 
 /* wire.c */
 int snic_encap(struct sk_buff *skb, struct net_device *lower,

@@ -36,10 +36,33 @@ static struct snic_port *snic_port_from_dev(const struct net_device *dev)
 	return rtnl_dereference(dev->rx_handler_data);
 }
 
+/* Rewrite the SC of the 16B header at skb->data + ETH_HLEN. */
+static int snic_sw_remap_sc(struct snic_port *out, struct sk_buff *skb)
+{
+	u8 *w1;
+	u8 sc;
+
+	if (skb_ensure_writable(skb, SNIC_ENCAP_HLEN))
+		return -ENOMEM;
+	w1 = skb->data + ETH_HLEN + 4;
+	/* word 1 bits 24:20: byte 2 bits 7:4 and byte 3 bit 0 */
+	sc = (w1[2] >> 4) | (w1[3] & 1) << 4;
+	sc = READ_ONCE(out->sc2sc[sc]);
+	w1[2] = (w1[2] & 0x0f) | (sc & 0xf) << 4;
+	w1[3] = (w1[3] & 0xfe) | sc >> 4;
+	return 0;
+}
+
 static void snic_sw_xmit(struct snic_port *out, struct sk_buff *skb,
 			 unsigned int len)
 {
 	int err;
+
+	if (READ_ONCE(out->sc_remap) && snic_sw_remap_sc(out, skb)) {
+		snic_count(&out->stats, SNIC_STAT_FWD_NOMEM);
+		kfree_skb(skb);
+		return;
+	}
 
 	skb->dev = out->dev;
 	/* net_xmit_eval() evaluates its argument twice: never inline it. */
@@ -160,6 +183,25 @@ int snic_sw_lft_set(struct snic_switch *sw, u32 dlid, u32 port)
 	return err;
 }
 
+struct snic_port *snic_sw_port(struct snic_switch *sw, u32 num)
+{
+	return num <= SNIC_MAX_PORTS ? rtnl_dereference(sw->port[num]) : NULL;
+}
+
+/* Caller holds RTNL. */
+void snic_sw_set_sc2sc(struct snic_port *port, const u8 *map)
+{
+	bool remap = false;
+	int i;
+
+	for (i = 0; i < SNIC_NUM_SC; i++) {
+		WRITE_ONCE(port->sc2sc[i], map[i]);
+		remap |= map[i] != i;
+	}
+	WRITE_ONCE(port->sc_remap, remap);
+	snic_cfg_changed();
+}
+
 int snic_sw_lft_del(struct snic_switch *sw, u32 dlid)
 {
 	if (!xa_erase(&sw->lft, dlid))
@@ -193,8 +235,8 @@ static int snic_sw_add_port(struct net_device *dev, struct net_device *pdev,
 {
 	struct snic_switch *sw = netdev_priv(dev);
 	struct snic_port *port;
+	int err, i;
 	u32 num;
-	int err;
 
 	if (pdev->type != ARPHRD_ETHER || pdev->addr_len != ETH_ALEN ||
 	    (pdev->flags & IFF_LOOPBACK)) {
@@ -227,6 +269,8 @@ static int snic_sw_add_port(struct net_device *dev, struct net_device *pdev,
 	port->sw = sw;
 	port->dev = pdev;
 	port->num = num;
+	for (i = 0; i < SNIC_NUM_SC; i++)
+		port->sc2sc[i] = i;
 	err = snic_stats_init(&port->stats);
 	if (err)
 		goto err_free;

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * snicctl dev show [DEV]
- * snicctl dev set DEV lid LID
+ * snicctl dev set DEV [lid LID] [sl2sc SC0,SC1,...]
  */
 #include <stdio.h>
 #include <string.h>
@@ -30,6 +30,8 @@ static int print_dev(struct nl_msg *msg, void *arg)
 		if_indextoname(nla_get_u32(tb[SNIC_A_LINK_IFINDEX]), lower);
 		out_str("link", " link %s", lower);
 	}
+	if (tb[SNIC_A_SL2SC] && nla_len(tb[SNIC_A_SL2SC]) == SNIC_NUM_SL)
+		out_table("sl2sc", nla_data(tb[SNIC_A_SL2SC]), SNIC_NUM_SL);
 	if (opt_stats && tb[SNIC_A_STATS])
 		stats_print(tb[SNIC_A_STATS]);
 	out_end_obj();
@@ -69,10 +71,21 @@ static int dev_set(int argc, char **argv)
 	msg = nl_new(SNIC_CMD_DEV_SET, false);
 	nla_put_u32(msg, SNIC_A_IFINDEX, ifindex);
 	for (i = 1; i < argc; i += 2) {
-		if (i + 1 >= argc || parse_u32(argv[i + 1], &v))
+		if (i + 1 >= argc)
 			goto usage;
 		if (!strcmp(argv[i], "lid")) {
+			if (parse_u32(argv[i + 1], &v))
+				goto usage;
 			nla_put_u32(msg, SNIC_A_LID, v);
+		} else if (!strcmp(argv[i], "sl2sc")) {
+			uint8_t t[SNIC_NUM_SL];
+
+			/* default: SL n -> SC n & 7, as the kernel's */
+			for (v = 0; v < SNIC_NUM_SL; v++)
+				t[v] = v & 7;
+			if (parse_table(argv[i + 1], t, SNIC_NUM_SL))
+				goto usage;
+			nla_put(msg, SNIC_A_SL2SC, sizeof(t), t);
 		} else {
 			fprintf(stderr, "Error: unknown keyword \"%s\"\n", argv[i]);
 			return 1;
@@ -80,7 +93,7 @@ static int dev_set(int argc, char **argv)
 	}
 	return nl_run(msg, NULL, NULL, "dev set") ? 1 : 0;
 usage:
-	fprintf(stderr, "Usage: snicctl dev set DEV lid LID\n");
+	fprintf(stderr, "Usage: snicctl dev set DEV [lid LID] [sl2sc SC0,SC1,...]\n");
 	return 1;
 }
 

@@ -121,3 +121,20 @@ void out_hex(const char *k, const char *fmt, uint64_t v)
 {
 	out_u64(k, fmt, v);
 }
+
+void out_table(const char *k, const uint8_t *t, int n)
+{
+	int i;
+
+	if (opt_json) {
+		key(k);
+		putchar('[');
+		for (i = 0; i < n; i++)
+			printf("%s%u", i ? "," : "", t[i]);
+		putchar(']');
+	} else {
+		printf(" %s ", k);
+		for (i = 0; i < n; i++)
+			printf("%s%u", i ? "," : "", t[i]);
+	}
+}

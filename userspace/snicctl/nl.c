@@ -266,3 +266,17 @@ int dev_index(const char *name, uint32_t *ifindex)
 	}
 	return 0;
 }
+
+int parse_table(char *s, uint8_t *table, int n)
+{
+	char *tok, *save = NULL;
+	uint32_t v;
+	int i = 0;
+
+	for (tok = strtok_r(s, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		if (i >= n || parse_u32(tok, &v) || v > 255)
+			return -1;
+		table[i++] = v;
+	}
+	return i ? 0 : -1;
+}

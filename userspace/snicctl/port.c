@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * snicctl port show SW
+ * snicctl port set SW PORT|PORTDEV sc2sc SC0,SC1,...
  * Also resolves a port device name to its port number for "lft set".
  */
 #include <stdio.h>
@@ -31,6 +32,8 @@ static int print_port(struct nl_msg *msg, void *arg)
 	out_begin_obj();
 	out_u64("port", "port %llu", nla_get_u32(tb[SNIC_A_PORT]));
 	out_str("ifname", " dev %s", nla_get_string(tb[SNIC_A_IFNAME]));
+	if (tb[SNIC_A_SC2SC] && nla_len(tb[SNIC_A_SC2SC]) == SNIC_NUM_SC)
+		out_table("sc2sc", nla_data(tb[SNIC_A_SC2SC]), SNIC_NUM_SC);
 	if (opt_stats && tb[SNIC_A_STATS])
 		stats_print(tb[SNIC_A_STATS]);
 	out_end_obj();
@@ -55,13 +58,47 @@ uint32_t port_num_of(uint32_t sw, const char *name)
 	return pf.num;
 }
 
+static int port_set(int argc, char **argv)
+{
+	uint8_t t[SNIC_NUM_SC];
+	struct nl_msg *msg;
+	uint32_t sw, port;
+	int i;
+
+	if (argc != 4 || strcmp(argv[2], "sc2sc") || dev_index(argv[0], &sw))
+		goto usage;
+	if (parse_u32(argv[1], &port)) {
+		port = port_num_of(sw, argv[1]);
+		if (!port) {
+			fprintf(stderr, "Error: \"%s\" is not a port of %s\n",
+				argv[1], argv[0]);
+			return 1;
+		}
+	}
+	for (i = 0; i < SNIC_NUM_SC; i++)
+		t[i] = i;
+	if (parse_table(argv[3], t, SNIC_NUM_SC))
+		goto usage;
+	msg = nl_new(SNIC_CMD_PORT_SET, false);
+	nla_put_u32(msg, SNIC_A_IFINDEX, sw);
+	nla_put_u32(msg, SNIC_A_PORT, port);
+	nla_put(msg, SNIC_A_SC2SC, sizeof(t), t);
+	return nl_run(msg, NULL, NULL, "port set") ? 1 : 0;
+usage:
+	fprintf(stderr, "Usage: snicctl port set SW PORT|PORTDEV sc2sc SC0,SC1,...\n");
+	return 1;
+}
+
 int do_port(int argc, char **argv)
 {
 	uint32_t sw;
 	int err;
 
+	if (argc >= 1 && !strcmp(argv[0], "set"))
+		return port_set(argc - 1, argv + 1);
 	if (argc != 2 || strcmp(argv[0], "show")) {
-		fprintf(stderr, "Usage: snicctl port show SW\n");
+		fprintf(stderr, "Usage: snicctl port show SW\n"
+			"       snicctl port set SW PORT|PORTDEV sc2sc SC0,SC1,...\n");
 		return 1;
 	}
 	if (dev_index(argv[1], &sw))

@@ -8,7 +8,7 @@
  * values, unknown attributes). CMD is a command name (dev-get, dev-set,
  * lft-get, lft-set, lft-del, port-get; a "-dump" suffix asks for a dump)
  * or number; ATTR an attribute name (ifindex, lid, dlid, port, ifname) or
- * number; TYPE one of u8 u16 u32 u64 str. Prints "ok N" (N reply
+ * number; TYPE one of u8 u16 u32 u64 str bytes (a comma list). Prints "ok N" (N reply
  * messages) on success.
  */
 #include <stdio.h>
@@ -22,12 +22,14 @@ static const struct { const char *name; int cmd; } cmds[] = {
 	{ "dev-get", SNIC_CMD_DEV_GET }, { "dev-set", SNIC_CMD_DEV_SET },
 	{ "lft-get", SNIC_CMD_LFT_GET }, { "lft-set", SNIC_CMD_LFT_SET },
 	{ "lft-del", SNIC_CMD_LFT_DEL }, { "port-get", SNIC_CMD_PORT_GET },
+	{ "port-set", SNIC_CMD_PORT_SET },
 };
 
 static const struct { const char *name; int attr; } attrs[] = {
 	{ "ifindex", SNIC_A_IFINDEX }, { "ifname", SNIC_A_IFNAME },
 	{ "lid", SNIC_A_LID }, { "dlid", SNIC_A_DLID }, { "port", SNIC_A_PORT },
-	{ "kind", SNIC_A_KIND },
+	{ "kind", SNIC_A_KIND }, { "sl2sc", SNIC_A_SL2SC },
+	{ "sc2sc", SNIC_A_SC2SC },
 };
 
 static int count(struct nl_msg *msg, void *arg)
@@ -90,6 +92,16 @@ int do_raw(int argc, char **argv)
 			nla_put_u64(msg, attr, strtoull(val, NULL, 0));
 		else if (!strcmp(type, "str"))
 			nla_put_string(msg, attr, val);
+		else if (!strcmp(type, "bytes")) {	/* comma list, any length */
+			uint8_t b[256];
+			char *tok, *save = NULL;
+			int nb = 0;
+
+			for (tok = strtok_r(val, ",", &save); tok && nb < 256;
+			     tok = strtok_r(NULL, ",", &save))
+				b[nb++] = strtoul(tok, NULL, 0);
+			nla_put(msg, attr, nb, b);
+		}
 		else
 			goto usage;
 	}

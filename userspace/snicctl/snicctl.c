@@ -27,11 +27,12 @@ static void usage(FILE *f)
 	fprintf(f,
 		"Usage: snicctl [-j] [-s] OBJECT COMMAND [ARGS]\n"
 		"  dev show [DEV]                 snic/snicsw devices (-s: counters)\n"
-		"  dev set DEV lid LID            set a device's LID\n"
+		"  dev set DEV [lid LID] [sl2sc SC0,...]  LID; a NIC's SL->SC table\n"
 		"  lft show SW                    a switch's linear forwarding table\n"
 		"  lft set SW dlid DLID port P    P: port number or port device\n"
 		"  lft del SW dlid DLID\n"
 		"  port show SW                   a switch's ports (-s: counters)\n"
+		"  port set SW PORT sc2sc SC0,... SC remap on leaving PORT\n"
 		"  qdisc show DEV                 sch_snic per-VL statistics\n"
 		"  qdisc set DEV [limit N] [rate RATE] [sc2vl V0,...] [vlarb W0,...]\n"
 		"  raw CMD [ATTR:TYPE=VAL]...     one unchecked request (testing)\n"

@@ -27,6 +27,9 @@ int nl_route_run(struct nl_msg *msg, int (*cb)(struct nl_msg *, void *),
 		 void *arg, const char *what);
 int parse_u32(const char *s, uint32_t *v);
 int dev_index(const char *name, uint32_t *ifindex);
+/* "a,b,c" -> up to n bytes; unnamed entries keep what table holds. */
+int parse_table(char *s, uint8_t *table, int n);
+void out_table(const char *key, const uint8_t *table, int n);
 
 /* json.c: text and JSON through the same calls. */
 void out_begin_list(void);

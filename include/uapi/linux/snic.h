@@ -56,9 +56,11 @@
  *   request:  SNIC_A_IFINDEX (doit), nothing (dumpit: every snic and snicsw
  *             device of the caller's netns)
  *   reply:    SNIC_A_IFINDEX, SNIC_A_IFNAME, SNIC_A_KIND, SNIC_A_LID,
- *             SNIC_A_LINK_IFINDEX (snic only), SNIC_A_STATS
+ *             SNIC_A_LINK_IFINDEX and SNIC_A_SL2SC (snic only),
+ *             SNIC_A_STATS
  * SNIC_CMD_DEV_SET
- *   request:  SNIC_A_IFINDEX (required), SNIC_A_LID (unicast LID)
+ *   request:  SNIC_A_IFINDEX (required), SNIC_A_LID (unicast LID),
+ *             SNIC_A_SL2SC (snic only: the SC of each SL)
  * SNIC_CMD_LFT_GET (dumpit)
  *   request:  SNIC_A_IFINDEX of a snicsw (required)
  *   reply:    one message per entry: SNIC_A_IFINDEX, SNIC_A_DLID, SNIC_A_PORT
@@ -70,7 +72,17 @@
  * SNIC_CMD_PORT_GET (dumpit)
  *   request:  SNIC_A_IFINDEX of a snicsw (required)
  *   reply:    one message per port: SNIC_A_IFINDEX, SNIC_A_PORT,
- *             SNIC_A_PORT_IFINDEX, SNIC_A_IFNAME (of the port), SNIC_A_STATS
+ *             SNIC_A_PORT_IFINDEX, SNIC_A_IFNAME (of the port),
+ *             SNIC_A_SC2SC, SNIC_A_STATS
+ * SNIC_CMD_PORT_SET
+ *   request:  SNIC_A_IFINDEX of a snicsw, SNIC_A_PORT (an enslaved port),
+ *             SNIC_A_SC2SC (the SC that packets leaving the port carry,
+ *             per SC they arrived with; the Dragonfly VL escalation)
+ *
+ * Service levels: the SL of a frame is skb->priority & 0x1f; the NIC's
+ * SL2SC table gives its SC (default SL n -> SC n & 7); each switch egress
+ * port may remap the SC (SC2SC, default identity); each fabric egress
+ * qdisc maps SC to VL (include/uapi/linux/sch_snic.h).
  */
 #ifndef _UAPI_LINUX_SNIC_H
 #define _UAPI_LINUX_SNIC_H
@@ -90,6 +102,8 @@
 #define SNIC_LID_BCAST		SNIC_LID_MCAST_BASE
 
 #define SNIC_MAX_PORTS		64	/* switch port numbers 1..64 */
+#define SNIC_NUM_SL		32
+#define SNIC_NUM_SC		32
 
 enum snic_kind {
 	SNIC_KIND_UNSPEC,
@@ -105,6 +119,7 @@ enum snic_cmd {
 	SNIC_CMD_LFT_SET,
 	SNIC_CMD_LFT_DEL,
 	SNIC_CMD_PORT_GET,
+	SNIC_CMD_PORT_SET,
 
 	__SNIC_CMD_MAX,
 	SNIC_CMD_MAX = __SNIC_CMD_MAX - 1
@@ -122,6 +137,8 @@ enum snic_attr {
 	SNIC_A_DLID,		/* u32: LFT key, 1..SNIC_LID_UCAST_MAX */
 	SNIC_A_PORT,		/* u32: switch port number 1..SNIC_MAX_PORTS */
 	SNIC_A_PORT_IFINDEX,	/* u32: the port's net device, replies only */
+	SNIC_A_SL2SC,		/* binary, SNIC_NUM_SL bytes, each < 32 */
+	SNIC_A_SC2SC,		/* binary, SNIC_NUM_SC bytes, each < 32 */
 
 	__SNIC_A_MAX,
 	SNIC_A_MAX = __SNIC_A_MAX - 1
