@@ -12,6 +12,8 @@
 #                     kmemleak, KUnit), built once and cached
 #   make fuzz         the libFuzzer harnesses, FUZZ_SECONDS each (300)
 #   make demo         the 2-host/1-switch fabric demo in a guest
+#   make bench        ratios measured side by side in one guest boot;
+#                     BENCH lines, table in Documentation/benchmarks.rst
 #   make setup        prepare the machine (scripts/setup.sh, as root)
 #
 # KVER/KDIR select the kernel to build against (default: the ABI of the
@@ -36,7 +38,7 @@ TOOLS := selftests/tools/snic_inject selftests/tools/snic_xfer \
 	 selftests/tools/nocap
 
 .PHONY: all modules userspace tools clean unit style vm check demo setup \
-	check-debug fuzz
+	check-debug fuzz bench
 
 all: modules userspace tools
 
@@ -78,6 +80,9 @@ fuzz:
 
 demo: all
 	@selftests/qemu/run-vm.sh --demo $(VMFLAGS)
+
+bench: all
+	@scripts/bench.sh $(VMFLAGS)
 
 setup:
 	@scripts/setup.sh

@@ -12,12 +12,12 @@
  *     its deficit, and it sends while its head fits in the deficit (OPA's
  *     VLArb weights, as DRR quanta); an emptied VL forfeits its deficit;
  *   - line rate (optional): a frame of len bytes holds the link for
- *     len / rate. time_next is when the link is free again; it advances
- *     from itself while the link stays busy (so wake-up lateness does not
- *     accumulate into a lower rate) and from now after an idle period.
- *     While the link is busy, dequeue returns nothing and the qdisc
- *     watchdog is armed for time_next with a little slack, as sch_fq does;
- *     the lateness of each wake-up feeds an EWMA reported in xstats.
+ *     len / rate; time_next is when the link is free again. While the
+ *     link is busy, dequeue returns nothing and the qdisc watchdog is
+ *     armed for time_next with a little slack. As in sch_fq, a wake-up
+ *     that comes late shortens the next gap by its lateness (up to half
+ *     the gap), so timer lateness does not turn into a lower rate; the
+ *     lateness feeds an EWMA reported in xstats.
  *
  * Later versions add credit gating and congestion marking; the xstats
  * structure (include/uapi/linux/sch_snic.h) is
@@ -136,20 +136,25 @@ static bool snic_q_throttled(struct snic_sched *q, u64 now)
 
 static void snic_q_serialize(struct snic_sched *q, u64 now, unsigned int len)
 {
+	u64 delay, late;
+
 	if (!q->rate)
 		return;
-	/* Only wake-ups the watchdog was armed for count as late. */
+	delay = div64_u64((u64)len * NSEC_PER_SEC, q->rate);
+	/* Only wake-ups the watchdog was armed for are late; an idle link
+	 * simply starts again from now.
+	 */
 	if (q->armed) {
-		u64 late = now > q->time_next ? now - q->time_next : 0;
-
+		late = now > q->time_next ? now - q->time_next : 0;
 		q->unthrottle_latency_ns -= q->unthrottle_latency_ns >> 3;
 		q->unthrottle_latency_ns += late >> 3;
 		q->armed = false;
+		/* As sch_fq: a late wake-up shortens the next gap, by up to
+		 * half of it, so timer lateness does not lower the rate.
+		 */
+		delay -= min(delay / 2, late);
 	}
-	/* Busy link: continue from time_next; idle link: from now. */
-	if (now > q->time_next + SNIC_Q_SLACK_NS)
-		q->time_next = now;
-	q->time_next += div64_u64((u64)len * NSEC_PER_SEC, q->rate);
+	q->time_next = now + delay;
 }
 
 /* The VL to send from next: management first, then DRR over data VLs. */

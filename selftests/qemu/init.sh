@@ -59,9 +59,9 @@ if [ "${debug:-0}" = 1 ]; then
 	dmesg >"$results/kunit.txt"
 	echo clear >/sys/kernel/debug/kmemleak
 fi
-if [ "$mode" = demo ]; then
+if [ "$mode" = demo ] || [ "$mode" = bench ]; then
 	echo SNIC-DEMO-BEGIN
-	sh ./demo.sh
+	sh "./$mode.sh"
 	rc=$?
 	echo SNIC-DEMO-END
 else

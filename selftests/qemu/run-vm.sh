@@ -36,6 +36,7 @@ while [ $# -gt 0 ]; do
 	case "$1" in
 	--test) tests+=("$2"); shift 2 ;;
 	--demo) mode=demo; shift ;;
+	--bench) mode=bench; shift ;;
 	--kvm) accel=kvm; shift ;;
 	--kver) KVER=$2; shift 2 ;;
 	--timeout) tmo=$2; shift 2 ;;
@@ -214,8 +215,8 @@ if [ "$verdict" = fail ]; then
 	[ "$fail" -gt 0 ] || fail=1
 fi
 echo "# vm: kernel $KVER, accel $accel, ${secs}s"
-if [ "$mode" = demo ]; then
-	echo "demo: $verdict"
+if [ "$mode" != tests ]; then
+	echo "$mode: $verdict"
 else
 	echo "$pass passed, $fail failed"
 fi

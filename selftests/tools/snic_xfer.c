@@ -6,6 +6,11 @@
  *   snic_xfer -c ADDR PORT BYTES [PRIO]  send BYTES of a fixed pattern
  *                                        (SO_PRIORITY PRIO); print
  *                                        "sent BYTES sum HEX"
+ *   snic_xfer -U PORT SECONDS            count UDP datagrams for SECONDS;
+ *                                        print "received N bytes B"
+ *   snic_xfer -u ADDR PORT SECONDS SIZE  send SIZE-byte UDP datagrams as
+ *                                        fast as possible for SECONDS;
+ *                                        print "sent N"
  * The sum is FNV-1a over the stream, so equal lines mean equal bytes.
  */
 #include <arpa/inet.h>
@@ -15,7 +20,17 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <sys/time.h>
+#include <time.h>
 #include <unistd.h>
+
+static double now_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
 
 static uint64_t fnv(uint64_t h, const uint8_t *p, size_t n)
 {
@@ -119,6 +134,55 @@ int main(int argc, char **argv)
 		       (unsigned long long)sum);
 		return 0;
 	}
-	fprintf(stderr, "usage: snic_xfer -l PORT | -c ADDR PORT BYTES [PRIO]\n");
+	if (argc == 4 && !strcmp(argv[1], "-U")) {
+		struct sockaddr_in6 a = { .sin6_family = AF_INET6,
+					  .sin6_port = htons(atoi(argv[2])) };
+		struct timeval tv = { .tv_usec = 100000 };
+		unsigned long long got = 0;
+		double end;
+
+		fd = socket(AF_INET6, SOCK_DGRAM, 0);
+		if (fd < 0 || bind(fd, (struct sockaddr *)&a, sizeof(a))) {
+			perror("bind");
+			return 1;
+		}
+		setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof(tv));
+		printf("listening\n");
+		fflush(stdout);
+		end = now_s() + atof(argv[3]);
+		while (now_s() < end) {
+			n = recv(fd, buf, sizeof(buf), 0);
+			if (n > 0) {
+				got++;
+				total += n;
+			}
+		}
+		printf("received %llu bytes %llu\n", got,
+		       (unsigned long long)total);
+		return 0;
+	}
+	if (argc == 6 && !strcmp(argv[1], "-u")) {
+		int af = sockaddr_of(argv[2], atoi(argv[3]), &ss, &len);
+		size_t size = atoi(argv[5]);
+		unsigned long long sent = 0;
+		double end;
+
+		if (af < 0 || size > sizeof(buf))
+			return 2;
+		fd = socket(af, SOCK_DGRAM, 0);
+		if (fd < 0 || connect(fd, (struct sockaddr *)&ss, len)) {
+			perror("connect");
+			return 1;
+		}
+		memset(buf, 0x5a, size);
+		end = now_s() + atof(argv[4]);
+		while (now_s() < end)
+			if (send(fd, buf, size, 0) == (ssize_t)size)
+				sent++;
+		printf("sent %llu\n", sent);
+		return 0;
+	}
+	fprintf(stderr, "usage: snic_xfer -l PORT | -c ADDR PORT BYTES [PRIO] |\n"
+		"       -U PORT SECONDS | -u ADDR PORT SECONDS SIZE\n");
 	return 2;
 }

@@ -1,0 +1,139 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# make bench (in the guest): ratios measured side by side in one boot.
+# Speeds under TCG mean little on their own; each figure here is a ratio
+# of two runs made the same way one after the other. Prints one
+# "BENCH <name> <number>" line per figure.
+#
+#   switch_vs_bridge_pps  16B frames forwarded by snicsw / Ethernet frames
+#                         forwarded by the Linux bridge, same veth chain,
+#                         same raw-socket blaster
+#   snic_vs_veth_pps      UDP datagrams received over snic0 <-> snic0 on one
+#                         veth link / over the bare veth link
+#   idle_rate_fidelity    bytes/s arriving over a link shaped by sch_snic /
+#                         its configured rate, with a UDP blast above it
+. "$(dirname "$0")/lib.sh" >/dev/null
+modules_load || exit 1
+SECS=${BENCH_SECONDS:-4}
+up() { cut -d' ' -f1 /proc/uptime; }
+
+# One chain h1 -- s -- h2 of plain veth ends; FWD is "snicsw" or "bridge".
+chain() {
+	H1=bh1-$SFX H2=bh2-$SFX S1=bs-$SFX
+	NETNS="$H1 $H2 $S1"
+	for ns in $NETNS; do
+		$IP netns add "$ns"
+		nsexec "$ns" $IP link set lo up
+	done
+	$IP link add fab0 netns "$H1" type veth peer name p1 netns "$S1"
+	$IP link add fab0 netns "$H2" type veth peer name p2 netns "$S1"
+	if [ "$1" = bridge ]; then
+		nsexec "$S1" $IP link add sw0 type bridge
+	else
+		nsexec "$S1" $IP link add sw0 type snicsw
+	fi
+	for p in p1 p2; do
+		nsexec "$S1" $IP link set "$p" master sw0
+		nsexec "$S1" $IP link set "$p" up
+	done
+	nsexec "$S1" $IP link set sw0 up
+	[ "$1" = bridge ] || nsexec "$S1" "$SNICCTL" lft set sw0 dlid 2 port p2
+	nsexec "$H1" $IP link set fab0 up
+	nsexec "$H2" $IP link set fab0 up
+}
+
+# forwarded_pps CLASS: frames/s arriving at h2 while h1 blasts for SECS.
+forwarded_pps() {
+	sleep 1
+	b0=$(link_stat "$H2" fab0 rx_packets)
+	t0=$(up)
+	nsexec "$H1" timeout "$SECS" "$TOOLS/snic_inject" fab0 "$1" 100000000 2 1
+	sleep 0.5
+	b1=$(link_stat "$H2" fab0 rx_packets)
+	t1=$(up)
+	awk -v n=$((b1 - b0)) -v a="$t0" -v b="$t1" 'BEGIN { printf "%.0f", n / (b - a) }'
+}
+
+# Alternated three times, as below. A bridge floods the injector's frames
+# (unknown destination) to p2 only.
+sw=0 br=0
+for round in 1 2 3; do
+	chain snicsw
+	sw=$((sw + $(forwarded_pps good)))
+	cleanup
+	chain bridge
+	br=$((br + $(forwarded_pps good)))
+	cleanup
+done
+sw=$((sw / 3)) br=$((br / 3))
+echo "BENCH switch_pps $sw"
+echo "BENCH bridge_pps $br"
+echo "BENCH switch_vs_bridge_pps $(awk -v a="$sw" -v b="$br" 'BEGIN { printf "%.3f", a / b }')"
+
+# UDP over one veth link: bare, then through snic0 on both ends.
+pair() {
+	H1=ph1-$SFX H2=ph2-$SFX
+	NETNS="$H1 $H2"
+	for ns in $NETNS; do
+		$IP netns add "$ns"
+		nsexec "$ns" $IP link set lo up
+	done
+	$IP link add fab0 netns "$H1" type veth peer name fab0 netns "$H2"
+	i=1
+	for h in $H1 $H2; do
+		nsexec "$h" $IP link set fab0 up
+		if [ "$1" = snic ]; then
+			nsexec "$h" $IP link add snic0 link fab0 type snic
+			nsexec "$h" "$SNICCTL" dev set snic0 lid $i
+			nsexec "$h" $IP addr add 10.2.0.$i/24 dev snic0
+			nsexec "$h" $IP link set snic0 up
+		else
+			nsexec "$h" $IP addr add 10.2.0.$i/24 dev fab0
+		fi
+		i=$((i + 1))
+	done
+	nsexec "$H1" ping -c 1 -w 5 10.2.0.2 >/dev/null
+}
+udp_pps() {
+	f=/tmp/bench-udp.$SFX
+	nsexec "$H2" "$TOOLS/snic_xfer" -U 6000 $((SECS + 2)) >"$f" &
+	busywait 5000 grep -q listening "$f"
+	nsexec "$H1" "$TOOLS/snic_xfer" -u 10.2.0.2 6000 "$SECS" 64 >/dev/null
+	wait
+	awk -v s="$SECS" '/^received/ { printf "%.0f", $2 / s }' "$f"
+}
+# TCG speed drifts by tens of percent over a run: alternate the two
+# configurations three times and compare the sums.
+veth=0 snic=0
+for round in 1 2 3; do
+	pair veth
+	veth=$((veth + $(udp_pps)))
+	cleanup
+	pair snic
+	snic=$((snic + $(udp_pps)))
+	cleanup
+done
+veth=$((veth / 3)) snic=$((snic / 3))
+echo "BENCH veth_udp_pps $veth"
+echo "BENCH snic_udp_pps $snic"
+echo "BENCH snic_vs_veth_pps $(awk -v a="$snic" -v b="$veth" 'BEGIN { printf "%.3f", a / b }')"
+
+# Rate fidelity: 8 Mbit/s on the switch egress to h2, UDP above it.
+fabric_2h1s >/dev/null
+RATE=1000000
+nsexec "$S1" "$SNICCTL" qdisc set p2 rate 8mbit
+f=/tmp/bench-rate.$SFX
+nsexec "$H2" "$TOOLS/snic_xfer" -U 6001 $((SECS + 4)) >"$f" &
+busywait 5000 grep -q listening "$f"
+nsexec "$H1" "$TOOLS/snic_xfer" -u 10.0.0.2 6001 $((SECS + 2)) 1400 >/dev/null &
+sleep 1
+b0=$(link_stat "$H2" fab0 rx_bytes)
+t0=$(up)
+sleep "$SECS"
+b1=$(link_stat "$H2" fab0 rx_bytes)
+t1=$(up)
+wait
+echo "BENCH shaped_link_bytes_per_s $(awk -v n=$((b1 - b0)) -v a="$t0" -v b="$t1" 'BEGIN { printf "%.0f", n / (b - a) }')"
+echo "BENCH idle_rate_fidelity $(awk -v n=$((b1 - b0)) -v a="$t0" -v b="$t1" -v r=$RATE 'BEGIN { printf "%.3f", n / (b - a) / r }')"
+nsexec "$S1" "$SNICCTL" qdisc show p2 | sed 's/^/# /'
