@@ -155,6 +155,8 @@ fabric_2h1s() {
 		nsexec "$S1" $IP link set "$p" up
 	done
 	nsexec "$S1" $IP link set sw0 up
+	# Broadcast (ARP, ND) follows the MFT: here, every port.
+	nsexec "$S1" "$SNICCTL" mft set sw0 mlid 0xf00000 ports p1,p2 || return 1
 	i=1
 	for h in "$H1" "$H2"; do
 		nsexec "$h" $TC qdisc add dev fab0 root snic || return 1

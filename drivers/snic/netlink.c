@@ -31,14 +31,40 @@ static struct netlink_range_validation snic_lid_range = {
 	.max = SNIC_LID_UCAST_MAX,
 };
 
+/* A DLID: unicast (LFT) or multicast (MFT); each command checks which. */
+static struct netlink_range_validation snic_dlid_range = {
+	.min = 1,
+	.max = SNIC_LID_MCAST_MAX,
+};
+
 static const struct nla_policy snic_policy[SNIC_A_MAX + 1] = {
 	[SNIC_A_IFINDEX]	= NLA_POLICY_MIN(NLA_U32, 1),
 	[SNIC_A_LID]		= NLA_POLICY_FULL_RANGE(NLA_U32, &snic_lid_range),
-	[SNIC_A_DLID]		= NLA_POLICY_FULL_RANGE(NLA_U32, &snic_lid_range),
+	[SNIC_A_DLID]		= NLA_POLICY_FULL_RANGE(NLA_U32, &snic_dlid_range),
 	[SNIC_A_PORT]		= NLA_POLICY_RANGE(NLA_U32, 1, SNIC_MAX_PORTS),
 	[SNIC_A_SL2SC]		= NLA_POLICY_EXACT_LEN(SNIC_NUM_SL),
 	[SNIC_A_SC2SC]		= NLA_POLICY_EXACT_LEN(SNIC_NUM_SC),
+	[SNIC_A_PORTS]		= { .type = NLA_U64 },
 };
+
+/* The DLID of an LFT (unicast) or MFT (multicast) request. */
+static int snic_nl_dlid(struct genl_info *info, bool mcast, u32 *dlid)
+{
+	struct nlattr *attr = info->attrs[SNIC_A_DLID];
+
+	*dlid = nla_get_u32(attr);
+	if (mcast && !snic_lid_is_mcast(*dlid)) {
+		NL_SET_ERR_MSG_ATTR(info->extack, attr,
+				    "MFT keys are multicast LIDs (0xf00000..0xfffffe)");
+		return -EINVAL;
+	}
+	if (!mcast && !snic_lid_is_ucast(*dlid)) {
+		NL_SET_ERR_MSG_ATTR(info->extack, attr,
+				    "LFT keys are unicast LIDs (1..0xefffff)");
+		return -EINVAL;
+	}
+	return 0;
+}
 
 /* An SL2SC or SC2SC table: every entry must name an SC. */
 static int snic_nl_sc_table(const struct nlattr *attr,
@@ -268,6 +294,7 @@ out:
 static int snic_nl_lft_set_doit(struct sk_buff *skb, struct genl_info *info)
 {
 	struct net_device *dev;
+	u32 dlid;
 	int err;
 
 	if (GENL_REQ_ATTR_CHECK(info, SNIC_A_DLID) ||
@@ -275,6 +302,9 @@ static int snic_nl_lft_set_doit(struct sk_buff *skb, struct genl_info *info)
 		NL_SET_ERR_MSG_MOD(info->extack, "LFT entry needs dlid and port");
 		return -EINVAL;
 	}
+	err = snic_nl_dlid(info, false, &dlid);
+	if (err)
+		return err;
 	rtnl_lock();
 	dev = snic_nl_dev(genl_info_net(info), info->attrs, SNIC_KIND_SWITCH,
 			  info->extack);
@@ -282,8 +312,7 @@ static int snic_nl_lft_set_doit(struct sk_buff *skb, struct genl_info *info)
 		err = PTR_ERR(dev);
 		goto out;
 	}
-	err = snic_sw_lft_set(netdev_priv(dev),
-			      nla_get_u32(info->attrs[SNIC_A_DLID]),
+	err = snic_sw_lft_set(netdev_priv(dev), dlid,
 			      nla_get_u32(info->attrs[SNIC_A_PORT]));
 	if (err)
 		NL_SET_ERR_MSG_MOD(info->extack, "cannot store LFT entry");
@@ -292,15 +321,19 @@ out:
 	return err;
 }
 
-static int snic_nl_lft_del_doit(struct sk_buff *skb, struct genl_info *info)
+static int snic_nl_table_del(struct genl_info *info, bool mcast)
 {
 	struct net_device *dev;
+	u32 dlid;
 	int err;
 
 	if (GENL_REQ_ATTR_CHECK(info, SNIC_A_DLID)) {
 		NL_SET_ERR_MSG_MOD(info->extack, "missing dlid");
 		return -EINVAL;
 	}
+	err = snic_nl_dlid(info, mcast, &dlid);
+	if (err)
+		return err;
 	rtnl_lock();
 	dev = snic_nl_dev(genl_info_net(info), info->attrs, SNIC_KIND_SWITCH,
 			  info->extack);
@@ -308,9 +341,12 @@ static int snic_nl_lft_del_doit(struct sk_buff *skb, struct genl_info *info)
 		err = PTR_ERR(dev);
 		goto out;
 	}
-	err = snic_sw_lft_del(netdev_priv(dev),
-			      nla_get_u32(info->attrs[SNIC_A_DLID]));
-	if (err)
+	err = mcast ? snic_sw_mft_del(netdev_priv(dev), dlid) :
+		      snic_sw_lft_del(netdev_priv(dev), dlid);
+	if (err == -ENOENT && mcast)
+		NL_SET_ERR_MSG_ATTR(info->extack, info->attrs[SNIC_A_DLID],
+				    "no MFT entry for this dlid");
+	else if (err == -ENOENT)
 		NL_SET_ERR_MSG_ATTR(info->extack, info->attrs[SNIC_A_DLID],
 				    "no LFT entry for this dlid");
 out:
@@ -318,10 +354,59 @@ out:
 	return err;
 }
 
-/* Dumps of one switch's LFT (args[0]: next DLID) or ports (next number). */
-static int snic_nl_sw_dump(struct sk_buff *skb, struct netlink_callback *cb,
-			   bool lft)
+static int snic_nl_lft_del_doit(struct sk_buff *skb, struct genl_info *info)
 {
+	return snic_nl_table_del(info, false);
+}
+
+static int snic_nl_mft_del_doit(struct sk_buff *skb, struct genl_info *info)
+{
+	return snic_nl_table_del(info, true);
+}
+
+static int snic_nl_mft_set_doit(struct sk_buff *skb, struct genl_info *info)
+{
+	struct net_device *dev;
+	u32 dlid;
+	int err;
+
+	if (GENL_REQ_ATTR_CHECK(info, SNIC_A_DLID) ||
+	    GENL_REQ_ATTR_CHECK(info, SNIC_A_PORTS)) {
+		NL_SET_ERR_MSG_MOD(info->extack, "MFT entry needs dlid and ports");
+		return -EINVAL;
+	}
+	err = snic_nl_dlid(info, true, &dlid);
+	if (err)
+		return err;
+	rtnl_lock();
+	dev = snic_nl_dev(genl_info_net(info), info->attrs, SNIC_KIND_SWITCH,
+			  info->extack);
+	if (IS_ERR(dev)) {
+		err = PTR_ERR(dev);
+		goto out;
+	}
+	err = snic_sw_mft_set(netdev_priv(dev), dlid,
+			      nla_get_u64(info->attrs[SNIC_A_PORTS]));
+	if (err)
+		NL_SET_ERR_MSG_MOD(info->extack, "cannot store MFT entry");
+out:
+	rtnl_unlock();
+	return err;
+}
+
+enum snic_dump { SNIC_DUMP_LFT, SNIC_DUMP_PORTS, SNIC_DUMP_MFT };
+
+/* Dumps of one switch's LFT or MFT (args[0]: next key) or ports (next
+ * port number).
+ */
+static int snic_nl_sw_dump(struct sk_buff *skb, struct netlink_callback *cb,
+			   enum snic_dump what)
+{
+	static const u8 cmd[] = {
+		[SNIC_DUMP_LFT] = SNIC_CMD_LFT_GET,
+		[SNIC_DUMP_PORTS] = SNIC_CMD_PORT_GET,
+		[SNIC_DUMP_MFT] = SNIC_CMD_MFT_GET,
+	};
 	struct nlattr **attrs = snic_compat_dump_attrs(cb);
 	struct snic_switch *sw;
 	struct net_device *dev;
@@ -343,8 +428,14 @@ static int snic_nl_sw_dump(struct sk_buff *skb, struct netlink_callback *cb,
 		u64 ctr[SNIC_STAT_COUNT];
 		void *entry = NULL;
 
-		if (lft) {
+		if (what == SNIC_DUMP_LFT) {
 			entry = xa_find(&sw->lft, &idx, SNIC_LID_UCAST_MAX,
+					XA_PRESENT);
+			if (!entry)
+				break;
+		} else if (what == SNIC_DUMP_MFT) {
+			entry = xa_find(&sw->mft, &idx,
+					SNIC_LID_MCAST_MAX - SNIC_LID_MCAST_BASE,
 					XA_PRESENT);
 			if (!entry)
 				break;
@@ -359,16 +450,23 @@ static int snic_nl_sw_dump(struct sk_buff *skb, struct netlink_callback *cb,
 		}
 		hdr = genlmsg_put(skb, NETLINK_CB(cb->skb).portid,
 				  cb->nlh->nlmsg_seq, &snic_genl_family,
-				  NLM_F_MULTI,
-				  lft ? SNIC_CMD_LFT_GET : SNIC_CMD_PORT_GET);
+				  NLM_F_MULTI, cmd[what]);
 		if (!hdr)
 			goto full;
 		genl_dump_check_consistent(cb, hdr);
 		if (nla_put_u32(skb, SNIC_A_IFINDEX, dev->ifindex))
 			goto cancel;
-		if (lft) {
+		if (what == SNIC_DUMP_LFT) {
 			if (nla_put_u32(skb, SNIC_A_DLID, idx) ||
 			    nla_put_u32(skb, SNIC_A_PORT, xa_to_value(entry)))
+				goto cancel;
+		} else if (what == SNIC_DUMP_MFT) {
+			const struct snic_mft_entry *m = entry;
+
+			if (nla_put_u32(skb, SNIC_A_DLID,
+					idx + SNIC_LID_MCAST_BASE) ||
+			    nla_put_u64_64bit(skb, SNIC_A_PORTS, m->ports,
+					      SNIC_A_PAD))
 				goto cancel;
 		} else {
 			memset(ctr, 0, sizeof(ctr));
@@ -400,13 +498,19 @@ out:
 static int snic_nl_lft_get_dumpit(struct sk_buff *skb,
 				  struct netlink_callback *cb)
 {
-	return snic_nl_sw_dump(skb, cb, true);
+	return snic_nl_sw_dump(skb, cb, SNIC_DUMP_LFT);
 }
 
 static int snic_nl_port_get_dumpit(struct sk_buff *skb,
 				   struct netlink_callback *cb)
 {
-	return snic_nl_sw_dump(skb, cb, false);
+	return snic_nl_sw_dump(skb, cb, SNIC_DUMP_PORTS);
+}
+
+static int snic_nl_mft_get_dumpit(struct sk_buff *skb,
+				  struct netlink_callback *cb)
+{
+	return snic_nl_sw_dump(skb, cb, SNIC_DUMP_MFT);
 }
 
 static const struct genl_small_ops snic_genl_ops[] = {
@@ -441,6 +545,20 @@ static const struct genl_small_ops snic_genl_ops[] = {
 	{
 		.cmd	= SNIC_CMD_PORT_SET,
 		.doit	= snic_nl_port_set_doit,
+		.flags	= GENL_UNS_ADMIN_PERM,
+	},
+	{
+		.cmd	= SNIC_CMD_MFT_GET,
+		.dumpit	= snic_nl_mft_get_dumpit,
+	},
+	{
+		.cmd	= SNIC_CMD_MFT_SET,
+		.doit	= snic_nl_mft_set_doit,
+		.flags	= GENL_UNS_ADMIN_PERM,
+	},
+	{
+		.cmd	= SNIC_CMD_MFT_DEL,
+		.doit	= snic_nl_mft_del_doit,
 		.flags	= GENL_UNS_ADMIN_PERM,
 	},
 };

@@ -72,6 +72,12 @@ struct snic_port {
 	struct rcu_head rcu;
 };
 
+/* One MFT entry. */
+struct snic_mft_entry {
+	u64 ports;		/* bit n-1 = port n */
+	struct rcu_head rcu;
+};
+
 /* Switch: netdev_priv() of a "snicsw" device. */
 struct snic_switch {
 	struct net_device *dev;
@@ -84,6 +90,10 @@ struct snic_switch {
 	 * serialises writers (which also hold RTNL); readers use RCU.
 	 */
 	struct xarray lft;
+	/* MFT: multicast DLID - SNIC_LID_MCAST_BASE -> port bitmap; the
+	 * bitmaps are RCU-freed, writers hold RTNL and the xarray lock.
+	 */
+	struct xarray mft;
 	u32 lid;			/* written under RTNL */
 	/* Frames sent to the switch device itself (dropped). */
 	struct snic_stats stats;
@@ -105,6 +115,8 @@ void snic_sw_netdev_event(unsigned long event, struct net_device *dev);
 int snic_sw_lft_set(struct snic_switch *sw, u32 dlid, u32 port);
 int snic_sw_lft_del(struct snic_switch *sw, u32 dlid);
 struct snic_port *snic_sw_port(struct snic_switch *sw, u32 num);
+int snic_sw_mft_set(struct snic_switch *sw, u32 mlid, u64 ports);
+int snic_sw_mft_del(struct snic_switch *sw, u32 mlid);
 void snic_sw_set_sc2sc(struct snic_port *port, const u8 *map);
 
 /* wire.c */

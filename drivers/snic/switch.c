@@ -8,8 +8,9 @@
  *   unicast DLID    -> LFT (DLID -> port number), programmed over netlink;
  *                      no entry, or an entry naming an absent port or the
  *                      ingress port, is a counted drop
- *   multicast DLID  -> every port but the ingress one (enough for trees;
- *                      the MFT replaces this)
+ *   multicast DLID  -> the ports of its MFT entry (a spanning tree the
+ *                      fabric manager programs), never the ingress port;
+ *                      no entry is a counted drop
  *   the switch LID  -> management packets are consumed, anything else
  *                      dropped
  *
@@ -75,15 +76,16 @@ static void snic_sw_xmit(struct snic_port *out, struct sk_buff *skb,
 	}
 }
 
+/* Copies to every port of @ports but @in; the last one gets @skb. */
 static void snic_sw_flood(struct snic_switch *sw, struct snic_port *in,
-			  struct sk_buff *skb)
+			  struct sk_buff *skb, u64 ports)
 {
 	struct snic_port *port, *prev = NULL;
 	unsigned int len = skb->len;
 	struct sk_buff *copy;
 
 	list_for_each_entry_rcu(port, &sw->ports, node) {
-		if (port == in)
+		if (port == in || !(ports & BIT_ULL(port->num - 1)))
 			continue;
 		if (prev) {
 			copy = skb_clone(skb, GFP_ATOMIC);
@@ -147,7 +149,14 @@ static rx_handler_result_t snic_sw_rx(struct sk_buff **pskb)
 	/* Forward the frame as it came, outer Ethernet header included. */
 	skb_push(skb, ETH_HLEN);
 	if (snic_lid_is_mcast(h.dlid)) {
-		snic_sw_flood(sw, in, skb);
+		struct snic_mft_entry *m;
+
+		m = xa_load(&sw->mft, h.dlid - SNIC_LID_MCAST_BASE);
+		if (!m) {
+			why = SNIC_STAT_FWD_NO_ROUTE;
+			goto drop;
+		}
+		snic_sw_flood(sw, in, skb, READ_ONCE(m->ports));
 		return RX_HANDLER_CONSUMED;
 	}
 	if (!snic_lid_is_ucast(h.dlid)) {
@@ -181,6 +190,38 @@ int snic_sw_lft_set(struct snic_switch *sw, u32 dlid, u32 port)
 	if (!err)
 		snic_cfg_changed();
 	return err;
+}
+
+int snic_sw_mft_set(struct snic_switch *sw, u32 mlid, u64 ports)
+{
+	unsigned long idx = mlid - SNIC_LID_MCAST_BASE;
+	struct snic_mft_entry *m, *old;
+
+	m = kzalloc(sizeof(*m), GFP_KERNEL);
+	if (!m)
+		return -ENOMEM;
+	m->ports = ports;
+	old = xa_store(&sw->mft, idx, m, GFP_KERNEL);
+	if (xa_is_err(old)) {
+		kfree(m);
+		return xa_err(old);
+	}
+	if (old)
+		kfree_rcu(old, rcu);
+	snic_cfg_changed();
+	return 0;
+}
+
+int snic_sw_mft_del(struct snic_switch *sw, u32 mlid)
+{
+	struct snic_mft_entry *m;
+
+	m = xa_erase(&sw->mft, mlid - SNIC_LID_MCAST_BASE);
+	if (!m)
+		return -ENOENT;
+	kfree_rcu(m, rcu);
+	snic_cfg_changed();
+	return 0;
 }
 
 struct snic_port *snic_sw_port(struct snic_switch *sw, u32 num)
@@ -324,7 +365,13 @@ static const struct net_device_ops snic_sw_netdev_ops = {
 static void snic_sw_destructor(struct net_device *dev)
 {
 	struct snic_switch *sw = netdev_priv(dev);
+	struct snic_mft_entry *m;
+	unsigned long idx;
 
+	/* No reader is left: the ports' rx handlers are gone. */
+	xa_for_each(&sw->mft, idx, m)
+		kfree(m);
+	xa_destroy(&sw->mft);
 	xa_destroy(&sw->lft);
 	snic_stats_free(&sw->stats);
 }
@@ -352,6 +399,7 @@ static int snic_sw_newlink(SNIC_NEWLINK_ARGS)
 	sw->dev = dev;
 	INIT_LIST_HEAD(&sw->ports);
 	xa_init(&sw->lft);
+	xa_init(&sw->mft);
 	err = snic_stats_init(&sw->stats);
 	if (err)
 		return err;

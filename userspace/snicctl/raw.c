@@ -22,14 +22,15 @@ static const struct { const char *name; int cmd; } cmds[] = {
 	{ "dev-get", SNIC_CMD_DEV_GET }, { "dev-set", SNIC_CMD_DEV_SET },
 	{ "lft-get", SNIC_CMD_LFT_GET }, { "lft-set", SNIC_CMD_LFT_SET },
 	{ "lft-del", SNIC_CMD_LFT_DEL }, { "port-get", SNIC_CMD_PORT_GET },
-	{ "port-set", SNIC_CMD_PORT_SET },
+	{ "port-set", SNIC_CMD_PORT_SET }, { "mft-get", SNIC_CMD_MFT_GET },
+	{ "mft-set", SNIC_CMD_MFT_SET }, { "mft-del", SNIC_CMD_MFT_DEL },
 };
 
 static const struct { const char *name; int attr; } attrs[] = {
 	{ "ifindex", SNIC_A_IFINDEX }, { "ifname", SNIC_A_IFNAME },
 	{ "lid", SNIC_A_LID }, { "dlid", SNIC_A_DLID }, { "port", SNIC_A_PORT },
 	{ "kind", SNIC_A_KIND }, { "sl2sc", SNIC_A_SL2SC },
-	{ "sc2sc", SNIC_A_SC2SC },
+	{ "sc2sc", SNIC_A_SC2SC }, { "ports", SNIC_A_PORTS },
 };
 
 static int count(struct nl_msg *msg, void *arg)

@@ -17,6 +17,7 @@ static const struct cmd {
 } cmds[] = {
 	{ "dev", do_dev },
 	{ "lft", do_lft },
+	{ "mft", do_mft },
 	{ "port", do_port },
 	{ "qdisc", do_qdisc },
 	{ "raw", do_raw },
@@ -31,6 +32,7 @@ static void usage(FILE *f)
 		"  lft show SW                    a switch's linear forwarding table\n"
 		"  lft set SW dlid DLID port P    P: port number or port device\n"
 		"  lft del SW dlid DLID\n"
+		"  mft show|set|del SW mlid MLID [ports P1,P2,...]  multicast table\n"
 		"  port show SW                   a switch's ports (-s: counters)\n"
 		"  port set SW PORT sc2sc SC0,... SC remap on leaving PORT\n"
 		"  qdisc show DEV                 sch_snic per-VL statistics\n"

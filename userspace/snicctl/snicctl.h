@@ -47,6 +47,7 @@ void stats_print(struct nlattr *nest);
 /* subcommands */
 int do_dev(int argc, char **argv);
 int do_lft(int argc, char **argv);
+int do_mft(int argc, char **argv);
 int do_port(int argc, char **argv);
 int do_qdisc(int argc, char **argv);
 int do_raw(int argc, char **argv);

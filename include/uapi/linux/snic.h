@@ -74,6 +74,18 @@
  *   reply:    one message per port: SNIC_A_IFINDEX, SNIC_A_PORT,
  *             SNIC_A_PORT_IFINDEX, SNIC_A_IFNAME (of the port),
  *             SNIC_A_SC2SC, SNIC_A_STATS
+ * SNIC_CMD_MFT_GET (dumpit)
+ *   request:  SNIC_A_IFINDEX of a snicsw (required)
+ *   reply:    one message per entry: SNIC_A_IFINDEX, SNIC_A_DLID (a
+ *             multicast LID), SNIC_A_PORTS
+ * SNIC_CMD_MFT_SET
+ *   request:  SNIC_A_IFINDEX of a snicsw, SNIC_A_DLID (multicast LID),
+ *             SNIC_A_PORTS (bit n-1 = port n; a packet never goes back
+ *             out of its ingress port)
+ * SNIC_CMD_MFT_DEL
+ *   request:  SNIC_A_IFINDEX of a snicsw, SNIC_A_DLID; -ENOENT if absent
+ * A multicast DLID with no MFT entry is dropped (fwd_drop_no_route), as a
+ * real switch does: the fabric manager programs a spanning tree.
  * SNIC_CMD_PORT_SET
  *   request:  SNIC_A_IFINDEX of a snicsw, SNIC_A_PORT (an enslaved port),
  *             SNIC_A_SC2SC (the SC that packets leaving the port carry,
@@ -120,6 +132,9 @@ enum snic_cmd {
 	SNIC_CMD_LFT_DEL,
 	SNIC_CMD_PORT_GET,
 	SNIC_CMD_PORT_SET,
+	SNIC_CMD_MFT_GET,
+	SNIC_CMD_MFT_SET,
+	SNIC_CMD_MFT_DEL,
 
 	__SNIC_CMD_MAX,
 	SNIC_CMD_MAX = __SNIC_CMD_MAX - 1
@@ -139,6 +154,7 @@ enum snic_attr {
 	SNIC_A_PORT_IFINDEX,	/* u32: the port's net device, replies only */
 	SNIC_A_SL2SC,		/* binary, SNIC_NUM_SL bytes, each < 32 */
 	SNIC_A_SC2SC,		/* binary, SNIC_NUM_SC bytes, each < 32 */
+	SNIC_A_PORTS,		/* u64 port bitmap: bit n-1 = port n */
 
 	__SNIC_A_MAX,
 	SNIC_A_MAX = __SNIC_A_MAX - 1
