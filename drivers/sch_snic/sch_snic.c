@@ -19,6 +19,11 @@
  *     the gap), so timer lateness does not turn into a lower rate; the
  *     lateness feeds an EWMA reported in xstats.
  *
+ *   - head-of-queue lifetime (optional): a packet that has been at the
+ *     head of its VL queue longer than the lifetime is discarded and
+ *     counted when the qdisc next looks at that VL (every dequeue looks
+ *     at every VL head).
+ *
  * Later versions add credit gating and congestion marking; the xstats
  * structure (include/uapi/linux/sch_snic.h) is
  * append-only.
@@ -48,6 +53,8 @@ struct snic_vl {
 	u64			bytes;
 	u32			drops;
 	u32			qlen_max;
+	u32			hoq_discards;
+	u64			head_since;	/* ns: the head became head */
 };
 
 struct snic_sched {
@@ -56,6 +63,7 @@ struct snic_sched {
 	u8			sc2vl[TC_SNIC_NUM_SC];
 	u64			rate;		/* bytes/s, 0: unlimited */
 	u8			weight[TC_SNIC_NUM_VLS]; /* x 64 bytes */
+	u64			hoq_life;	/* ns, 0: off */
 	/* state */
 	struct snic_vl		vl[TC_SNIC_NUM_VLS];
 	int			rr;		/* data VL whose turn it is */
@@ -80,6 +88,7 @@ static const struct nla_policy snic_q_policy[TCA_SNIC_MAX + 1] = {
 	[TCA_SNIC_SC2VL] = NLA_POLICY_EXACT_LEN(TC_SNIC_NUM_SC),
 	[TCA_SNIC_RATE] = { .type = NLA_U64 },
 	[TCA_SNIC_VLARB] = NLA_POLICY_EXACT_LEN(TC_SNIC_NUM_VLS),
+	[TCA_SNIC_HOQ_LIFE] = { .type = NLA_U32 },
 };
 
 /* SC of a 16B frame (word 1 bits 24:20 of the 16B header), or -1. */
@@ -113,6 +122,8 @@ static int snic_q_enqueue(struct sk_buff *skb, struct Qdisc *sch,
 		vl->drops++;
 		return qdisc_drop(skb, sch, to_free);
 	}
+	if (!vl->q.qlen && q->hoq_life)
+		vl->head_since = ktime_get_ns();
 	__qdisc_enqueue_tail(skb, &vl->q);
 	qdisc_qstats_backlog_inc(sch, skb);
 	sch->q.qlen++;
@@ -188,6 +199,32 @@ static struct snic_vl *snic_q_pick(struct snic_sched *q)
 	}
 }
 
+/* Discard the heads that outlived the HoQ lifetime; counted per VL. */
+static void snic_q_hoq(struct Qdisc *sch, struct snic_sched *q, u64 now)
+{
+	unsigned int n = 0, bytes = 0;
+	struct sk_buff *skb;
+	int i;
+
+	for (i = 0; i < TC_SNIC_NUM_VLS; i++) {
+		struct snic_vl *vl = &q->vl[i];
+
+		while (vl->q.qlen && now - vl->head_since > q->hoq_life) {
+			skb = __qdisc_dequeue_head(&vl->q);
+			vl->hoq_discards++;
+			vl->head_since = now;
+			n++;
+			bytes += qdisc_pkt_len(skb);
+			qdisc_qstats_backlog_dec(sch, skb);
+			sch->q.qlen--;
+			qdisc_qstats_drop(sch);
+			kfree_skb(skb);
+		}
+	}
+	if (n)
+		qdisc_tree_reduce_backlog(sch, n, bytes);
+}
+
 static struct sk_buff *snic_q_dequeue(struct Qdisc *sch)
 {
 	struct snic_sched *q = qdisc_priv(sch);
@@ -195,15 +232,18 @@ static struct sk_buff *snic_q_dequeue(struct Qdisc *sch)
 	struct sk_buff *skb;
 	u64 now = 0;
 
+	if (q->rate || q->hoq_life)
+		now = ktime_get_ns();
+	if (q->hoq_life)
+		snic_q_hoq(sch, q, now);
 	if (!sch->q.qlen)
 		return NULL;
-	if (q->rate) {
-		now = ktime_get_ns();
-		if (snic_q_throttled(q, now))
-			return NULL;
-	}
+	if (q->rate && snic_q_throttled(q, now))
+		return NULL;
 	vl = snic_q_pick(q);
 	skb = __qdisc_dequeue_head(&vl->q);
+	if (q->hoq_life)
+		vl->head_since = now;
 	if (vl != &q->vl[TC_SNIC_VL_MGMT]) {
 		vl->deficit -= qdisc_pkt_len(skb);
 		if (!vl->q.qlen)
@@ -294,6 +334,15 @@ static int snic_q_change(struct Qdisc *sch, struct nlattr *opt,
 		memcpy(q->sc2vl, map, TC_SNIC_NUM_SC);
 	if (tb[TCA_SNIC_VLARB])
 		memcpy(q->weight, nla_data(tb[TCA_SNIC_VLARB]), TC_SNIC_NUM_VLS);
+	if (tb[TCA_SNIC_HOQ_LIFE]) {
+		u64 now = ktime_get_ns();
+
+		q->hoq_life = (u64)nla_get_u32(tb[TCA_SNIC_HOQ_LIFE]) *
+			      NSEC_PER_USEC;
+		/* Heads start their lifetime now, not when they arrived. */
+		for (i = 0; i < TC_SNIC_NUM_VLS; i++)
+			q->vl[i].head_since = now;
+	}
 	if (tb[TCA_SNIC_RATE]) {
 		q->rate = nla_get_u64(tb[TCA_SNIC_RATE]);
 		q->time_next = 0;
@@ -334,7 +383,9 @@ static int snic_q_dump(struct Qdisc *sch, struct sk_buff *skb)
 	if (nla_put_u32(skb, TCA_SNIC_LIMIT, q->limit) ||
 	    nla_put(skb, TCA_SNIC_SC2VL, TC_SNIC_NUM_SC, q->sc2vl) ||
 	    nla_put_u64_64bit(skb, TCA_SNIC_RATE, q->rate, TCA_SNIC_PAD) ||
-	    nla_put(skb, TCA_SNIC_VLARB, TC_SNIC_NUM_VLS, q->weight)) {
+	    nla_put(skb, TCA_SNIC_VLARB, TC_SNIC_NUM_VLS, q->weight) ||
+	    nla_put_u32(skb, TCA_SNIC_HOQ_LIFE,
+			div_u64(q->hoq_life, NSEC_PER_USEC))) {
 		nla_nest_cancel(skb, opts);
 		return -EMSGSIZE;
 	}
@@ -362,6 +413,7 @@ static int snic_q_dump_stats(struct Qdisc *sch, struct gnet_dump *d)
 		st.vl[i].drops = vl->drops;
 		st.vl[i].qlen = vl->q.qlen;
 		st.vl[i].qlen_max = vl->qlen_max;
+		st.vl[i].hoq_discards = vl->hoq_discards;
 	}
 	return gnet_stats_copy_app(d, &st, sizeof(st));
 }

@@ -67,5 +67,33 @@ share=$(awk -v a=$((a1 - a0)) -v c=$((c1 - c0)) 'BEGIN { printf "%.2f", a ? c / 
 echo "# VL2/VL1 bytes with weights 48/16: $share ($((c1 - c0)) / $((a1 - a0)))"
 checke "VL2 gets about 3x VL1's share (bounds 2..4.5, got $share)" \
 	'awk -v x="$share" "BEGIN { exit !(x >= 2 && x <= 4.5) }"'
-check "qdisc set p2 rate 0 removes the limit" nsexec "$S1" "$SNICCTL" qdisc set p2 rate 0bit
+
+# Head-of-queue lifetime: only a head older than the lifetime goes. At 8
+# Mbit/s a head waits ~1.4 ms, so a 1 s lifetime discards nothing; at 16
+# kbit/s a 1400-byte frame holds the link ~0.7 s, past a 100 ms lifetime.
+hoq_total() {
+	nsexec "$S1" "$SNICCTL" -j qdisc show p2 | grep -o '"hoq_discards":[0-9]*' |
+		cut -d: -f2 | awk '{ n += $1 } END { print n + 0 }'
+}
+blast() {
+	nsexec "$H2" "$TOOLS/snic_xfer" -U 6100 $(($1 + 1)) >/dev/null &
+	sleep 0.5
+	nsexec "$H1" "$TOOLS/snic_xfer" -u 10.0.0.2 6100 "$1" 1400 >/dev/null
+	wait $!
+}
+check "qdisc set p2 rate 8mbit hoq 1000000 (1 s)" \
+	nsexec "$S1" "$SNICCTL" qdisc set p2 rate 8mbit limit 500 hoq 1000000
+h0=$(hoq_total)
+blast 3
+checke "a backlogged 8 Mbit/s link discards no head within its 1 s lifetime" \
+	'[ "$(hoq_total)" -eq "$h0" ]'
+check "qdisc set p2 rate 16kbit hoq 100000 (100 ms)" \
+	nsexec "$S1" "$SNICCTL" qdisc set p2 rate 16kbit hoq 100000
+blast 2
+sleep 1
+checke "heads held past the 100 ms lifetime are discarded and counted" \
+	'[ "$(hoq_total)" -gt "$h0" ]'
+check "qdisc set p2 rate 0 hoq 0 removes both" \
+	nsexec "$S1" "$SNICCTL" qdisc set p2 rate 0bit hoq 0
+check "traffic flows again" nsexec "$H1" ping -c 2 -i 0.2 -w 10 10.0.0.2
 ktap_finish

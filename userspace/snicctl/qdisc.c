@@ -2,7 +2,7 @@
 /*
  * snicctl qdisc show DEV: the sch_snic qdiscs of DEV with their per-VL
  * xstats (tc does not know how to decode them).
- * snicctl qdisc set DEV [limit N] [rate RATE] [sc2vl V0,V1,...] [vlarb W0,W1,...]: change
+ * snicctl qdisc set DEV [limit N] [rate RATE] [sc2vl V0,...] [vlarb W0,...] [hoq USEC]: change
  * the root sch_snic qdisc of DEV (tc cannot pass its options). RATE takes
  * tc's units: bit kbit mbit gbit (bits/s) or bps kbps mbps gbps (bytes/s).
  * vlarb gives the data VLs' weights in 64-byte units, VL 0 first (VLs not
@@ -65,6 +65,7 @@ static int print_qdisc(struct nl_msg *msg, void *arg)
 		out_u64("drops", " drops %llu", v->drops);
 		out_u64("qlen", " qlen %llu", v->qlen);
 		out_u64("qlen_max", " qlen_max %llu", v->qlen_max);
+		out_u64("hoq_discards", " hoq_discards %llu", v->hoq_discards);
 		out_end_sub();
 	}
 	out_end_obj();
@@ -116,6 +117,11 @@ static int qdisc_set(int argc, char **argv)
 			if (parse_u32(argv[i + 1], &v))
 				goto usage;
 			nla_put_u32(msg, TCA_SNIC_LIMIT, v);
+		} else if (!strcmp(argv[i], "hoq")) {
+			/* head-of-queue lifetime in microseconds, 0: off */
+			if (parse_u32(argv[i + 1], &v))
+				goto usage;
+			nla_put_u32(msg, TCA_SNIC_HOQ_LIFE, v);
 		} else if (!strcmp(argv[i], "rate")) {
 			rate = parse_rate(argv[i + 1]);
 			if (rate < 0) {
@@ -152,7 +158,7 @@ static int qdisc_set(int argc, char **argv)
 	return nl_route_run(msg, NULL, NULL, "qdisc set") ? 1 : 0;
 usage:
 	fprintf(stderr,
-		"Usage: snicctl qdisc set DEV [limit N] [rate RATE] [sc2vl V0,V1,...] [vlarb W0,W1,...]\n");
+		"Usage: snicctl qdisc set DEV [limit N] [rate RATE] [sc2vl V0,...] [vlarb W0,...] [hoq USEC]\n");
 	return 1;
 }
 
@@ -167,7 +173,7 @@ int do_qdisc(int argc, char **argv)
 		return qdisc_set(argc - 1, argv + 1);
 	if (argc != 2 || strcmp(argv[0], "show")) {
 		fprintf(stderr, "Usage: snicctl qdisc show DEV\n"
-			"       snicctl qdisc set DEV [limit N] [rate RATE] [sc2vl V0,V1,...] [vlarb W0,W1,...]\n");
+			"       snicctl qdisc set DEV [limit N] [rate RATE] [sc2vl V0,...] [vlarb W0,...] [hoq USEC]\n");
 		return 1;
 	}
 	if (dev_index(argv[1], &ifindex))

@@ -37,6 +37,7 @@ static void usage(FILE *f)
 		"  port set SW PORT sc2sc SC0,... SC remap on leaving PORT\n"
 		"  qdisc show DEV                 sch_snic per-VL statistics\n"
 		"  qdisc set DEV [limit N] [rate RATE] [sc2vl V0,...] [vlarb W0,...]\n"
+		"                [hoq USEC]         head-of-queue lifetime\n"
 		"  raw CMD [ATTR:TYPE=VAL]...     one unchecked request (testing)\n"
 		"Options: -j JSON output, -s statistics\n");
 }

@@ -17,6 +17,10 @@
  *   TCA_SNIC_VLARB  binary, TC_SNIC_NUM_VLS bytes: the weight of each data
  *                   VL in 64-byte units, 1..255 (default 64: equal shares;
  *                   the management VL's entry is ignored)
+ *   TCA_SNIC_HOQ_LIFE u32, head-of-queue lifetime in microseconds (0: off,
+ *                   the default): a packet that has been at the head of
+ *                   its VL queue longer is discarded and counted, the
+ *                   fabric's last resort against deadlock
  *   TCA_SNIC_RATE   u64, emulated line rate in bytes per second of frame
  *                   (0 = no serialization, the default). Each frame holds
  *                   the link for len / rate; the qdisc watchdog releases
@@ -40,6 +44,7 @@ enum {
 	TCA_SNIC_RATE,
 	TCA_SNIC_PAD,
 	TCA_SNIC_VLARB,
+	TCA_SNIC_HOQ_LIFE,
 
 	__TCA_SNIC_MAX,
 	TCA_SNIC_MAX = __TCA_SNIC_MAX - 1
@@ -52,7 +57,7 @@ struct tc_snic_vl_xstats {
 	__u32	drops;		/* tail drops: queue full */
 	__u32	qlen;		/* current depth, packets */
 	__u32	qlen_max;	/* deepest the queue has been, packets */
-	__u32	pad;
+	__u32	hoq_discards;	/* heads older than the HoQ lifetime */
 };
 
 struct tc_snic_xstats {
