@@ -114,6 +114,19 @@ port_counter() {
 		sed -n "s/.*\"$4\":\([0-9]*\).*/\1/p" | head -n 1
 }
 
+# expect_err NS ERRNO TEXT CMD...: CMD (snicctl, usually) fails in NS, and
+# its error names errno ERRNO and contains TEXT (the kernel's extack).
+expect_err() {
+	ns=$1 eno=$2 text=$3
+	shift 3
+	if out=$(nsexec "$ns" "$@" 2>&1); then
+		echo "unexpected success: $out"
+		return 1
+	fi
+	echo "$out"
+	echo "$out" | grep -q "errno $eno" && echo "$out" | grep -q "$text"
+}
+
 modules_load() {
 	/sbin/modprobe snic && /sbin/modprobe sch_snic
 }

@@ -72,13 +72,6 @@ sleep 1
 checke "no broadcast storm: s3 flooded only a handful of copies" \
 	'[ $(port_counter $S3 sw0 s2 fwd_flood_copies) -lt 50 ] && [ $(port_counter $S3 sw0 s1 fwd_flood_copies) -eq 0 ]'
 
-expect_err() {
-	ns=$1 eno=$2 text=$3
-	shift 3
-	out=$(nsexec "$ns" "$@" 2>&1) && { echo "unexpected success: $out"; return 1; }
-	echo "$out"
-	echo "$out" | grep -q "errno $eno" && echo "$out" | grep -q "$text"
-}
 check "MFT key that is a unicast LID: EINVAL" \
 	expect_err "$S1" 22 "MFT keys are multicast" $SNICCTL mft set sw0 mlid 5 ports 1
 check "LFT key that is a multicast LID: EINVAL" \

@@ -8,18 +8,6 @@
 modules_load || { not_ok "modules load"; ktap_finish; }
 fabric_2h1s || { not_ok "fabric setup"; ktap_finish; }
 
-# expect_err NS ERRNO TEXT SNICCTL-ARGS...: snicctl fails with errno ERRNO
-# and the kernel's extack message TEXT.
-expect_err() {
-	ns=$1 eno=$2 text=$3
-	shift 3
-	if out=$(nsexec "$ns" "$@" 2>&1); then
-		echo "unexpected success: $out"
-		return 1
-	fi
-	echo "$out"
-	echo "$out" | grep -q "errno $eno" && echo "$out" | grep -q "$text"
-}
 nic=$(nsexec "$H1" cat /sys/class/net/snic0/ifindex)
 sw=$(nsexec "$S1" cat /sys/class/net/sw0/ifindex)
 lo=$(nsexec "$S1" cat /sys/class/net/lo/ifindex)

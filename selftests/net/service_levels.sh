@@ -42,13 +42,6 @@ checke "the switch egress p2 carries it on VL6 (SC5 -> SC6), not VL5" \
 checke "the reverse path (p1, no remap) keeps the SC the NIC chose" \
 	'[ $(vl_enq $S1 p1 0) -gt 0 ] && [ $(vl_enq $S1 p1 6) -eq 0 ]'
 
-expect_err() {
-	ns=$1 eno=$2 text=$3
-	shift 3
-	out=$(nsexec "$ns" "$@" 2>&1) && { echo "unexpected success: $out"; return 1; }
-	echo "$out"
-	echo "$out" | grep -q "errno $eno" && echo "$out" | grep -q "$text"
-}
 check "SL2SC entry 32: EINVAL, SC table entry beyond SC 31" \
 	expect_err "$H1" 22 "beyond SC 31" $SNICCTL dev set snic0 sl2sc 32
 check "SL2SC of the wrong length: ERANGE" \
