@@ -256,9 +256,27 @@ out:
 	return err;
 }
 
-static int snic_nl_port_set_doit(struct sk_buff *skb, struct genl_info *info)
+/*
+ * Take RTNL and find the snicsw named by the request: the start of every
+ * command that changes a switch. On error RTNL is released again.
+ */
+static struct snic_switch *snic_nl_switch_lock(struct genl_info *info)
 {
 	struct net_device *dev;
+
+	rtnl_lock();
+	dev = snic_nl_dev(genl_info_net(info), info->attrs, SNIC_KIND_SWITCH,
+			  info->extack);
+	if (IS_ERR(dev)) {
+		rtnl_unlock();
+		return ERR_CAST(dev);
+	}
+	return netdev_priv(dev);
+}
+
+static int snic_nl_port_set_doit(struct sk_buff *skb, struct genl_info *info)
+{
+	struct snic_switch *sw;
 	struct snic_port *port;
 	int err;
 
@@ -270,15 +288,10 @@ static int snic_nl_port_set_doit(struct sk_buff *skb, struct genl_info *info)
 	err = snic_nl_sc_table(info->attrs[SNIC_A_SC2SC], info->extack);
 	if (err)
 		return err;
-	rtnl_lock();
-	dev = snic_nl_dev(genl_info_net(info), info->attrs, SNIC_KIND_SWITCH,
-			  info->extack);
-	if (IS_ERR(dev)) {
-		err = PTR_ERR(dev);
-		goto out;
-	}
-	port = snic_sw_port(netdev_priv(dev),
-			    nla_get_u32(info->attrs[SNIC_A_PORT]));
+	sw = snic_nl_switch_lock(info);
+	if (IS_ERR(sw))
+		return PTR_ERR(sw);
+	port = snic_sw_port(sw, nla_get_u32(info->attrs[SNIC_A_PORT]));
 	if (!port) {
 		NL_SET_ERR_MSG_ATTR(info->extack, info->attrs[SNIC_A_PORT],
 				    "no such port on this switch");
@@ -293,7 +306,7 @@ out:
 
 static int snic_nl_lft_set_doit(struct sk_buff *skb, struct genl_info *info)
 {
-	struct net_device *dev;
+	struct snic_switch *sw;
 	u32 dlid;
 	int err;
 
@@ -305,25 +318,20 @@ static int snic_nl_lft_set_doit(struct sk_buff *skb, struct genl_info *info)
 	err = snic_nl_dlid(info, false, &dlid);
 	if (err)
 		return err;
-	rtnl_lock();
-	dev = snic_nl_dev(genl_info_net(info), info->attrs, SNIC_KIND_SWITCH,
-			  info->extack);
-	if (IS_ERR(dev)) {
-		err = PTR_ERR(dev);
-		goto out;
-	}
-	err = snic_sw_lft_set(netdev_priv(dev), dlid,
+	sw = snic_nl_switch_lock(info);
+	if (IS_ERR(sw))
+		return PTR_ERR(sw);
+	err = snic_sw_lft_set(sw, dlid,
 			      nla_get_u32(info->attrs[SNIC_A_PORT]));
 	if (err)
 		NL_SET_ERR_MSG_MOD(info->extack, "cannot store LFT entry");
-out:
 	rtnl_unlock();
 	return err;
 }
 
 static int snic_nl_table_del(struct genl_info *info, bool mcast)
 {
-	struct net_device *dev;
+	struct snic_switch *sw;
 	u32 dlid;
 	int err;
 
@@ -334,22 +342,16 @@ static int snic_nl_table_del(struct genl_info *info, bool mcast)
 	err = snic_nl_dlid(info, mcast, &dlid);
 	if (err)
 		return err;
-	rtnl_lock();
-	dev = snic_nl_dev(genl_info_net(info), info->attrs, SNIC_KIND_SWITCH,
-			  info->extack);
-	if (IS_ERR(dev)) {
-		err = PTR_ERR(dev);
-		goto out;
-	}
-	err = mcast ? snic_sw_mft_del(netdev_priv(dev), dlid) :
-		      snic_sw_lft_del(netdev_priv(dev), dlid);
+	sw = snic_nl_switch_lock(info);
+	if (IS_ERR(sw))
+		return PTR_ERR(sw);
+	err = mcast ? snic_sw_mft_del(sw, dlid) : snic_sw_lft_del(sw, dlid);
 	if (err == -ENOENT && mcast)
 		NL_SET_ERR_MSG_ATTR(info->extack, info->attrs[SNIC_A_DLID],
 				    "no MFT entry for this dlid");
 	else if (err == -ENOENT)
 		NL_SET_ERR_MSG_ATTR(info->extack, info->attrs[SNIC_A_DLID],
 				    "no LFT entry for this dlid");
-out:
 	rtnl_unlock();
 	return err;
 }
@@ -366,7 +368,7 @@ static int snic_nl_mft_del_doit(struct sk_buff *skb, struct genl_info *info)
 
 static int snic_nl_mft_set_doit(struct sk_buff *skb, struct genl_info *info)
 {
-	struct net_device *dev;
+	struct snic_switch *sw;
 	u32 dlid;
 	int err;
 
@@ -378,18 +380,13 @@ static int snic_nl_mft_set_doit(struct sk_buff *skb, struct genl_info *info)
 	err = snic_nl_dlid(info, true, &dlid);
 	if (err)
 		return err;
-	rtnl_lock();
-	dev = snic_nl_dev(genl_info_net(info), info->attrs, SNIC_KIND_SWITCH,
-			  info->extack);
-	if (IS_ERR(dev)) {
-		err = PTR_ERR(dev);
-		goto out;
-	}
-	err = snic_sw_mft_set(netdev_priv(dev), dlid,
+	sw = snic_nl_switch_lock(info);
+	if (IS_ERR(sw))
+		return PTR_ERR(sw);
+	err = snic_sw_mft_set(sw, dlid,
 			      nla_get_u64(info->attrs[SNIC_A_PORTS]));
 	if (err)
 		NL_SET_ERR_MSG_MOD(info->extack, "cannot store MFT entry");
-out:
 	rtnl_unlock();
 	return err;
 }
