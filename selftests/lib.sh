@@ -92,7 +92,8 @@ nsexec() {
 
 # counter NS DEV NAME: one ethtool -S counter of a snic/snicsw device.
 counter() {
-	nsexec "$1" $ETHTOOL -S "$2" | awk -v n="$3:" '$1 == n { print $2 }'
+	nsexec "$1" $ETHTOOL -S "$2" |
+		awk -v n="$3:" '$1 == n { v = $2 } END { print v == "" ? "missing" : v }'
 }
 
 # rx_total NS DEV: every 16B packet a snic device took off its link,
@@ -109,9 +110,12 @@ link_stat() {
 
 # port_counter NS SW PORTDEV NAME: a counter of one switch port (netlink).
 port_counter() {
-	nsexec "$1" "$SNICCTL" -j -s port show "$2" |
-		tr '{' '\n' | grep "\"ifname\":\"$3\"" -A1 | tr ',' '\n' |
-		sed -n "s/.*\"$4\":\([0-9]*\).*/\1/p" | head -n 1
+	v=$(nsexec "$1" "$SNICCTL" -j -s port show "$2" |
+		sed 's/{"port":/\n&/g' | grep "\"ifname\":\"$3\"" |
+		tr ',{' '\n\n' | sed -n "s/^\"$4\":\([0-9]*\).*/\1/p" | head -n 1)
+	# An unknown port or counter is an error, never an empty number.
+	[ -n "$v" ] || { echo "no counter $4 on $3" >&2; return 1; }
+	echo "$v"
 }
 
 # expect_err NS ERRNO TEXT CMD...: CMD (snicctl, usually) fails in NS, and
@@ -181,5 +185,32 @@ fabric_2h1s() {
 		nsexec "$h" $IP link set snic0 up
 		nsexec "$S1" "$SNICCTL" lft set sw0 dlid $i port p$i || return 1
 		i=$((i + 1))
+	done
+}
+
+# vlx NS DEV VL FIELD: one per-VL xstat of DEV's sch_snic (snicctl -j).
+vlx() {
+	v=$(nsexec "$1" "$SNICCTL" -j qdisc show "$2" |
+		sed -n "s/.*\"vl$3\":{[^}]*\"$4\":\(-\{0,1\}[0-9]*\).*/\1/p")
+	# missing: any arithmetic test on it fails
+	echo "${v:-missing}"
+}
+
+# crx_used NS SW PORTDEV VL: credits held in a switch port's VL buffer.
+crx_used() {
+	nsexec "$1" "$SNICCTL" -j port show "$2" | sed 's/{"port":/\n&/g' |
+		grep "\"ifname\":\"$3\"" |
+		sed -n "s/.*\"vl$4\":{\"buf\":[0-9]*,\"used\":\([0-9]*\).*/\1/p"
+}
+
+# credits_on BUF: every link end of fabric_2h1s flow-controls VLs 0..7
+# with BUF credits, and the switch queues are long enough never to drop.
+credits_on() {
+	for p in p1 p2; do
+		nsexec "$S1" "$SNICCTL" qdisc set "$p" limit 4096 || return 1
+		nsexec "$S1" "$SNICCTL" port set sw0 "$p" vlbuf "$1" || return 1
+	done
+	for h in "$H1" "$H2"; do
+		nsexec "$h" "$SNICCTL" dev set snic0 vlbuf "$1" || return 1
 	done
 }

@@ -19,30 +19,51 @@
  *     the gap), so timer lateness does not turn into a lower rate; the
  *     lateness feeds an EWMA reported in xstats.
  *
+ *   - credits: a data VL that the far end flow-controls (it said so in
+ *     a credit LIMIT frame, handed to sch_snic_credit_limit() by snic.ko)
+ *     may send its head only while TBS + credits(head) <= LIMIT
+ *     (drivers/snic/core/credit.h). A blocked VL is skipped by the DRR
+ *     and keeps its deficit; the others go on. When every backlogged VL
+ *     is blocked, dequeue returns nothing; a new limit reschedules the
+ *     qdisc. While some VL is flow controlled, a timer sends a SYNC
+ *     frame (its TBS values are written when it is dequeued, behind the
+ *     data it accounts for) every sync period;
  *   - head-of-queue lifetime (optional): a packet that has been at the
  *     head of its VL queue longer than the lifetime is discarded and
- *     counted when the qdisc next looks at that VL (every dequeue looks
- *     at every VL head).
+ *     counted. Every dequeue looks at every VL head, and a qdisc whose
+ *     heads are all credit-blocked arms the watchdog for the oldest
+ *     head's expiry;
+ *   - time dilation D: rate and lifetime are configured in fabric time;
+ *     the link runs D times slower (rate / D, lifetime x D) and reports
+ *     stall times in fabric time.
  *
- * Later versions add credit gating and congestion marking; the xstats
- * structure (include/uapi/linux/sch_snic.h) is
- * append-only.
+ * Every 16B packet that leaves the qdisc, sent or dropped, goes through
+ * the release hook of snic.ko, which returns the credits it held in a
+ * switch's ingress buffer. The xstats structure
+ * (include/uapi/linux/sch_snic.h) is append-only.
  *
- * Locking: everything here runs under the qdisc root lock.
+ * Locking: everything here runs under the qdisc root lock, including
+ * sch_snic_credit_limit(); the SYNC timer only reads flags and transmits.
  */
+#include <linux/etherdevice.h>
 #include <linux/if_ether.h>
 #include <linux/module.h>
 #include <linux/skbuff.h>
 #include <net/netlink.h>
 #include <net/pkt_sched.h>
 #include <net/sch_generic.h>
+#include <snic/sch_snic.h>
 #include <uapi/linux/sch_snic.h>
 #include <uapi/linux/snic.h>
+
+#include "../snic/core/credit.h"
 
 #define SNIC_Q_DEFAULT_LIMIT	128
 #define SNIC_Q_MAX_LIMIT	65535
 /* Watchdog slack: wake-ups within 10 us of time_next are on time. */
 #define SNIC_Q_SLACK_NS		(10 * NSEC_PER_USEC)
+#define SNIC_Q_DEFAULT_SYNC_US	100000
+#define SNIC_Q_MAX_DILATION	10000
 
 struct snic_vl {
 	struct qdisc_skb_head	q;
@@ -55,6 +76,14 @@ struct snic_vl {
 	u32			qlen_max;
 	u32			hoq_discards;
 	u64			head_since;	/* ns: the head became head */
+	/* credits */
+	bool			gated;		/* the far end flow-controls */
+	u32			tbs;		/* credits sent, mod 2^32 */
+	u32			limit;		/* last credit limit heard */
+	u64			tbs_total;
+	u64			stall_since;	/* ns, 0: not stalled */
+	u64			stall_ns;	/* wall ns */
+	u64			stalls;
 };
 
 struct snic_sched {
@@ -63,7 +92,9 @@ struct snic_sched {
 	u8			sc2vl[TC_SNIC_NUM_SC];
 	u64			rate;		/* bytes/s, 0: unlimited */
 	u8			weight[TC_SNIC_NUM_VLS]; /* x 64 bytes */
-	u64			hoq_life;	/* ns, 0: off */
+	u64			hoq_life;	/* fabric ns, 0: off */
+	u32			dilation;
+	u32			sync_us;
 	/* state */
 	struct snic_vl		vl[TC_SNIC_NUM_VLS];
 	int			rr;		/* data VL whose turn it is */
@@ -71,16 +102,75 @@ struct snic_sched {
 	u64			time_next;	/* ns: link free again */
 	bool			armed;		/* watchdog set for time_next */
 	struct qdisc_watchdog	watchdog;
+	struct hrtimer		sync_timer;
+	struct Qdisc		*sch;		/* the qdisc this is the priv of */
+	bool			any_gated;	/* read by the SYNC timer */
 	/* stats */
 	u64			not_16b;
 	u64			throttled;
 	u64			unthrottle_latency_ns;	/* EWMA, 1/8 */
+	u64			credit_updates;
+	u64			sync_sent;
 };
+
+/* The release hook of snic.ko, if loaded. */
+static const struct sch_snic_hooks __rcu *snic_q_hooks;
+
+void sch_snic_set_hooks(const struct sch_snic_hooks *hooks)
+{
+	rcu_assign_pointer(snic_q_hooks, hooks);
+	if (!hooks)
+		synchronize_net();
+}
+EXPORT_SYMBOL_GPL(sch_snic_set_hooks);
+
+static struct Qdisc_ops snic_qdisc_ops;
+static enum hrtimer_restart snic_q_sync_fire(struct hrtimer *t);
+
+/* A packet leaves the qdisc (sent or dropped): its credits go back. */
+static void snic_q_release(struct Qdisc *sch, struct sk_buff *skb)
+{
+	const struct sch_snic_hooks *h;
+
+	if (skb->protocol != htons(ETH_P_SNIC))
+		return;
+	rcu_read_lock();
+	h = rcu_dereference(snic_q_hooks);
+	if (h)
+		h->release(qdisc_dev(sch), skb);
+	rcu_read_unlock();
+}
+
+/* A packet enters the qdisc: its switch ingress holds its credits. */
+static bool snic_q_hold(struct Qdisc *sch, struct sk_buff *skb)
+{
+	const struct sch_snic_hooks *h;
+	bool ok = true;
+
+	if (skb->protocol != htons(ETH_P_SNIC))
+		return true;
+	rcu_read_lock();
+	h = rcu_dereference(snic_q_hooks);
+	if (h)
+		ok = h->hold(qdisc_dev(sch), skb);
+	rcu_read_unlock();
+	return ok;
+}
+
+static u64 snic_q_wall(const struct snic_sched *q, u64 fabric_ns)
+{
+	return fabric_ns * q->dilation;
+}
 
 /* Policy ranges above S16_MAX need a range struct (not const on 6.1). */
 static struct netlink_range_validation snic_q_limit_range = {
 	.min = 1,
 	.max = SNIC_Q_MAX_LIMIT,
+};
+
+static struct netlink_range_validation snic_q_sync_range = {
+	.min = 100,
+	.max = 1000000,
 };
 
 static const struct nla_policy snic_q_policy[TCA_SNIC_MAX + 1] = {
@@ -89,6 +179,9 @@ static const struct nla_policy snic_q_policy[TCA_SNIC_MAX + 1] = {
 	[TCA_SNIC_RATE] = { .type = NLA_U64 },
 	[TCA_SNIC_VLARB] = NLA_POLICY_EXACT_LEN(TC_SNIC_NUM_VLS),
 	[TCA_SNIC_HOQ_LIFE] = { .type = NLA_U32 },
+	[TCA_SNIC_DILATION] = NLA_POLICY_RANGE(NLA_U32, 1, SNIC_Q_MAX_DILATION),
+	[TCA_SNIC_SYNC_PERIOD] = NLA_POLICY_FULL_RANGE(NLA_U32,
+						       &snic_q_sync_range),
 };
 
 /* SC of a 16B frame (word 1 bits 24:20 of the 16B header), or -1. */
@@ -122,7 +215,11 @@ static int snic_q_enqueue(struct sk_buff *skb, struct Qdisc *sch,
 		vl->drops++;
 		return qdisc_drop(skb, sch, to_free);
 	}
-	if (!vl->q.qlen && q->hoq_life)
+	if (unlikely(!snic_q_hold(sch, skb))) {
+		vl->drops++;
+		return qdisc_drop(skb, sch, to_free);
+	}
+	if (!vl->q.qlen)
 		vl->head_since = ktime_get_ns();
 	__qdisc_enqueue_tail(skb, &vl->q);
 	qdisc_qstats_backlog_inc(sch, skb);
@@ -151,7 +248,7 @@ static void snic_q_serialize(struct snic_sched *q, u64 now, unsigned int len)
 
 	if (!q->rate)
 		return;
-	delay = div64_u64((u64)len * NSEC_PER_SEC, q->rate);
+	delay = div64_u64((u64)len * NSEC_PER_SEC * q->dilation, q->rate);
 	/* Only wake-ups the watchdog was armed for are late; an idle link
 	 * simply starts again from now.
 	 */
@@ -168,22 +265,64 @@ static void snic_q_serialize(struct snic_sched *q, u64 now, unsigned int len)
 	q->time_next = now + delay;
 }
 
-/* The VL to send from next: management first, then DRR over data VLs. */
-static struct snic_vl *snic_q_pick(struct snic_sched *q)
+/* May @vl send its head now, credits considered? */
+static bool snic_q_ready(const struct snic_vl *vl)
+{
+	const struct sk_buff *head = vl->q.head;
+
+	if (!head)
+		return false;
+	return !vl->gated ||
+	       snic_credit_fits(vl->limit, vl->tbs,
+				snic_credit_blocks(qdisc_pkt_len(head)));
+}
+
+/* Track credit stalls of the data VLs; true if one of them may send. */
+static bool snic_q_any_ready(struct snic_sched *q, u64 now)
+{
+	bool any = false;
+	int i;
+
+	for (i = 0; i < TC_SNIC_VL_MGMT; i++) {
+		struct snic_vl *vl = &q->vl[i];
+
+		if (snic_q_ready(vl)) {
+			any = true;
+			if (vl->stall_since) {
+				vl->stall_ns += now - vl->stall_since;
+				vl->stall_since = 0;
+			}
+		} else if (vl->q.qlen && !vl->stall_since) {
+			vl->stall_since = now ?: 1;
+			vl->stalls++;
+		}
+	}
+	return any;
+}
+
+/* The VL to send from next: management first, then DRR over the data
+ * VLs that may send; NULL if every backlogged data VL waits for credits.
+ */
+static struct snic_vl *snic_q_pick(struct snic_sched *q, u64 now)
 {
 	struct snic_vl *vl = &q->vl[TC_SNIC_VL_MGMT];
 	struct sk_buff *head;
 
 	if (vl->q.qlen)
 		return vl;
-	/* Some data VL is backlogged (qlen counts them all). A VL gets one
-	 * quantum when its turn starts and keeps the turn while its head
-	 * fits in the deficit; each turn grows a deficit, so this ends.
+	if (!snic_q_any_ready(q, now))
+		return NULL;
+	/* Some data VL may send. A VL gets one quantum when its turn
+	 * starts and keeps the turn while its head fits in the deficit;
+	 * each turn grows a deficit, so this ends. A blocked VL is passed
+	 * over and keeps its deficit.
 	 */
 	for (;;) {
 		vl = &q->vl[q->rr];
 		head = vl->q.head;
-		if (head) {
+		if (head && !snic_q_ready(vl)) {
+			/* pass over */
+		} else if (head) {
 			if (!q->rr_turn) {
 				vl->deficit += q->weight[q->rr] *
 					       TC_SNIC_VLARB_UNIT;
@@ -202,6 +341,7 @@ static struct snic_vl *snic_q_pick(struct snic_sched *q)
 /* Discard the heads that outlived the HoQ lifetime; counted per VL. */
 static void snic_q_hoq(struct Qdisc *sch, struct snic_sched *q, u64 now)
 {
+	u64 life = snic_q_wall(q, q->hoq_life);
 	unsigned int n = 0, bytes = 0;
 	struct sk_buff *skb;
 	int i;
@@ -209,7 +349,7 @@ static void snic_q_hoq(struct Qdisc *sch, struct snic_sched *q, u64 now)
 	for (i = 0; i < TC_SNIC_NUM_VLS; i++) {
 		struct snic_vl *vl = &q->vl[i];
 
-		while (vl->q.qlen && now - vl->head_since > q->hoq_life) {
+		while (vl->q.qlen && now - vl->head_since > life) {
 			skb = __qdisc_dequeue_head(&vl->q);
 			vl->hoq_discards++;
 			vl->head_since = now;
@@ -218,6 +358,7 @@ static void snic_q_hoq(struct Qdisc *sch, struct snic_sched *q, u64 now)
 			qdisc_qstats_backlog_dec(sch, skb);
 			sch->q.qlen--;
 			qdisc_qstats_drop(sch);
+			snic_q_release(sch, skb);
 			kfree_skb(skb);
 		}
 	}
@@ -225,29 +366,81 @@ static void snic_q_hoq(struct Qdisc *sch, struct snic_sched *q, u64 now)
 		qdisc_tree_reduce_backlog(sch, n, bytes);
 }
 
+/* Every backlogged VL waits for credits: wake up when the oldest head
+ * reaches its lifetime, so that it is discarded even if no credit comes.
+ */
+static void snic_q_arm_hoq(struct snic_sched *q)
+{
+	u64 oldest = U64_MAX;
+	int i;
+
+	if (!q->hoq_life)
+		return;
+	for (i = 0; i < TC_SNIC_NUM_VLS; i++)
+		if (q->vl[i].q.qlen)
+			oldest = min(oldest, q->vl[i].head_since);
+	if (oldest != U64_MAX)
+		qdisc_watchdog_schedule_range_ns(&q->watchdog,
+						 oldest + snic_q_wall(q, q->hoq_life) + 1,
+						 SNIC_Q_SLACK_NS);
+}
+
+/* Write the TBS of every flow-controlled VL into a SYNC frame. */
+static void snic_q_stamp_sync(struct snic_sched *q, struct sk_buff *skb)
+{
+	struct snic_credit c = { .type = SNIC_CREDIT_SYNC };
+	int off = skb_mac_offset(skb) + ETH_HLEN;
+	u8 *p, hdr[2];
+	int i;
+
+	p = skb_header_pointer(skb, off, sizeof(hdr), hdr);
+	/* Only our own SYNC frames (no socket) are stamped. */
+	if (skb->sk || !p || p[0] != SNIC_CREDIT_VERSION ||
+	    p[1] != SNIC_CREDIT_SYNC)
+		return;
+	if (skb_ensure_writable(skb, off + SNIC_CREDIT_FRAME_LEN))
+		return;
+	p = skb->data + off;
+	for (i = 0; i < TC_SNIC_VL_MGMT; i++) {
+		if (!q->vl[i].gated)
+			continue;
+		c.mask |= 1u << i;
+		c.count[i] = q->vl[i].tbs;
+	}
+	snic_credit_encode(p, &c);
+	q->sync_sent++;
+}
+
 static struct sk_buff *snic_q_dequeue(struct Qdisc *sch)
 {
 	struct snic_sched *q = qdisc_priv(sch);
 	struct snic_vl *vl;
 	struct sk_buff *skb;
-	u64 now = 0;
+	u64 now = ktime_get_ns();
 
-	if (q->rate || q->hoq_life)
-		now = ktime_get_ns();
 	if (q->hoq_life)
 		snic_q_hoq(sch, q, now);
 	if (!sch->q.qlen)
 		return NULL;
 	if (q->rate && snic_q_throttled(q, now))
 		return NULL;
-	vl = snic_q_pick(q);
+	vl = snic_q_pick(q, now);
+	if (!vl) {
+		snic_q_arm_hoq(q);
+		return NULL;
+	}
 	skb = __qdisc_dequeue_head(&vl->q);
-	if (q->hoq_life)
-		vl->head_since = now;
+	vl->head_since = now;
 	if (vl != &q->vl[TC_SNIC_VL_MGMT]) {
+		u32 blocks = snic_credit_blocks(qdisc_pkt_len(skb));
+
 		vl->deficit -= qdisc_pkt_len(skb);
 		if (!vl->q.qlen)
 			vl->deficit = 0;
+		vl->tbs += blocks;
+		vl->tbs_total += blocks;
+	} else if (skb->protocol == htons(ETH_P_SNIC_CREDIT)) {
+		snic_q_stamp_sync(q, skb);
 	}
 	vl->dequeued++;
 	vl->bytes += qdisc_pkt_len(skb);
@@ -255,6 +448,7 @@ static struct sk_buff *snic_q_dequeue(struct Qdisc *sch)
 	sch->q.qlen--;
 	qdisc_bstats_update(sch, skb);
 	snic_q_serialize(q, now, qdisc_pkt_len(skb));
+	snic_q_release(sch, skb);
 	return skb;
 }
 
@@ -264,6 +458,10 @@ static void snic_q_purge(struct Qdisc *sch)
 	int i;
 
 	for (i = 0; i < TC_SNIC_NUM_VLS; i++) {
+		struct sk_buff *skb;
+
+		for (skb = q->vl[i].q.head; skb; skb = skb->next)
+			snic_q_release(sch, skb);
 		rtnl_kfree_skbs(q->vl[i].q.head, q->vl[i].q.tail);
 		q->vl[i].q.head = NULL;
 		q->vl[i].q.tail = NULL;
@@ -276,16 +474,27 @@ static void snic_q_purge(struct Qdisc *sch)
 static void snic_q_reset(struct Qdisc *sch)
 {
 	struct snic_sched *q = qdisc_priv(sch);
+	int i;
 
 	snic_q_purge(sch);
 	q->time_next = 0;
 	q->armed = false;
+	/* The link went down (or the qdisc was reset): the far end starts
+	 * counting from zero again and will tell its limit anew; until
+	 * then a flow-controlled VL sends nothing.
+	 */
+	for (i = 0; i < TC_SNIC_NUM_VLS; i++) {
+		q->vl[i].tbs = 0;
+		q->vl[i].limit = 0;
+		q->vl[i].stall_since = 0;
+	}
 }
 
 static void snic_q_destroy(struct Qdisc *sch)
 {
 	struct snic_sched *q = qdisc_priv(sch);
 
+	hrtimer_cancel(&q->sync_timer);
 	qdisc_watchdog_cancel(&q->watchdog);
 	snic_q_purge(sch);
 }
@@ -334,6 +543,15 @@ static int snic_q_change(struct Qdisc *sch, struct nlattr *opt,
 		memcpy(q->sc2vl, map, TC_SNIC_NUM_SC);
 	if (tb[TCA_SNIC_VLARB])
 		memcpy(q->weight, nla_data(tb[TCA_SNIC_VLARB]), TC_SNIC_NUM_VLS);
+	if (tb[TCA_SNIC_SYNC_PERIOD])
+		WRITE_ONCE(q->sync_us, nla_get_u32(tb[TCA_SNIC_SYNC_PERIOD]));
+	if (tb[TCA_SNIC_DILATION]) {
+		q->dilation = nla_get_u32(tb[TCA_SNIC_DILATION]);
+		q->time_next = 0;
+		q->armed = false;
+		qdisc_watchdog_cancel(&q->watchdog);
+		__netif_schedule(qdisc_root(sch));
+	}
 	if (tb[TCA_SNIC_HOQ_LIFE]) {
 		u64 now = ktime_get_ns();
 
@@ -363,7 +581,12 @@ static int snic_q_init(struct Qdisc *sch, struct nlattr *opt,
 	int i;
 
 	q->limit = SNIC_Q_DEFAULT_LIMIT;
+	q->dilation = 1;
+	q->sync_us = SNIC_Q_DEFAULT_SYNC_US;
+	q->sch = sch;
 	qdisc_watchdog_init(&q->watchdog, sch);
+	hrtimer_init(&q->sync_timer, CLOCK_MONOTONIC, HRTIMER_MODE_REL_SOFT);
+	q->sync_timer.function = snic_q_sync_fire;
 	for (i = 0; i < TC_SNIC_NUM_SC; i++)
 		q->sc2vl[i] = i < 8 ? i : 0;
 	q->sc2vl[TC_SNIC_VL_MGMT] = TC_SNIC_VL_MGMT;
@@ -385,7 +608,9 @@ static int snic_q_dump(struct Qdisc *sch, struct sk_buff *skb)
 	    nla_put_u64_64bit(skb, TCA_SNIC_RATE, q->rate, TCA_SNIC_PAD) ||
 	    nla_put(skb, TCA_SNIC_VLARB, TC_SNIC_NUM_VLS, q->weight) ||
 	    nla_put_u32(skb, TCA_SNIC_HOQ_LIFE,
-			div_u64(q->hoq_life, NSEC_PER_USEC))) {
+			div_u64(q->hoq_life, NSEC_PER_USEC)) ||
+	    nla_put_u32(skb, TCA_SNIC_DILATION, q->dilation) ||
+	    nla_put_u32(skb, TCA_SNIC_SYNC_PERIOD, q->sync_us)) {
 		nla_nest_cancel(skb, opts);
 		return -EMSGSIZE;
 	}
@@ -401,7 +626,11 @@ static int snic_q_dump_stats(struct Qdisc *sch, struct gnet_dump *d)
 		.rate = q->rate,
 		.throttled = q->throttled,
 		.unthrottle_latency_ns = q->unthrottle_latency_ns,
+		.dilation = q->dilation,
+		.credit_updates = q->credit_updates,
+		.sync_sent = q->sync_sent,
 	};
+	u64 now = ktime_get_ns();
 	int i;
 
 	for (i = 0; i < TC_SNIC_NUM_VLS; i++) {
@@ -414,9 +643,123 @@ static int snic_q_dump_stats(struct Qdisc *sch, struct gnet_dump *d)
 		st.vl[i].qlen = vl->q.qlen;
 		st.vl[i].qlen_max = vl->qlen_max;
 		st.vl[i].hoq_discards = vl->hoq_discards;
+		st.vlc[i].gated = vl->gated;
+		st.vlc[i].credits = vl->gated ?
+				    snic_credit_diff(vl->limit, vl->tbs) : 0;
+		st.vlc[i].stalls = vl->stalls;
+		st.vlc[i].stall_ns = div_u64(vl->stall_ns +
+					     (vl->stall_since ?
+					      now - vl->stall_since : 0),
+					     q->dilation);
+		st.vlc[i].tbs = vl->tbs_total;
 	}
 	return gnet_stats_copy_app(d, &st, sizeof(st));
 }
+
+/* Send a SYNC frame; the qdisc stamps the TBS values when it leaves. */
+static enum hrtimer_restart snic_q_sync_fire(struct hrtimer *t)
+{
+	struct snic_sched *q = container_of(t, struct snic_sched, sync_timer);
+	struct net_device *dev = qdisc_dev(q->sch);
+	struct snic_credit c = { .type = SNIC_CREDIT_SYNC };
+	struct sk_buff *skb;
+	struct ethhdr *eth;
+
+	if (!READ_ONCE(q->any_gated))
+		return HRTIMER_NORESTART;
+	skb = alloc_skb(LL_RESERVED_SPACE(dev) + ETH_HLEN +
+			SNIC_CREDIT_FRAME_LEN + ETH_ZLEN, GFP_ATOMIC);
+	if (skb && (dev->flags & IFF_UP)) {
+		skb_reserve(skb, LL_RESERVED_SPACE(dev));
+		skb_reset_mac_header(skb);
+		eth = skb_put(skb, ETH_HLEN);
+		eth_broadcast_addr(eth->h_dest);
+		ether_addr_copy(eth->h_source, dev->dev_addr);
+		eth->h_proto = htons(ETH_P_SNIC_CREDIT);
+		snic_credit_encode(skb_put(skb, SNIC_CREDIT_FRAME_LEN), &c);
+		skb->protocol = htons(ETH_P_SNIC_CREDIT);
+		skb->dev = dev;
+		skb_reset_network_header(skb);
+		dev_queue_xmit(skb);
+	} else {
+		kfree_skb(skb);
+	}
+	hrtimer_forward_now(t, ns_to_ktime((u64)READ_ONCE(q->sync_us) * NSEC_PER_USEC));
+	return HRTIMER_RESTART;
+}
+
+/**
+ * sch_snic_credit_limit - apply a receiver's credit LIMIT frame
+ * @dev: the device the frame arrived on (the sender of the data)
+ * @mask: the VLs the receiver flow-controls
+ * @limit: their limits (entries of VLs outside @mask are ignored)
+ *
+ * Return: 0, -ENOENT if @dev has no sch_snic, -ERANGE if a limit was
+ * absurd (it is ignored; the others apply).
+ */
+int sch_snic_credit_limit(struct net_device *dev, u16 mask, const u32 *limit)
+{
+	struct Qdisc *sch = rcu_dereference_bh(dev->qdisc);
+	struct snic_sched *q;
+	bool any = false;
+	int i, err = 0;
+
+	if (!sch || sch->ops != &snic_qdisc_ops)
+		return -ENOENT;
+	q = qdisc_priv(sch);
+	spin_lock(qdisc_lock(sch));
+	for (i = 0; i < TC_SNIC_VL_MGMT; i++) {
+		struct snic_vl *vl = &q->vl[i];
+
+		if (!(mask & BIT(i))) {
+			vl->gated = false;
+			continue;
+		}
+		any = true;
+		if (!vl->gated) {
+			/* Newly flow controlled: count from zero, or, if the
+			 * receiver's count is far from that, from its count
+			 * (no credit until our SYNC has told it ours).
+			 */
+			vl->gated = true;
+			vl->tbs = snic_credit_absurd(limit[i], 0) ? limit[i] : 0;
+		} else if (snic_credit_absurd(limit[i], vl->tbs)) {
+			err = -ERANGE;
+			continue;
+		}
+		vl->limit = limit[i];
+	}
+	q->credit_updates++;
+	WRITE_ONCE(q->any_gated, any);
+	if (any && !hrtimer_active(&q->sync_timer))
+		hrtimer_start(&q->sync_timer, ns_to_ktime((u64)q->sync_us * NSEC_PER_USEC),
+			      HRTIMER_MODE_REL_SOFT);
+	spin_unlock(qdisc_lock(sch));
+	__netif_schedule(sch);
+	return err;
+}
+EXPORT_SYMBOL_GPL(sch_snic_credit_limit);
+
+bool sch_snic_attached(struct net_device *dev)
+{
+	struct Qdisc *sch = rcu_dereference_bh(dev->qdisc);
+
+	return sch && sch->ops == &snic_qdisc_ops;
+}
+EXPORT_SYMBOL_GPL(sch_snic_attached);
+
+u8 sch_snic_sc2vl(struct net_device *dev, u8 sc)
+{
+	struct Qdisc *sch = rcu_dereference_bh(dev->qdisc);
+	struct snic_sched *q;
+
+	sc &= TC_SNIC_NUM_SC - 1;
+	if (!sch || sch->ops != &snic_qdisc_ops)
+		return sch_snic_default_vl(sc);
+	q = qdisc_priv(sch);
+	return READ_ONCE(q->sc2vl[sc]);
+}
+EXPORT_SYMBOL_GPL(sch_snic_sc2vl);
 
 static struct Qdisc_ops snic_qdisc_ops __read_mostly = {
 	.id		= "snic",

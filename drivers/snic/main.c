@@ -41,6 +41,7 @@ static int __init snic_init(void)
 	err = snic_genl_init();
 	if (err)
 		goto err_sw;
+	snic_crx_register();
 	return 0;
 
 err_sw:
@@ -54,6 +55,7 @@ err_notifier:
 
 static void __exit snic_exit(void)
 {
+	snic_crx_unregister();
 	snic_genl_exit();
 	/* Deletes every snic and snicsw device in every netns. */
 	rtnl_link_unregister(&snic_nic_link_ops);

@@ -31,6 +31,11 @@ static struct netlink_range_validation snic_lid_range = {
 	.max = SNIC_LID_UCAST_MAX,
 };
 
+static struct netlink_range_validation snic_period_range = {
+	.min = 100,
+	.max = 1000000,
+};
+
 /* A DLID: unicast (LFT) or multicast (MFT); each command checks which. */
 static struct netlink_range_validation snic_dlid_range = {
 	.min = 1,
@@ -45,7 +50,65 @@ static const struct nla_policy snic_policy[SNIC_A_MAX + 1] = {
 	[SNIC_A_SL2SC]		= NLA_POLICY_EXACT_LEN(SNIC_NUM_SL),
 	[SNIC_A_SC2SC]		= NLA_POLICY_EXACT_LEN(SNIC_NUM_SC),
 	[SNIC_A_PORTS]		= { .type = NLA_U64 },
+	[SNIC_A_VL_BUF]		= NLA_POLICY_EXACT_LEN(SNIC_NUM_VLS * sizeof(u16)),
+	[SNIC_A_CREDIT_PERIOD]	= NLA_POLICY_FULL_RANGE(NLA_U32,
+							&snic_period_range),
+	[SNIC_A_CREDIT_DROP]	= { .type = NLA_U32 },
 };
+
+static bool snic_nl_has_crx(struct genl_info *info)
+{
+	return info->attrs[SNIC_A_VL_BUF] || info->attrs[SNIC_A_CREDIT_PERIOD] ||
+	       info->attrs[SNIC_A_CREDIT_DROP];
+}
+
+/* Credit settings of a request: valid, or an extack says why not. */
+static int snic_nl_crx_check(struct genl_info *info)
+{
+	struct nlattr *a = info->attrs[SNIC_A_VL_BUF];
+	u16 buf[SNIC_NUM_VLS];
+
+	if (!a)
+		return 0;
+	memcpy(buf, nla_data(a), sizeof(buf));
+	if (buf[SNIC_VL_MGMT]) {
+		NL_SET_ERR_MSG_ATTR(info->extack, a,
+				    "the management VL is not flow controlled");
+		return -EINVAL;
+	}
+	return 0;
+}
+
+/* Apply checked credit settings. Caller holds RTNL. */
+static void snic_nl_crx_set(struct snic_crx *crx, struct genl_info *info)
+{
+	struct nlattr *buf = info->attrs[SNIC_A_VL_BUF];
+	struct nlattr *period = info->attrs[SNIC_A_CREDIT_PERIOD];
+	struct nlattr *drop = info->attrs[SNIC_A_CREDIT_DROP];
+	u16 vlbuf[SNIC_NUM_VLS];
+	u32 n = 0;
+
+	if (buf)
+		memcpy(vlbuf, nla_data(buf), sizeof(vlbuf));
+	if (drop)
+		n = nla_get_u32(drop);
+	snic_crx_configure(crx, buf ? vlbuf : NULL,
+			   period ? nla_get_u32(period) : 0, drop ? &n : NULL);
+	snic_cfg_changed();
+}
+
+static int snic_nl_put_crx(struct sk_buff *msg, struct snic_crx *crx)
+{
+	u32 used[SNIC_NUM_VLS], period;
+	u16 buf[SNIC_NUM_VLS];
+
+	snic_crx_read(crx, buf, used, &period);
+	if (nla_put(msg, SNIC_A_VL_BUF, sizeof(buf), buf) ||
+	    nla_put(msg, SNIC_A_VL_USED, sizeof(used), used) ||
+	    nla_put_u32(msg, SNIC_A_CREDIT_PERIOD, period))
+		return -EMSGSIZE;
+	return 0;
+}
 
 /* The DLID of an LFT (unicast) or MFT (multicast) request. */
 static int snic_nl_dlid(struct genl_info *info, bool mcast, u32 *dlid)
@@ -141,6 +204,8 @@ static int snic_nl_fill_dev(struct sk_buff *msg, struct net_device *dev,
 				((struct snic_nic *)netdev_priv(dev))->lower->ifindex)) ||
 	    (nic && nla_put(msg, SNIC_A_SL2SC, SNIC_NUM_SL,
 			    ((struct snic_nic *)netdev_priv(dev))->sl2sc)) ||
+	    (nic && snic_nl_put_crx(msg,
+				    &((struct snic_nic *)netdev_priv(dev))->crx)) ||
 	    snic_stats_nla_put(msg, ctr))
 		goto cancel;
 	genlmsg_end(msg, hdr);
@@ -217,7 +282,7 @@ static int snic_nl_dev_set_doit(struct sk_buff *skb, struct genl_info *info)
 	struct net_device *dev;
 	int err = 0, i;
 
-	if (!lid && !sl2sc) {
+	if (!lid && !sl2sc && !snic_nl_has_crx(info)) {
 		NL_SET_ERR_MSG_MOD(info->extack, "nothing to set");
 		return -EINVAL;
 	}
@@ -226,6 +291,9 @@ static int snic_nl_dev_set_doit(struct sk_buff *skb, struct genl_info *info)
 		if (err)
 			return err;
 	}
+	err = snic_nl_crx_check(info);
+	if (err)
+		return err;
 	rtnl_lock();
 	dev = snic_nl_dev(genl_info_net(info), info->attrs, SNIC_KIND_UNSPEC,
 			  info->extack);
@@ -239,6 +307,12 @@ static int snic_nl_dev_set_doit(struct sk_buff *skb, struct genl_info *info)
 		err = -EOPNOTSUPP;
 		goto out;
 	}
+	if (snic_nl_has_crx(info) && !snic_is_nic(dev)) {
+		NL_SET_ERR_MSG_MOD(info->extack,
+				   "a switch's credits are per port (port set)");
+		err = -EOPNOTSUPP;
+		goto out;
+	}
 	if (snic_is_nic(dev)) {
 		struct snic_nic *nic = netdev_priv(dev);
 
@@ -246,7 +320,9 @@ static int snic_nl_dev_set_doit(struct sk_buff *skb, struct genl_info *info)
 			err = snic_nic_set_lid(nic, nla_get_u32(lid));
 		for (i = 0; sl2sc && i < SNIC_NUM_SL; i++)
 			WRITE_ONCE(nic->sl2sc[i], ((u8 *)nla_data(sl2sc))[i]);
-	} else {
+		if (snic_nl_has_crx(info))
+			snic_nl_crx_set(&nic->crx, info);
+	} else if (lid) {
 		WRITE_ONCE(((struct snic_switch *)netdev_priv(dev))->lid,
 			   nla_get_u32(lid));
 	}
@@ -281,11 +357,17 @@ static int snic_nl_port_set_doit(struct sk_buff *skb, struct genl_info *info)
 	int err;
 
 	if (GENL_REQ_ATTR_CHECK(info, SNIC_A_PORT) ||
-	    GENL_REQ_ATTR_CHECK(info, SNIC_A_SC2SC)) {
-		NL_SET_ERR_MSG_MOD(info->extack, "port set needs port and sc2sc");
+	    (!info->attrs[SNIC_A_SC2SC] && !snic_nl_has_crx(info))) {
+		NL_SET_ERR_MSG_MOD(info->extack,
+				   "port set needs port and sc2sc or credit settings");
 		return -EINVAL;
 	}
-	err = snic_nl_sc_table(info->attrs[SNIC_A_SC2SC], info->extack);
+	if (info->attrs[SNIC_A_SC2SC]) {
+		err = snic_nl_sc_table(info->attrs[SNIC_A_SC2SC], info->extack);
+		if (err)
+			return err;
+	}
+	err = snic_nl_crx_check(info);
 	if (err)
 		return err;
 	sw = snic_nl_switch_lock(info);
@@ -298,7 +380,10 @@ static int snic_nl_port_set_doit(struct sk_buff *skb, struct genl_info *info)
 		err = -ENOENT;
 		goto out;
 	}
-	snic_sw_set_sc2sc(port, nla_data(info->attrs[SNIC_A_SC2SC]));
+	if (info->attrs[SNIC_A_SC2SC])
+		snic_sw_set_sc2sc(port, nla_data(info->attrs[SNIC_A_SC2SC]));
+	if (snic_nl_has_crx(info))
+		snic_nl_crx_set(&port->crx, info);
 out:
 	rtnl_unlock();
 	return err;
@@ -473,6 +558,7 @@ static int snic_nl_sw_dump(struct sk_buff *skb, struct netlink_callback *cb,
 					port->dev->ifindex) ||
 			    nla_put_string(skb, SNIC_A_IFNAME, port->dev->name) ||
 			    nla_put(skb, SNIC_A_SC2SC, SNIC_NUM_SC, port->sc2sc) ||
+			    snic_nl_put_crx(skb, &port->crx) ||
 			    snic_stats_nla_put(skb, ctr))
 				goto cancel;
 		}

@@ -93,6 +93,11 @@ static rx_handler_result_t snic_nic_rx(struct sk_buff **pskb)
 	size_t payload;
 	enum snic_stat why;
 
+	if (skb->protocol == htons(ETH_P_SNIC_CREDIT)) {
+		nic = rcu_dereference(skb->dev->rx_handler_data);
+		snic_crx_frame(&nic->crx, skb);
+		return RX_HANDLER_CONSUMED;
+	}
 	if (skb->protocol != htons(ETH_P_SNIC))
 		return RX_HANDLER_PASS;
 	nic = rcu_dereference(skb->dev->rx_handler_data);
@@ -105,6 +110,10 @@ static rx_handler_result_t snic_nic_rx(struct sk_buff **pskb)
 	why = snic_16b_rx(skb, &h, &payload);
 	if (why)
 		goto drop;
+	/* A host's buffer empties on delivery: credits go back at once,
+	 * whatever becomes of the packet.
+	 */
+	snic_crx_rx(&nic->crx, h.sc, skb->len + ETH_HLEN, false);
 	if (h.dlid != READ_ONCE(nic->lid) && !snic_lid_is_mcast(h.dlid)) {
 		why = SNIC_STAT_RX_BAD_DLID;
 		goto drop;
@@ -278,6 +287,7 @@ static int snic_nic_newlink(SNIC_NEWLINK_ARGS)
 	err = snic_stats_init(&nic->stats);
 	if (err)
 		return err;
+	snic_crx_init(&nic->crx, lower, &nic->stats);
 
 	if (!tb[IFLA_MTU])
 		dev->mtu = min_t(unsigned int, lower->mtu - SNIC_MTU_OVERHEAD,
@@ -320,6 +330,7 @@ static void snic_nic_dellink(struct net_device *dev, struct list_head *head)
 
 	netdev_upper_dev_unlink(nic->lower, dev);
 	netdev_rx_handler_unregister(nic->lower);
+	snic_crx_stop(&nic->crx);
 	unregister_netdevice_queue(dev, head);
 }
 
@@ -350,6 +361,7 @@ void snic_nic_netdev_event(unsigned long event, struct net_device *lower,
 	case NETDEV_DOWN:
 	case NETDEV_CHANGE:
 		netif_stacked_transfer_operstate(lower, nic->dev);
+		snic_crx_link_reset(&nic->crx);
 		break;
 	case NETDEV_CHANGEMTU:
 		if (nic->dev->mtu + SNIC_MTU_OVERHEAD > lower->mtu)

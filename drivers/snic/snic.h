@@ -7,12 +7,14 @@
  *   switch.c   rtnl kind "snicsw": ports, LFT, forwarding
  *   wire.c     16B encapsulation on skbs (over core/hdr16b.c)
  *   stats.c    per-CPU counters, ndo_get_stats64 and ethtool -S
+ *   credit.c   the receiving side of per-VL credit flow control
  *   netlink.c  the "snic" generic netlink family
  */
 #ifndef _SNIC_H
 #define _SNIC_H
 
 #include <linux/etherdevice.h>
+#include <linux/hrtimer.h>
 #include <linux/netdevice.h>
 #include <linux/u64_stats_sync.h>
 #include <linux/xarray.h>
@@ -20,6 +22,7 @@
 
 #include "compat.h"
 #include "core/addr.h"
+#include "core/credit.h"
 #include "core/hdr16b.h"
 
 #define SNIC_STAT_COUNT		(SNIC_STAT_MAX + 1)
@@ -43,6 +46,23 @@ struct snic_stats {
 	struct snic_pcpu_stats __percpu *pcpu;
 };
 
+/* The receiving side of a link end (credit.c has the locking rules). */
+struct snic_crx {
+	struct net_device *dev;		/* the link end: lower dev or port */
+	struct snic_stats *stats;	/* its owner's counters */
+	spinlock_t lock;
+	u16 buf[SNIC_NUM_VLS];		/* credits; 0: not flow controlled */
+	u32 abr[SNIC_NUM_VLS];
+	u32 used[SNIC_NUM_VLS];
+	u32 ret[SNIC_NUM_VLS];		/* returned since the last LIMIT */
+	u64 pending_at;			/* ns: when the due LIMIT goes */
+	u32 period_us;
+	u32 drop;			/* fault injection: LIMITs to drop */
+	bool pending;			/* a LIMIT is due soon */
+	bool dead;
+	struct hrtimer timer;
+};
+
 /* Host SuperNIC: netdev_priv() of a "snic" device. */
 struct snic_nic {
 	struct net_device *dev;
@@ -55,6 +75,7 @@ struct snic_nic {
 	/* SL -> SC: written under RTNL byte by byte, read locklessly. */
 	u8 sl2sc[SNIC_NUM_SL];
 	struct snic_stats stats;
+	struct snic_crx crx;		/* receive side of the lower device */
 };
 
 struct snic_switch;
@@ -69,6 +90,7 @@ struct snic_port {
 	u8 sc2sc[SNIC_NUM_SC];
 	bool sc_remap;			/* sc2sc is not the identity */
 	struct snic_stats stats;
+	struct snic_crx crx;
 	struct rcu_head rcu;
 };
 
@@ -118,6 +140,21 @@ struct snic_port *snic_sw_port(struct snic_switch *sw, u32 num);
 int snic_sw_mft_set(struct snic_switch *sw, u32 mlid, u64 ports);
 int snic_sw_mft_del(struct snic_switch *sw, u32 mlid);
 void snic_sw_set_sc2sc(struct snic_port *port, const u8 *map);
+struct snic_crx *snic_sw_port_crx(struct net_device *dev);
+
+/* credit.c */
+void snic_crx_init(struct snic_crx *crx, struct net_device *dev,
+		   struct snic_stats *stats);
+void snic_crx_stop(struct snic_crx *crx);
+void snic_crx_configure(struct snic_crx *crx, const u16 *buf, u32 period_us,
+			const u32 *drop);
+void snic_crx_read(struct snic_crx *crx, u16 *buf, u32 *used, u32 *period);
+void snic_crx_link_reset(struct snic_crx *crx);
+u32 snic_crx_rx(struct snic_crx *crx, u8 sc, unsigned int len, bool hold);
+void snic_crx_unhold(struct snic_crx *crx, struct sk_buff *skb);
+void snic_crx_frame(struct snic_crx *crx, struct sk_buff *skb);
+void snic_crx_register(void);
+void snic_crx_unregister(void);
 
 /* wire.c */
 int snic_encap(struct sk_buff *skb, struct net_device *lower,

@@ -21,6 +21,8 @@
 #include <linux/if_arp.h>
 #include <net/rtnetlink.h>
 
+#include <snic/sch_snic.h>
+
 #include "snic.h"
 
 static rx_handler_result_t snic_sw_rx(struct sk_buff **pskb);
@@ -52,6 +54,16 @@ static int snic_sw_remap_sc(struct snic_port *out, struct sk_buff *skb)
 	w1[2] = (w1[2] & 0x0f) | (sc & 0xf) << 4;
 	w1[3] = (w1[3] & 0xfe) | sc >> 4;
 	return 0;
+}
+
+struct snic_crx *snic_sw_port_crx(struct net_device *dev)
+{
+	struct snic_port *port;
+
+	if (rcu_access_pointer(dev->rx_handler) != snic_sw_rx)
+		return NULL;
+	port = rcu_dereference(dev->rx_handler_data);
+	return port ? &port->crx : NULL;
 }
 
 static void snic_sw_xmit(struct snic_port *out, struct sk_buff *skb,
@@ -116,6 +128,13 @@ static rx_handler_result_t snic_sw_rx(struct sk_buff **pskb)
 	size_t payload;
 	void *entry;
 
+	unsigned int len = skb->len + ETH_HLEN;
+
+	if (skb->protocol == htons(ETH_P_SNIC_CREDIT)) {
+		in = rcu_dereference(skb->dev->rx_handler_data);
+		snic_crx_frame(&in->crx, skb);
+		return RX_HANDLER_CONSUMED;
+	}
 	if (skb->protocol != htons(ETH_P_SNIC))
 		return RX_HANDLER_PASS;
 	in = rcu_dereference(skb->dev->rx_handler_data);
@@ -128,7 +147,11 @@ static rx_handler_result_t snic_sw_rx(struct sk_buff **pskb)
 
 	why = snic_16b_rx(skb, &h, &payload);
 	if (why)
-		goto drop;
+		goto drop_bad;
+	/* Only a unicast packet that leaves through a port holds credits
+	 * of this ingress; the rest leave its buffer now.
+	 */
+	skb->priority = 0;
 	if (h.l4 != SNIC_L4_ETH && h.l4 != SNIC_L4_MGMT) {
 		why = SNIC_STAT_RX_UNKNOWN_L4;
 		goto drop;
@@ -142,6 +165,7 @@ static rx_handler_result_t snic_sw_rx(struct sk_buff **pskb)
 			goto drop;
 		}
 		snic_count(&in->stats, SNIC_STAT_RX_MGMT);
+		snic_crx_rx(&in->crx, h.sc, len, false);
 		consume_skb(skb);
 		return RX_HANDLER_CONSUMED;
 	}
@@ -156,6 +180,7 @@ static rx_handler_result_t snic_sw_rx(struct sk_buff **pskb)
 			why = SNIC_STAT_FWD_NO_ROUTE;
 			goto drop;
 		}
+		snic_crx_rx(&in->crx, h.sc, len, false);
 		snic_sw_flood(sw, in, skb, READ_ONCE(m->ports));
 		return RX_HANDLER_CONSUMED;
 	}
@@ -173,10 +198,18 @@ static rx_handler_result_t snic_sw_rx(struct sk_buff **pskb)
 		why = SNIC_STAT_FWD_LOOP;
 		goto drop;
 	}
+	skb->priority = snic_crx_rx(&in->crx, h.sc, len, true);
+	/* The egress sch_snic holds the credits (its hooks); without one,
+	 * they come back at once.
+	 */
+	if (skb->priority && !sch_snic_attached(out->dev))
+		snic_crx_unhold(&in->crx, skb);
 	snic_sw_xmit(out, skb, skb->len);
 	return RX_HANDLER_CONSUMED;
 
 drop:
+	snic_crx_rx(&in->crx, h.sc, len, false);
+drop_bad:
 	snic_count(&in->stats, why);
 	kfree_skb(skb);
 	return RX_HANDLER_CONSUMED;
@@ -268,6 +301,7 @@ static void snic_port_release(struct snic_port *port)
 	RCU_INIT_POINTER(sw->port[port->num], NULL);
 	netdev_upper_dev_unlink(port->dev, sw->dev);
 	netdev_rx_handler_unregister(port->dev);
+	snic_crx_stop(&port->crx);
 	call_rcu(&port->rcu, snic_port_free_rcu);
 }
 
@@ -315,6 +349,7 @@ static int snic_sw_add_port(struct net_device *dev, struct net_device *pdev,
 	err = snic_stats_init(&port->stats);
 	if (err)
 		goto err_free;
+	snic_crx_init(&port->crx, pdev, &port->stats);
 	err = netdev_rx_handler_register(pdev, snic_sw_rx, port);
 	if (err)
 		goto err_stats;
@@ -432,6 +467,16 @@ void snic_sw_netdev_event(unsigned long event, struct net_device *dev)
 {
 	struct snic_port *port = snic_port_from_dev(dev);
 
-	if (port && event == NETDEV_UNREGISTER)
+	if (!port)
+		return;
+	switch (event) {
+	case NETDEV_UNREGISTER:
 		snic_port_release(port);
+		break;
+	case NETDEV_UP:
+	case NETDEV_DOWN:
+	case NETDEV_CHANGE:
+		snic_crx_link_reset(&port->crx);
+		break;
+	}
 }

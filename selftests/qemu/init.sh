@@ -72,7 +72,7 @@ else
 fi
 if [ "${debug:-0}" = 1 ]; then
 	# kmemleak reports an object once it is old enough and seen twice.
-	/sbin/rmmod sch_snic snic 2>/dev/null
+	/sbin/rmmod snic sch_snic 2>/dev/null
 	sleep 6
 	echo scan >/sys/kernel/debug/kmemleak
 	sleep 1

@@ -12,6 +12,13 @@
  *   bad_pad      pad count larger than the packet can hold
  *   unknown_l4   L4 type 0x55
  *   short_inner  L4 Ethernet with a 6-byte payload (no room for a header)
+ * and link-local credit frames (EtherType 0x88B6; DLID and SLID unused):
+ *   credit_short    10 bytes: shorter than a credit frame
+ *   credit_version  version 9
+ *   credit_type     type 7
+ *   credit_vl15     a LIMIT for the management VL
+ *   credit_absurd   a LIMIT of 2^30 credits for VL 0
+ *   sync_vl9        a SYNC for VL 9
  */
 #include <arpa/inet.h>
 #include <linux/if_packet.h>
@@ -25,6 +32,37 @@
 
 #include "hdr16b.h"
 #include "addr.h"
+#include "credit.h"
+
+static const char *const classes[] = {
+	"good", "mgmt", "truncated", "bad_l2", "bad_len", "bad_pad",
+	"unknown_l4", "short_inner", "credit_short", "credit_version",
+	"credit_type", "credit_vl15", "credit_absurd", "sync_vl9",
+};
+
+static size_t build_credit(const char *cls, uint8_t *f)
+{
+	struct snic_credit c = { .type = SNIC_CREDIT_LIMIT, .mask = 1 };
+	uint8_t *p = f + 14;
+
+	f[12] = 0x88;
+	f[13] = 0xb6;
+	c.count[0] = 1u << 30;
+	if (!strcmp(cls, "credit_vl15"))
+		c.mask = 1u << 15;
+	if (!strcmp(cls, "sync_vl9")) {
+		c.type = SNIC_CREDIT_SYNC;
+		c.mask = 1u << 9;
+	}
+	snic_credit_encode(p, &c);
+	if (!strcmp(cls, "credit_version"))
+		p[0] = 9;
+	if (!strcmp(cls, "credit_type"))
+		p[1] = 7;
+	if (!strcmp(cls, "credit_short"))
+		return 14 + 10;
+	return 14 + SNIC_CREDIT_FRAME_LEN;
+}
 
 #define ETH_P_SNIC 0x88B5
 
@@ -40,6 +78,8 @@ static size_t build(const char *cls, uint32_t dlid, uint32_t slid, uint8_t *f)
 	memcpy(f + 6, "\x02\x00\x00\x00\x00\x99", 6);
 	f[12] = ETH_P_SNIC >> 8;
 	f[13] = ETH_P_SNIC & 0xff;
+	if (!strncmp(cls, "credit_", 7) || !strncmp(cls, "sync_", 5))
+		return build_credit(cls, f);
 
 	if (!strcmp(cls, "truncated")) {
 		snic_16b_encode(&h, p);
@@ -83,7 +123,7 @@ int main(int argc, char **argv)
 	struct sockaddr_ll sll = { .sll_family = AF_PACKET };
 	uint8_t frame[256];
 	long count, i;
-	size_t len;
+	size_t len, c;
 	int fd;
 
 	if (argc != 6) {
@@ -100,10 +140,10 @@ int main(int argc, char **argv)
 	count = strtol(argv[3], NULL, 0);
 	len = build(argv[2], strtoul(argv[4], NULL, 0),
 		    strtoul(argv[5], NULL, 0), frame);
-	if (!strcmp(argv[2], "good") + !strcmp(argv[2], "mgmt") +
-	    !strcmp(argv[2], "truncated") + !strcmp(argv[2], "bad_l2") +
-	    !strcmp(argv[2], "bad_len") + !strcmp(argv[2], "bad_pad") +
-	    !strcmp(argv[2], "unknown_l4") + !strcmp(argv[2], "short_inner") != 1) {
+	for (c = 0; c < sizeof(classes) / sizeof(classes[0]); c++)
+		if (!strcmp(argv[2], classes[c]))
+			break;
+	if (c == sizeof(classes) / sizeof(classes[0])) {
 		fprintf(stderr, "snic_inject: unknown class %s\n", argv[2]);
 		return 2;
 	}

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * snicctl dev show [DEV]
- * snicctl dev set DEV [lid LID] [sl2sc SC0,SC1,...]
+ * snicctl dev set DEV [lid LID] [sl2sc SC0,SC1,...] [vlbuf B0,...]
+ *                    [credit_period USEC] [credit_drop N]
  */
 #include <stdio.h>
 #include <string.h>
@@ -32,6 +33,7 @@ static int print_dev(struct nl_msg *msg, void *arg)
 	}
 	if (tb[SNIC_A_SL2SC] && nla_len(tb[SNIC_A_SL2SC]) == SNIC_NUM_SL)
 		out_table("sl2sc", nla_data(tb[SNIC_A_SL2SC]), SNIC_NUM_SL);
+	credit_print(tb);
 	if (opt_stats && tb[SNIC_A_STATS])
 		stats_print(tb[SNIC_A_STATS]);
 	out_end_obj();
@@ -87,13 +89,19 @@ static int dev_set(int argc, char **argv)
 				goto usage;
 			nla_put(msg, SNIC_A_SL2SC, sizeof(t), t);
 		} else {
+			int r = credit_opt(msg, argv[i], argv[i + 1]);
+
+			if (r < 0)
+				goto usage;
+			if (r)
+				continue;
 			fprintf(stderr, "Error: unknown keyword \"%s\"\n", argv[i]);
 			return 1;
 		}
 	}
 	return nl_run(msg, NULL, NULL, "dev set") ? 1 : 0;
 usage:
-	fprintf(stderr, "Usage: snicctl dev set DEV [lid LID] [sl2sc SC0,SC1,...]\n");
+	fprintf(stderr, "Usage: snicctl dev set DEV [lid LID] [sl2sc SC0,SC1,...] [vlbuf B0,...] [credit_period USEC] [credit_drop N]\n");
 	return 1;
 }
 

@@ -117,6 +117,16 @@ void out_u64(const char *k, const char *fmt, uint64_t v)
 	}
 }
 
+void out_s64(const char *k, const char *fmt, int64_t v)
+{
+	if (opt_json) {
+		key(k);
+		printf("%" PRId64, v);
+	} else {
+		printf(fmt, (long long)v);
+	}
+}
+
 void out_hex(const char *k, const char *fmt, uint64_t v)
 {
 	out_u64(k, fmt, v);

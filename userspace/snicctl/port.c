@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * snicctl port show SW
- * snicctl port set SW PORT|PORTDEV sc2sc SC0,SC1,...
+ * snicctl port set SW PORT|PORTDEV [sc2sc SC0,SC1,...] [vlbuf B0,...]
+ *                   [credit_period USEC] [credit_drop N]
  * Also resolves a port device name to its port number for "lft set".
  */
 #include <stdio.h>
@@ -34,6 +35,7 @@ static int print_port(struct nl_msg *msg, void *arg)
 	out_str("ifname", " dev %s", nla_get_string(tb[SNIC_A_IFNAME]));
 	if (tb[SNIC_A_SC2SC] && nla_len(tb[SNIC_A_SC2SC]) == SNIC_NUM_SC)
 		out_table("sc2sc", nla_data(tb[SNIC_A_SC2SC]), SNIC_NUM_SC);
+	credit_print(tb);
 	if (opt_stats && tb[SNIC_A_STATS])
 		stats_print(tb[SNIC_A_STATS]);
 	out_end_obj();
@@ -58,14 +60,17 @@ uint32_t port_num_of(uint32_t sw, const char *name)
 	return pf.num;
 }
 
+#define PORT_SET_USAGE "snicctl port set SW PORT|PORTDEV [sc2sc SC0,SC1,...] " \
+	"[vlbuf B0,...] [credit_period USEC] [credit_drop N]"
+
 static int port_set(int argc, char **argv)
 {
 	uint8_t t[SNIC_NUM_SC];
 	struct nl_msg *msg;
 	uint32_t sw, port;
-	int i;
+	int i, r;
 
-	if (argc != 4 || strcmp(argv[2], "sc2sc") || dev_index(argv[0], &sw))
+	if (argc < 4 || argc % 2 || dev_index(argv[0], &sw))
 		goto usage;
 	if (parse_u32(argv[1], &port)) {
 		port = port_num_of(sw, argv[1]);
@@ -75,17 +80,29 @@ static int port_set(int argc, char **argv)
 			return 1;
 		}
 	}
-	for (i = 0; i < SNIC_NUM_SC; i++)
-		t[i] = i;
-	if (parse_table(argv[3], t, SNIC_NUM_SC))
-		goto usage;
 	msg = nl_new(SNIC_CMD_PORT_SET, false);
 	nla_put_u32(msg, SNIC_A_IFINDEX, sw);
 	nla_put_u32(msg, SNIC_A_PORT, port);
-	nla_put(msg, SNIC_A_SC2SC, sizeof(t), t);
+	for (i = 2; i < argc; i += 2) {
+		if (!strcmp(argv[i], "sc2sc")) {
+			for (r = 0; r < SNIC_NUM_SC; r++)
+				t[r] = r;
+			if (parse_table(argv[i + 1], t, SNIC_NUM_SC))
+				goto usage;
+			nla_put(msg, SNIC_A_SC2SC, sizeof(t), t);
+			continue;
+		}
+		r = credit_opt(msg, argv[i], argv[i + 1]);
+		if (r < 0)
+			goto usage;
+		if (!r) {
+			fprintf(stderr, "Error: unknown keyword \"%s\"\n", argv[i]);
+			return 1;
+		}
+	}
 	return nl_run(msg, NULL, NULL, "port set") ? 1 : 0;
 usage:
-	fprintf(stderr, "Usage: snicctl port set SW PORT|PORTDEV sc2sc SC0,SC1,...\n");
+	fprintf(stderr, "Usage: " PORT_SET_USAGE "\n");
 	return 1;
 }
 
@@ -98,7 +115,7 @@ int do_port(int argc, char **argv)
 		return port_set(argc - 1, argv + 1);
 	if (argc != 2 || strcmp(argv[0], "show")) {
 		fprintf(stderr, "Usage: snicctl port show SW\n"
-			"       snicctl port set SW PORT|PORTDEV sc2sc SC0,SC1,...\n");
+			"       " PORT_SET_USAGE "\n");
 		return 1;
 	}
 	if (dev_index(argv[1], &sw))

@@ -2,8 +2,10 @@
 /*
  * snicctl qdisc show DEV: the sch_snic qdiscs of DEV with their per-VL
  * xstats (tc does not know how to decode them).
- * snicctl qdisc set DEV [limit N] [rate RATE] [sc2vl V0,...] [vlarb W0,...] [hoq USEC]: change
- * the root sch_snic qdisc of DEV (tc cannot pass its options). RATE takes
+ * snicctl qdisc set DEV [limit N] [rate RATE] [sc2vl V0,...] [vlarb W0,...]
+ *                       [hoq USEC] [dilation D] [sync USEC]: change the
+ * root sch_snic qdisc of DEV (tc cannot pass its options); "qdisc add"
+ * takes the same options and creates (or replaces) it. RATE takes
  * tc's units: bit kbit mbit gbit (bits/s) or bps kbps mbps gbps (bytes/s).
  * vlarb gives the data VLs' weights in 64-byte units, VL 0 first (VLs not
  * named keep the default, 64).
@@ -19,6 +21,9 @@
 #include <netlink/msg.h>
 
 #include "snicctl.h"
+
+#define QDISC_OPTS "[limit N] [rate RATE] [sc2vl V0,...] [vlarb W0,...] " \
+		   "[hoq USEC] [dilation D] [sync USEC]"
 
 static int print_qdisc(struct nl_msg *msg, void *arg)
 {
@@ -55,7 +60,7 @@ static int print_qdisc(struct nl_msg *msg, void *arg)
 	for (i = 0; i < TC_SNIC_NUM_VLS && i < (int)x->num_vls; i++) {
 		const struct tc_snic_vl_xstats *v = &x->vl[i];
 
-		if (!v->enqueued && !v->drops)
+		if (!v->enqueued && !v->drops && !x->vlc[i].gated)
 			continue;
 		snprintf(name, sizeof(name), "vl%d", i);
 		out_begin_sub(name);
@@ -66,14 +71,26 @@ static int print_qdisc(struct nl_msg *msg, void *arg)
 		out_u64("qlen", " qlen %llu", v->qlen);
 		out_u64("qlen_max", " qlen_max %llu", v->qlen_max);
 		out_u64("hoq_discards", " hoq_discards %llu", v->hoq_discards);
+		if (x->vlc[i].gated) {
+			out_s64("credits", " credits %lld",
+				x->vlc[i].credits);
+			out_u64("credit_stalls", " credit_stalls %llu",
+				x->vlc[i].stalls);
+			out_u64("credit_stall_ns", " credit_stall_ns %llu",
+				x->vlc[i].stall_ns);
+		}
+		out_u64("credits_sent", " credits_sent %llu", x->vlc[i].tbs);
 		out_end_sub();
 	}
+	out_u64("dilation", " dilation %llu", x->dilation);
+	out_u64("credit_updates", " credit_updates %llu", x->credit_updates);
+	out_u64("sync_sent", " sync_sent %llu", x->sync_sent);
 	out_end_obj();
 	return NL_OK;
 }
 
 /* tc-style rate to bytes per second; -1 on error. */
-static long long parse_rate(const char *s)
+long long parse_rate(const char *s)
 {
 	static const struct { const char *unit; double mult; } units[] = {
 		{ "bit", 1 / 8.0 }, { "kbit", 1e3 / 8 }, { "mbit", 1e6 / 8 },
@@ -93,7 +110,7 @@ static long long parse_rate(const char *s)
 	return -1;
 }
 
-static int qdisc_set(int argc, char **argv)
+int qdisc_apply(int argc, char **argv, bool create)
 {
 	struct tcmsg tcm = { .tcm_family = AF_UNSPEC, .tcm_parent = TC_H_ROOT };
 	struct nlattr *opts;
@@ -105,7 +122,8 @@ static int qdisc_set(int argc, char **argv)
 	if (argc < 1 || dev_index(argv[0], &ifindex))
 		goto usage;
 	tcm.tcm_ifindex = ifindex;
-	msg = nlmsg_alloc_simple(RTM_NEWQDISC, 0);
+	msg = nlmsg_alloc_simple(RTM_NEWQDISC,
+				 create ? NLM_F_CREATE | NLM_F_REPLACE : 0);
 	if (!msg || nlmsg_append(msg, &tcm, sizeof(tcm), NLMSG_ALIGNTO) ||
 	    nla_put_string(msg, TCA_KIND, "snic"))
 		return 1;
@@ -117,6 +135,14 @@ static int qdisc_set(int argc, char **argv)
 			if (parse_u32(argv[i + 1], &v))
 				goto usage;
 			nla_put_u32(msg, TCA_SNIC_LIMIT, v);
+		} else if (!strcmp(argv[i], "dilation")) {
+			if (parse_u32(argv[i + 1], &v))
+				goto usage;
+			nla_put_u32(msg, TCA_SNIC_DILATION, v);
+		} else if (!strcmp(argv[i], "sync")) {
+			if (parse_u32(argv[i + 1], &v))
+				goto usage;
+			nla_put_u32(msg, TCA_SNIC_SYNC_PERIOD, v);
 		} else if (!strcmp(argv[i], "hoq")) {
 			/* head-of-queue lifetime in microseconds, 0: off */
 			if (parse_u32(argv[i + 1], &v))
@@ -157,8 +183,8 @@ static int qdisc_set(int argc, char **argv)
 	nla_nest_end(msg, opts);
 	return nl_route_run(msg, NULL, NULL, "qdisc set") ? 1 : 0;
 usage:
-	fprintf(stderr,
-		"Usage: snicctl qdisc set DEV [limit N] [rate RATE] [sc2vl V0,...] [vlarb W0,...] [hoq USEC]\n");
+	fprintf(stderr, "Usage: snicctl qdisc %s DEV " QDISC_OPTS "\n",
+		create ? "add" : "set");
 	return 1;
 }
 
@@ -170,10 +196,12 @@ int do_qdisc(int argc, char **argv)
 	int err;
 
 	if (argc >= 1 && !strcmp(argv[0], "set"))
-		return qdisc_set(argc - 1, argv + 1);
+		return qdisc_apply(argc - 1, argv + 1, false);
+	if (argc >= 1 && !strcmp(argv[0], "add"))
+		return qdisc_apply(argc - 1, argv + 1, true);
 	if (argc != 2 || strcmp(argv[0], "show")) {
 		fprintf(stderr, "Usage: snicctl qdisc show DEV\n"
-			"       snicctl qdisc set DEV [limit N] [rate RATE] [sc2vl V0,...] [vlarb W0,...] [hoq USEC]\n");
+			"       snicctl qdisc set|add DEV " QDISC_OPTS "\n");
 		return 1;
 	}
 	if (dev_index(argv[1], &ifindex))

@@ -31,6 +31,9 @@ static const struct { const char *name; int attr; } attrs[] = {
 	{ "lid", SNIC_A_LID }, { "dlid", SNIC_A_DLID }, { "port", SNIC_A_PORT },
 	{ "kind", SNIC_A_KIND }, { "sl2sc", SNIC_A_SL2SC },
 	{ "sc2sc", SNIC_A_SC2SC }, { "ports", SNIC_A_PORTS },
+	{ "vl-buf", SNIC_A_VL_BUF }, { "vl-used", SNIC_A_VL_USED },
+	{ "credit-period", SNIC_A_CREDIT_PERIOD },
+	{ "credit-drop", SNIC_A_CREDIT_DROP },
 };
 
 static int count(struct nl_msg *msg, void *arg)

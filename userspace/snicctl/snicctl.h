@@ -38,6 +38,7 @@ void out_begin_obj(void);
 void out_end_obj(void);
 void out_str(const char *key, const char *fmt_text, const char *val);
 void out_u64(const char *key, const char *fmt_text, uint64_t val);
+void out_s64(const char *key, const char *fmt_text, int64_t val);
 void out_hex(const char *key, const char *fmt_text, uint64_t val);
 void out_begin_sub(const char *key);
 void out_end_sub(void);
@@ -45,6 +46,10 @@ void out_nl(void);
 void stats_print(struct nlattr *nest);
 
 /* subcommands */
+int credit_opt(struct nl_msg *msg, const char *key, char *val);
+void credit_print(struct nlattr **tb);
+int qdisc_apply(int argc, char **argv, bool create);
+long long parse_rate(const char *s);
 int do_dev(int argc, char **argv);
 int do_lft(int argc, char **argv);
 int do_mft(int argc, char **argv);

@@ -37,6 +37,17 @@ static const char *const snic_stat_name[SNIC_STAT_MAX + 1] = {
 	[SNIC_STAT_TX_NO_LID]		= "tx_drop_no_lid",
 	[SNIC_STAT_TX_LOWER_DROP]	= "tx_drop_lower",
 	[SNIC_STAT_RX_DEV_DOWN]	= "rx_drop_dev_down",
+	[SNIC_STAT_CREDIT_TX]		= "credit_limit_tx",
+	[SNIC_STAT_CREDIT_TX_INJECT]	= "credit_limit_tx_dropped",
+	[SNIC_STAT_CREDIT_RX]		= "credit_limit_rx",
+	[SNIC_STAT_CREDIT_SYNC_RX]	= "credit_sync_rx",
+	[SNIC_STAT_CREDIT_RESYNC]	= "credit_resyncs",
+	[SNIC_STAT_CREDIT_BAD]		= "rx_drop_credit_malformed",
+	[SNIC_STAT_CREDIT_BAD_VL]	= "rx_drop_credit_bad_vl",
+	[SNIC_STAT_CREDIT_ABSURD]	= "rx_drop_credit_absurd",
+	[SNIC_STAT_CREDIT_NO_QDISC]	= "rx_drop_credit_no_qdisc",
+	[SNIC_STAT_RX_CREDIT_OVERRUN]	= "rx_drop_credit_overrun",
+	[SNIC_STAT_CREDIT_LINK_RESET]	= "credit_link_resets",
 };
 
 #endif /* _SNIC_CORE_STAT_NAMES_H */

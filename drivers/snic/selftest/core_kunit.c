@@ -9,6 +9,7 @@
 #include <linux/random.h>
 
 #include "../core/addr.h"
+#include "../core/credit.h"
 #include "../core/hdr16b.h"
 
 static void snic_16b_layout_test(struct kunit *test)
@@ -95,7 +96,38 @@ static void snic_addr_test(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, snic_mac_to_dlid(other), 0U);
 }
 
+static void snic_credit_codec_test(struct kunit *test)
+{
+	struct snic_credit c = { .type = SNIC_CREDIT_SYNC, .mask = 0x4001 }, d;
+	u8 buf[SNIC_CREDIT_FRAME_LEN];
+
+	c.count[0] = 0xdeadbeef;
+	c.count[14] = 3;
+	snic_credit_encode(buf, &c);
+	KUNIT_EXPECT_EQ(test, snic_credit_decode(buf, sizeof(buf), &d),
+			SNIC_CREDIT_OK);
+	KUNIT_EXPECT_EQ(test, d.mask, 0x4001);
+	KUNIT_EXPECT_EQ(test, d.count[0], 0xdeadbeefU);
+	KUNIT_EXPECT_EQ(test, d.count[14], 3U);
+	KUNIT_EXPECT_EQ(test, snic_credit_decode(buf, 8, &d),
+			SNIC_CREDIT_ESHORT);
+	buf[2] = 0x80;
+	KUNIT_EXPECT_EQ(test, snic_credit_decode(buf, sizeof(buf), &d),
+			SNIC_CREDIT_EVL);
+}
+
+static void snic_credit_math_test(struct kunit *test)
+{
+	KUNIT_EXPECT_EQ(test, snic_credit_blocks(65), 2U);
+	KUNIT_EXPECT_TRUE(test, snic_credit_fits(5, 0xfffffffb, 10));
+	KUNIT_EXPECT_FALSE(test, snic_credit_fits(5, 0xfffffffb, 11));
+	KUNIT_EXPECT_TRUE(test, snic_credit_absurd(1u << 30, 0));
+	KUNIT_EXPECT_EQ(test, snic_credit_limit(100, 64, 80), 100U);
+}
+
 static struct kunit_case snic_core_cases[] = {
+	KUNIT_CASE(snic_credit_codec_test),
+	KUNIT_CASE(snic_credit_math_test),
 	KUNIT_CASE(snic_16b_layout_test),
 	KUNIT_CASE(snic_16b_roundtrip_test),
 	KUNIT_CASE(snic_16b_parse_test),

@@ -25,6 +25,19 @@
  *                   (0 = no serialization, the default). Each frame holds
  *                   the link for len / rate; the qdisc watchdog releases
  *                   the next one.
+ *   TCA_SNIC_DILATION u32, time dilation factor D, 1..10000 (1): RATE
+ *                   and HOQ_LIFE are fabric time; the link runs D times
+ *                   slower in wall time (rate / D, lifetime x D), and the
+ *                   stall times in xstats are fabric time again
+ *   TCA_SNIC_SYNC_PERIOD u32, wall-time microseconds between credit SYNC
+ *                   frames, 100..1000000 (100000)
+ *
+ * Credits: a VL that the receiver on the link's far end flow-controls
+ * (include/uapi/linux/snic.h, "Credits") only sends what the receiver's
+ * last credit limit allows; such a VL blocks alone, the other VLs go on.
+ * A credit-blocked head still ages: the watchdog discards it at its HoQ
+ * lifetime.
+ *
  * Statistics: struct tc_snic_xstats as the qdisc's xstats (append-only).
  */
 #ifndef _UAPI_LINUX_SCH_SNIC_H
@@ -45,6 +58,8 @@ enum {
 	TCA_SNIC_PAD,
 	TCA_SNIC_VLARB,
 	TCA_SNIC_HOQ_LIFE,
+	TCA_SNIC_DILATION,
+	TCA_SNIC_SYNC_PERIOD,
 
 	__TCA_SNIC_MAX,
 	TCA_SNIC_MAX = __TCA_SNIC_MAX - 1
@@ -68,6 +83,18 @@ struct tc_snic_xstats {
 	__u64	rate;		/* configured line rate, bytes/s (0: none) */
 	__u64	throttled;	/* dequeues that found the link busy */
 	__u64	unthrottle_latency_ns; /* EWMA of watchdog wake-up lateness */
+	/* credits (appended) */
+	__u32	dilation;	/* time dilation factor */
+	__u32	pad2;
+	__u64	credit_updates;	/* credit limits applied (LIMIT frames) */
+	__u64	sync_sent;	/* SYNC frames sent */
+	struct tc_snic_vl_credit {
+		__u32	gated;		/* 1: the receiver flow-controls it */
+		__s32	credits;	/* credits the sender may still send */
+		__u64	stalls;		/* times the head waited for credits */
+		__u64	stall_ns;	/* time spent waiting, fabric ns */
+		__u64	tbs;		/* credits sent since the link came up */
+	} vlc[TC_SNIC_NUM_VLS];
 };
 
 #endif /* _UAPI_LINUX_SCH_SNIC_H */

@@ -89,7 +89,32 @@
  * SNIC_CMD_PORT_SET
  *   request:  SNIC_A_IFINDEX of a snicsw, SNIC_A_PORT (an enslaved port),
  *             SNIC_A_SC2SC (the SC that packets leaving the port carry,
- *             per SC they arrived with; the Dragonfly VL escalation)
+ *             per SC they arrived with; the Dragonfly VL escalation),
+ *             SNIC_A_VL_BUF, SNIC_A_CREDIT_PERIOD, SNIC_A_CREDIT_DROP
+ *             (the port's receive side, see "Credits")
+ *
+ * Credits
+ * =======
+ * Every receiving link end (a snic's lower device, a switch port) has a
+ * per-VL buffer, SNIC_A_VL_BUF, in 64-byte credits; DEV_SET (snic) and
+ * PORT_SET (snicsw) set it, DEV_GET/PORT_GET report it with SNIC_A_VL_USED.
+ * A VL with a buffer is lossless: the receiver tells the sender's sch_snic
+ * how far it may send, the sender holds packets of that VL until it may.
+ * A switch port's credits come back when the packet leaves the switch
+ * through its egress port (so congestion backs up hop by hop); a snic's
+ * come back on delivery. The frames are EtherType ETH_P_SNIC_CREDIT:
+ *
+ *   | outer Ethernet (14) | u8 version = 1 | u8 type | be16 VL mask |
+ *   | be32 count[16] |
+ *
+ * type 1 (LIMIT, receiver -> sender): count[vl] = the credit limit, ABR +
+ * BUF - USED, for each flow-controlled VL in the mask; type 2 (SYNC,
+ * sender -> receiver): count[vl] = total credits sent (TBS), after which
+ * the receiver's ABR equals it. All counts are modulo 2^32. LIMIT frames
+ * go out when the buffer drains and every SNIC_A_CREDIT_PERIOD; SYNC
+ * frames every period of the sender's qdisc. The management VL (15) is
+ * never flow controlled. Receivers and senders must map SC to VL alike:
+ * a receiver uses the SC-to-VL map of the sch_snic on its own device.
  *
  * Service levels: the SL of a frame is skb->priority & 0x1f; the NIC's
  * SL2SC table gives its SC (default SL n -> SC n & 7); each switch egress
@@ -116,6 +141,8 @@
 #define SNIC_MAX_PORTS		64	/* switch port numbers 1..64 */
 #define SNIC_NUM_SL		32
 #define SNIC_NUM_SC		32
+#define SNIC_NUM_VLS		16
+#define SNIC_VL_MGMT		15
 
 enum snic_kind {
 	SNIC_KIND_UNSPEC,
@@ -155,6 +182,19 @@ enum snic_attr {
 	SNIC_A_SL2SC,		/* binary, SNIC_NUM_SL bytes, each < 32 */
 	SNIC_A_SC2SC,		/* binary, SNIC_NUM_SC bytes, each < 32 */
 	SNIC_A_PORTS,		/* u64 port bitmap: bit n-1 = port n */
+	SNIC_A_VL_BUF,		/* binary, SNIC_NUM_VLS x u16 (host order):
+				 * receive buffer per VL in 64-byte credits,
+				 * 0 = VL not flow controlled; VL 15 must be 0
+				 */
+	SNIC_A_VL_USED,		/* binary, SNIC_NUM_VLS x u32: credits held
+				 * by packets in the buffer, replies only
+				 */
+	SNIC_A_CREDIT_PERIOD,	/* u32: credit resync period, microseconds
+				 * of wall time, 100..1000000 (100000)
+				 */
+	SNIC_A_CREDIT_DROP,	/* u32: fault injection, drop the next N
+				 * credit-limit frames this receiver sends
+				 */
 
 	__SNIC_A_MAX,
 	SNIC_A_MAX = __SNIC_A_MAX - 1
@@ -192,6 +232,17 @@ enum snic_stat {
 	SNIC_STAT_TX_NO_LID,		/* [tx_drop_no_lid] */
 	SNIC_STAT_TX_LOWER_DROP,	/* [tx_drop_lower] */
 	SNIC_STAT_RX_DEV_DOWN,		/* [rx_drop_dev_down] */
+	SNIC_STAT_CREDIT_TX,		/* [credit_limit_tx] */
+	SNIC_STAT_CREDIT_TX_INJECT,	/* [credit_limit_tx_dropped] */
+	SNIC_STAT_CREDIT_RX,		/* [credit_limit_rx] */
+	SNIC_STAT_CREDIT_SYNC_RX,	/* [credit_sync_rx] */
+	SNIC_STAT_CREDIT_RESYNC,	/* [credit_resyncs] */
+	SNIC_STAT_CREDIT_BAD,		/* [rx_drop_credit_malformed] */
+	SNIC_STAT_CREDIT_BAD_VL,	/* [rx_drop_credit_bad_vl] */
+	SNIC_STAT_CREDIT_ABSURD,	/* [rx_drop_credit_absurd] */
+	SNIC_STAT_CREDIT_NO_QDISC,	/* [rx_drop_credit_no_qdisc] */
+	SNIC_STAT_RX_CREDIT_OVERRUN,	/* [rx_drop_credit_overrun] */
+	SNIC_STAT_CREDIT_LINK_RESET,	/* [credit_link_resets] */
 
 	__SNIC_STAT_MAX,
 	SNIC_STAT_MAX = __SNIC_STAT_MAX - 1

@@ -1,0 +1,155 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# Lossless links: per-VL credit flow control (LIMIT frames from each
+# receiver, SYNC frames from each sender). A slow switch egress backs the
+# congestion up into the sending host's queue with no drop in the fabric;
+# a VL without credits blocks alone; lost credit returns and lost data
+# packets are repaired by the periodic frames; a link flap starts over;
+# a head blocked past its lifetime is discarded by the qdisc's timer.
+. "$(dirname "$0")/../lib.sh"
+
+modules_load || { not_ok "modules load"; ktap_finish; }
+fabric_2h1s || { not_ok "fabric setup"; ktap_finish; }
+BUF=128
+
+check "every link end gets $BUF credits on VLs 0..7" credits_on $BUF
+checke "h1's qdisc learns VL0 is flow controlled with $BUF credits" \
+	'waitfor 5000 "[ \"\$(vlx $H1 fab0 0 credits)\" = $BUF ]"'
+checke "the switch egress towards h2 learns it too" \
+	'waitfor 5000 "[ \"\$(vlx $S1 p2 0 credits)\" = $BUF ]"'
+checke "port show reports the buffers (VL0 $BUF, none on VL8)" \
+	'[ "$(crx_used $S1 sw0 p1 0)" = 0 ] && [ -z "$(crx_used $S1 sw0 p1 8)" ]'
+check "ping across the lossless fabric" \
+	nsexec "$H1" ping -c 2 -i 0.2 -w 10 10.0.0.2
+
+# Conservation: what h1's link sent on its data VLs (ND rides VL7) =
+# what h2's NIC took in.
+sent0() {
+	nsexec "$H1" "$SNICCTL" -j qdisc show fab0 | sed 's/"vl/\n/g' |
+		grep -v '^15"' | sed -n 's/.*"dequeued":\([0-9]*\).*/\1/p' |
+		awk '{ n += $1 } END { print n + 0 }'
+}
+quiet() {	# the fabric is idle, every credit back
+	waitfor 20000 "[ \"\$(vlx $H1 fab0 0 qlen)\" = 0 ] && \
+		[ \"\$(vlx $H1 fab0 0 credits)\" = $BUF ] && \
+		[ \"\$(crx_used $S1 sw0 p1 0)\" = 0 ]"
+}
+conserved() {	# conserved SENT0 RX0: h1 sent = h2 took, exactly
+	s=$(( $(sent0) - $1 )) r=$(( $(rx_total "$H2" snic0) - $2 ))
+	echo "h1 sent $s, h2 took $r"
+	[ "$s" -eq "$r" ] && [ "$s" -gt 0 ]
+}
+
+# 1. A slow receiver: p2 serializes at 1 Mbit/s.
+nsexec "$S1" "$SNICCTL" qdisc set p2 rate 1mbit
+quiet
+s0=$(sent0) r0=$(rx_total "$H2" snic0) d0=$(vlx "$S1" p2 0 drops)
+nsexec "$H2" timeout 10 "$TOOLS/snic_xfer" -U 7000 4 >/dev/null &
+sleep 0.5
+nsexec "$H1" "$TOOLS/snic_xfer" -u 10.0.0.2 7000 1 1000 >/dev/null
+checke "the upstream queue (h1's link) grows: qlen_max >= 32" \
+	'[ $(vlx $H1 fab0 0 qlen_max) -ge 32 ]'
+checke "h1's VL0 waited for credits (credit_stalls > 0)" \
+	'[ $(vlx $H1 fab0 0 credit_stalls) -gt 0 ]'
+checke "the switch queue holds no more than p1's buffer (<= 10 packets)" \
+	'q=$(vlx $S1 p2 0 qlen_max); echo "p2 qlen_max $q"; [ $q -ge 1 ] && [ $q -le 10 ]'
+check "the congestion drains and every credit comes back" quiet
+checke "no drop at the switch egress" \
+	'[ $(vlx $S1 p2 0 drops) -eq $d0 ] && [ $(port_counter $S1 sw0 p1 fwd_drop_egress) -eq 0 ]'
+check "conservation: packets h1 sent = packets h2 took in" conserved "$s0" "$r0"
+wait
+nsexec "$S1" "$SNICCTL" qdisc set p2 rate 0bit
+
+# 2. Credit returns lost: p1 drops its next 10 LIMIT frames.
+l0=$(port_counter "$S1" sw0 p1 credit_limit_tx_dropped)
+check "fault injection: p1 drops its next 10 credit returns" \
+	nsexec "$S1" "$SNICCTL" port set sw0 p1 credit_drop 10
+quiet
+s0=$(sent0) r0=$(rx_total "$H2" snic0)
+nsexec "$H2" timeout 10 "$TOOLS/snic_xfer" -U 7001 3 >/dev/null &
+sleep 0.5
+nsexec "$H1" "$TOOLS/snic_xfer" -u 10.0.0.2 7001 1 1000 >/dev/null
+wait
+checke "10 credit returns were lost" \
+	'waitfor 5000 "[ \$(port_counter $S1 sw0 p1 credit_limit_tx_dropped) -eq $((l0 + 10)) ]"'
+check "the next ones restore every credit" quiet
+check "conservation after lost credit returns" conserved "$s0" "$r0"
+
+# 3. Data packets lost on the link (malformed: the switch cannot count
+#    them): h1's credits for them come back through its SYNC frames.
+rs0=$(port_counter "$S1" sw0 p1 credit_resyncs)
+nsexec "$H1" "$TOOLS/snic_inject" fab0 bad_len 20 2 1
+checke "p1 resynchronized its count to h1's (credit_resyncs grew)" \
+	'waitfor 10000 "[ \$(port_counter $S1 sw0 p1 credit_resyncs) -gt $rs0 ]"'
+check "h1 has all its credits again" quiet
+
+# 4. Link down/up: both ends start over.
+lr0=$(port_counter "$S1" sw0 p1 credit_link_resets)
+nsexec "$H1" $IP link set fab0 down
+nsexec "$H1" $IP link set fab0 up
+checke "p1 saw the flap (credit_link_resets grew)" \
+	'waitfor 5000 "[ \$(port_counter $S1 sw0 p1 credit_link_resets) -gt $lr0 ]"'
+check "credits are back after the flap" quiet
+check "ping after the flap" nsexec "$H1" ping -c 2 -i 0.2 -w 15 10.0.0.2
+
+# 5. A VL without credits blocks alone; HoQ discards its head on time.
+check "h2 gives VL1 a 1-credit buffer (no packet fits)" \
+	nsexec "$H2" "$SNICCTL" dev set snic0 vlbuf $BUF,1
+check "p2: head-of-queue lifetime 3 s" \
+	nsexec "$S1" "$SNICCTL" qdisc set p2 hoq 3000000
+checke "p2 learns VL1 has 1 credit" \
+	'waitfor 5000 "[ \"\$(vlx $S1 p2 1 credits)\" = 1 ]"'
+hq0=$(vlx "$S1" p2 1 hoq_discards)
+bg nsexec "$H1" timeout 8 "$TOOLS/snic_xfer" -c 10.0.0.2 7002 1000 1
+checke "a TCP SYN at priority 1 waits at p2's VL1 (blocked on credits)" \
+	'waitfor 2000 "[ \$(vlx $S1 p2 1 qlen) -ge 1 ]" && [ $(vlx $S1 p2 1 credit_stalls) -ge 1 ]'
+checke "not discarded before its lifetime" '[ $(vlx $S1 p2 1 hoq_discards) -eq $hq0 ]'
+check "VL0 traffic passes meanwhile" \
+	nsexec "$H1" ping -c 2 -i 0.2 -w 10 10.0.0.2
+checke "VL1's head is discarded once past its lifetime, with no new credit" \
+	'waitfor 15000 "[ \$(vlx $S1 p2 1 hoq_discards) -gt $hq0 ]"'
+checke "the discards gave p1's VL1 credits back" \
+	'waitfor 15000 "[ \$(crx_used $S1 sw0 p1 1) = 0 ]"'
+nsexec "$H2" "$SNICCTL" dev set snic0 vlbuf $BUF
+
+# 6. Bad credit frames and settings.
+inject() {	# inject NS DEV CLASS COUNTERNS COUNTERDEV COUNTER [port]
+	if [ -n "$7" ]; then
+		b=$(port_counter "$4" sw0 "$5" "$6")
+	else
+		b=$(counter "$4" "$5" "$6")
+	fi
+	nsexec "$1" "$TOOLS/snic_inject" "$2" "$3" 20 0 0 || return 1
+	if [ -n "$7" ]; then
+		waitfor 3000 "[ \$(port_counter $4 sw0 $5 $6) -eq \$(( $b + 20 )) ]"
+	else
+		waitfor 3000 "[ \$(counter $4 $5 $6) -eq \$(( $b + 20 )) ]"
+	fi
+}
+for c in "credit_short rx_drop_credit_malformed" \
+	 "credit_version rx_drop_credit_malformed" \
+	 "credit_type rx_drop_credit_malformed" \
+	 "credit_vl15 rx_drop_credit_bad_vl" \
+	 "credit_absurd rx_drop_credit_absurd" \
+	 "sync_vl9 rx_drop_credit_bad_vl"; do
+	set -- $c
+	check "NIC: 20 x $1 counted in $2" inject "$S1" p2 "$1" "$H2" snic0 "$2"
+	check "switch: 20 x $1 counted in $2" \
+		inject "$H1" fab0 "$1" "$S1" p1 "$2" port
+done
+check "credits are intact after the bad frames" quiet
+check "vlbuf for VL15: EINVAL, not flow controlled" \
+	expect_err "$H1" 22 "management VL is not flow controlled" \
+	$SNICCTL dev set snic0 vlbuf 1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1
+check "credit period 5 us: ERANGE" \
+	expect_err "$S1" 34 "" $SNICCTL port set sw0 p1 credit_period 5
+check "vlbuf of the wrong length: ERANGE" \
+	expect_err "$H1" 34 "" $SNICCTL raw dev-set ifindex:u32=$(nsexec "$H1" cat /sys/class/net/snic0/ifindex) vl-buf:bytes=1,2,3
+check "vlbuf on the switch device: EOPNOTSUPP, per port" \
+	expect_err "$S1" 95 "per port" $SNICCTL dev set sw0 vlbuf 4
+check "unprivileged vlbuf: EPERM" \
+	expect_err "$H1" 1 "not permitted" $TOOLS/nocap $SNICCTL dev set snic0 vlbuf 4
+checke "the refused requests changed nothing" \
+	'[ "$(vlx $H1 fab0 0 credits)" = $BUF ]'
+ktap_finish
