@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "fabric.h"
 #include "snicctl.h"
 
 bool opt_json;
@@ -16,6 +17,7 @@ static const struct cmd {
 	int (*fn)(int argc, char **argv);
 } cmds[] = {
 	{ "dev", do_dev },
+	{ "fabric", do_fabric },
 	{ "lft", do_lft },
 	{ "mft", do_mft },
 	{ "port", do_port },
@@ -28,16 +30,21 @@ static void usage(FILE *f)
 	fprintf(f,
 		"Usage: snicctl [-j] [-s] OBJECT COMMAND [ARGS]\n"
 		"  dev show [DEV]                 snic/snicsw devices (-s: counters)\n"
-		"  dev set DEV [lid LID] [sl2sc SC0,...]  LID; a NIC's SL->SC table\n"
+		"  dev set DEV [lid LID] [sl2sc SC0,...] [vlbuf B0,...]  LID; a NIC's\n"
+		"                SL->SC table and receive buffers per VL\n"
 		"  lft show SW                    a switch's linear forwarding table\n"
 		"  lft set SW dlid DLID port P    P: port number or port device\n"
 		"  lft del SW dlid DLID\n"
 		"  mft show|set|del SW mlid MLID [ports P1,P2,...]  multicast table\n"
 		"  port show SW                   a switch's ports (-s: counters)\n"
-		"  port set SW PORT sc2sc SC0,... SC remap on leaving PORT\n"
+		"  port set SW PORT [sc2sc SC0,...] [vlbuf B0,...] [credit_period US]\n"
+		"                [credit_drop N]    SC remap, receive buffers per VL\n"
 		"  qdisc show DEV                 sch_snic per-VL statistics\n"
 		"  qdisc set DEV [limit N] [rate RATE] [sc2vl V0,...] [vlarb W0,...]\n"
-		"                [hoq USEC]         head-of-queue lifetime\n"
+		"                [hoq USEC] [dilation D] [sync USEC]  (add: create)\n"
+		"  fabric up FILE|GENERATOR [name NAME] [dilation D] [check]\n"
+		"  fabric down|show [NAME]        tear down / describe a fabric\n"
+		"  fabric check [NAME] [pairs N|all]  hosts ping each other\n"
 		"  raw CMD [ATTR:TYPE=VAL]...     one unchecked request (testing)\n"
 		"Options: -j JSON output, -s statistics\n");
 }

@@ -1,0 +1,96 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# The fabric manager: every generator builds a fabric whose hosts all
+# reach each other (snicctl's self-check pings every pair), the fabric is
+# lossless (credits on every link) and Dragonfly raises the SC at global
+# hops; "down" leaves nothing behind. Bad descriptions are refused with a
+# message naming the line, and nothing is created.
+. "$(dirname "$0")/../lib.sh"
+
+modules_load || { not_ok "modules load"; ktap_finish; }
+F=fm$(echo "$SFX" | cut -c1-4)
+leftover() {	# netns of the fabric still present
+	$IP netns list | grep -c "^$F-"
+}
+trap '"$SNICCTL" fabric down $F >/dev/null 2>&1; cleanup' EXIT
+
+for g in line:3 star:4 fattree:2,2,2 dragonfly:1,2,1,3; do
+	check "$g: up and every host pair pings" \
+		"$SNICCTL" fabric up "$g" name "$F" check
+	checke "$g: show -j lists its hosts with LIDs" \
+		'"$SNICCTL" -j fabric show $F | grep -q "\"kind\":\"host\",\"ns\":\"$F-h1\",\"lid\":1,"'
+	if [ "$g" = fattree:2,2,2 ]; then
+		checke "fattree: the hosts' links are flow controlled" \
+			'waitfor 5000 "[ \"\$(vlx $F-h1 fab0 0 credits)\" = 256 ]"'
+		checke "fattree: TCP with checked bytes from h1 to h4" '
+			bg nsexec $F-h4 timeout 60 $TOOLS/snic_xfer -l 6100 >/tmp/fm.$SFX
+			busywait 5000 grep -q listening /tmp/fm.$SFX &&
+			tx=$(nsexec $F-h1 timeout 60 $TOOLS/snic_xfer -c 10.0.0.4 6100 200000) &&
+			waitfor 10000 "grep -q received /tmp/fm.$SFX" &&
+			[ "${tx#sent }" = "$(sed -n "s/^received //p" /tmp/fm.$SFX)" ]'
+		checke "fattree: the leaves' up links carried it without a drop" \
+			'[ $(vlx $F-leaf1 p3 0 drops) -eq 0 ] && [ $(vlx $F-leaf1 p4 0 drops) -eq 0 ]'
+	fi
+	if [ "$g" = dragonfly:1,2,1,3 ]; then
+		# g0s0's global link is its port 3 (1 host, 1 local, 1 global)
+		checke "dragonfly: the global port raises SC0 to SC1 (VL1 on the wire)" \
+			'[ $(vlx $F-g0s0 p3 1 dequeued) -gt 0 ] && [ $(vlx $F-g0s0 p3 0 dequeued) -eq 0 ]'
+		checke "dragonfly: local links in the source group stay on VL0" \
+			'[ $(vlx $F-g0s0 p2 0 dequeued) -gt 0 ]'
+	fi
+	check "$g: down" "$SNICCTL" fabric down "$F"
+	checke "$g: no netns left" '[ $(leftover) -eq 0 ]'
+done
+
+# Bad input: a message naming the line and the problem; nothing built.
+bad() {	# bad TEXT MESSAGE: a description with TEXT is refused with MESSAGE
+	printf "$1" >/tmp/bad.$SFX.fab
+	if out=$("$SNICCTL" fabric up /tmp/bad.$SFX.fab name "$F" 2>&1); then
+		echo "accepted: $out"
+		return 1
+	fi
+	echo "$out"
+	echo "$out" | grep -q "$2" && [ "$(leftover)" -eq 0 ] &&
+		! "$SNICCTL" fabric show "$F" >/dev/null 2>&1
+}
+check "unknown keyword: refused, line named" \
+	bad 'switch s1\nhots h1\n' "bad.$SFX.fab:2: unknown statement \"hots\""
+check "duplicate LID: refused" \
+	bad 'switch s1\nhost a lid 5\nhost b lid 5\nlink a s1\nlink b s1\n' \
+	':3: duplicate LID 5'
+check "dangling link: refused" \
+	bad 'switch s1\nhost h1\nlink h1 s2\n' ':3: link names unknown node "s2"'
+check "duplicate node: refused" \
+	bad 'switch s1\nswitch s1\n' ':2: duplicate node "s1" (first on line 1)'
+check "host with two links: refused" \
+	bad 'switch s1\nswitch s2\nhost h\nlink h s1\nlink h s2\n' \
+	':5: host "h" has more than one link'
+check "disconnected switch: refused" \
+	bad 'switch s1\nswitch s2\nhost a\nhost b\nlink a s1\nlink b s2\n' \
+	'has no path to host'
+badgen() {	# badgen GENERATOR MESSAGE
+	if out=$("$SNICCTL" fabric up "$1" name "$F" 2>&1); then
+		echo "accepted: $out"
+		return 1
+	fi
+	echo "$out"
+	echo "$out" | grep -q "$2" && [ "$(leftover)" -eq 0 ]
+}
+check "impossible Dragonfly (a*h < g-1): refused" \
+	badgen dragonfly:2,4,2,10 "need a\*h >= g-1"
+check "unknown generator: refused" badgen torus:3 "unknown generator"
+check "a star too big for a switch: refused" badgen star:65 "at most 64"
+
+# A failed up leaves nothing behind: a netns in the way makes it fail.
+$IP netns add "$F-s1"
+check "up fails when a netns of the fabric exists" \
+	badgen star:2 "build failed, tearing down"
+checke "the failed up removed everything it touched" '[ $(leftover) -eq 0 ]'
+check "down after a failed up: nothing to do, no error" \
+	"$SNICCTL" fabric down "$F"
+check "a second up of a fabric that is up: refused" sh -c "
+	$SNICCTL fabric up star:2 name $F >/dev/null &&
+	! $SNICCTL fabric up star:2 name $F 2>&1 | grep -q 'is up already' && exit 1
+	$SNICCTL fabric down $F >/dev/null"
+ktap_finish

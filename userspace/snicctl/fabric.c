@@ -1,0 +1,460 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Fabric descriptions: the model, the text format, the generators and the
+ * state file (the same text format, every default made explicit).
+ *
+ * Text format, one statement per line, "#" starts a comment:
+ *   fabric NAME          name of the fabric (netns are NAME-NODE; "f")
+ *   dilation D           time dilation factor (10000)
+ *   hoq USEC             head-of-queue lifetime, fabric time (0: off)
+ *   rate RATE            default link rate, tc units (100gbit)
+ *   buf CREDITS          default receive buffer per VL, 64-byte credits (256)
+ *   host NAME [lid LID]  a host (a snic on fab0), LID assigned if absent
+ *   switch NAME          a switch (snicsw sw0, ports p1, p2, ...)
+ *   link A B [rate RATE] [buf CREDITS] [global]
+ *                        a link; switch ports are numbered in link order;
+ *                        "global": packets leaving over it move up one SC
+ *                        (Dragonfly's VL escalation)
+ * Nodes must be declared before the links that name them.
+ */
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fabric.h"
+#include "snicctl.h"
+
+struct fabric *fab_new(void)
+{
+	struct fabric *f = calloc(1, sizeof(*f));
+
+	if (!f)
+		exit(1);
+	strcpy(f->name, "f");
+	f->dilation = FAB_DEFAULT_DILATION;
+	f->rate = FAB_DEFAULT_RATE;
+	f->buf = FAB_DEFAULT_BUF;
+	return f;
+}
+
+void fab_free(struct fabric *f)
+{
+	if (!f)
+		return;
+	free(f->node);
+	free(f->link);
+	free(f->route);
+	free(f->mft);
+	free(f);
+}
+
+static int fab_err(const struct fabric *f, int line, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (line)
+		fprintf(stderr, "Error: %s:%d: ", f->src, line);
+	else
+		fprintf(stderr, "Error: %s: ", f->src);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	return -1;
+}
+
+static int fab_find(const struct fabric *f, const char *name)
+{
+	int i;
+
+	for (i = 0; i < f->nnodes; i++)
+		if (!strcmp(f->node[i].name, name))
+			return i;
+	return -1;
+}
+
+static bool fab_name_ok(const char *name)
+{
+	size_t i, n = strlen(name);
+
+	if (!n || n >= FAB_NAME_LEN - 4)
+		return false;
+	for (i = 0; i < n; i++)
+		if (!isalnum((unsigned char)name[i]) && name[i] != '_')
+			return false;
+	return true;
+}
+
+static int fab_add_node(struct fabric *f, const char *name, bool sw,
+			uint32_t lid, int line)
+{
+	struct fab_node *n;
+	int old = fab_find(f, name);
+
+	if (!fab_name_ok(name))
+		return fab_err(f, line, "bad node name \"%s\" (1-11 letters, digits, _)",
+			       name);
+	if (old >= 0)
+		return fab_err(f, line, "duplicate node \"%s\" (first on line %d)",
+			       name, f->node[old].line);
+	if (f->nnodes >= FAB_MAX_NODES)
+		return fab_err(f, line, "more than %d nodes", FAB_MAX_NODES);
+	if (!(f->nnodes & 63)) {
+		f->node = realloc(f->node, (f->nnodes + 64) * sizeof(*f->node));
+		if (!f->node)
+			exit(1);
+	}
+	n = &f->node[f->nnodes];
+	memset(n, 0, sizeof(*n));
+	strcpy(n->name, name);
+	n->sw = sw;
+	n->lid = lid;
+	n->line = line;
+	n->link[0] = -1;
+	return f->nnodes++;
+}
+
+static int fab_add_link(struct fabric *f, int a, int b, uint64_t rate,
+			uint32_t buf, bool global, int line)
+{
+	struct fab_node *na = &f->node[a], *nb = &f->node[b];
+	struct fab_node *ends[2] = { na, nb };
+	int ports[2], i;
+	struct fab_link *l;
+
+	if (a == b)
+		return fab_err(f, line, "link from \"%s\" to itself", na->name);
+	if (!na->sw && !nb->sw)
+		return fab_err(f, line, "link %s-%s: one end must be a switch",
+			       na->name, nb->name);
+	for (i = 0; i < 2; i++) {
+		struct fab_node *n = ends[i];
+
+		if (n->sw) {
+			if (n->nports >= SNIC_MAX_PORTS)
+				return fab_err(f, line, "switch \"%s\" has more than %d ports",
+					       n->name, SNIC_MAX_PORTS);
+			ports[i] = n->nports + 1;
+		} else {
+			if (n->link[0] >= 0)
+				return fab_err(f, line, "host \"%s\" has more than one link (first on line %d)",
+					       n->name, f->link[n->link[0]].line);
+			ports[i] = 0;
+		}
+	}
+	if (!(f->nlinks & 63)) {
+		f->link = realloc(f->link, (f->nlinks + 64) * sizeof(*f->link));
+		if (!f->link)
+			exit(1);
+	}
+	l = &f->link[f->nlinks];
+	*l = (struct fab_link){ .a = a, .b = b, .pa = ports[0], .pb = ports[1],
+				.rate = rate, .buf = buf, .global = global,
+				.line = line };
+	for (i = 0; i < 2; i++) {
+		ends[i]->link[ports[i]] = f->nlinks;
+		if (ends[i]->sw)
+			ends[i]->nports++;
+	}
+	return f->nlinks++;
+}
+
+/* One statement of the text format; tok[] are its words. */
+static int fab_statement(struct fabric *f, char **tok, int n, int line)
+{
+	long long rate;
+	uint32_t v;
+	int i, a, b;
+
+	if (!strcmp(tok[0], "fabric") && n == 2) {
+		if (!fab_name_ok(tok[1]))
+			return fab_err(f, line, "bad fabric name \"%s\"", tok[1]);
+		strcpy(f->name, tok[1]);
+	} else if (!strcmp(tok[0], "dilation") && n == 2) {
+		if (parse_u32(tok[1], &v) || !v || v > 10000)
+			return fab_err(f, line, "dilation must be 1..10000");
+		f->dilation = v;
+	} else if (!strcmp(tok[0], "hoq") && n == 2) {
+		if (parse_u32(tok[1], &v))
+			return fab_err(f, line, "bad hoq lifetime \"%s\"", tok[1]);
+		f->hoq_us = v;
+	} else if (!strcmp(tok[0], "rate") && n == 2) {
+		rate = parse_rate(tok[1]);
+		if (rate <= 0)
+			return fab_err(f, line, "bad rate \"%s\" (e.g. 100gbit)", tok[1]);
+		f->rate = rate;
+	} else if (!strcmp(tok[0], "buf") && n == 2) {
+		if (parse_u32(tok[1], &v) || !v || v > 65535)
+			return fab_err(f, line, "buf must be 1..65535 credits");
+		f->buf = v;
+	} else if (!strcmp(tok[0], "switch") && n == 2) {
+		return fab_add_node(f, tok[1], true, 0, line) < 0 ? -1 : 0;
+	} else if (!strcmp(tok[0], "host") && (n == 2 || n == 4)) {
+		v = 0;
+		if (n == 4 && (strcmp(tok[2], "lid") || parse_u32(tok[3], &v) ||
+			       !v || v > SNIC_LID_UCAST_MAX))
+			return fab_err(f, line, "host NAME [lid 1..%u]",
+				       SNIC_LID_UCAST_MAX);
+		return fab_add_node(f, tok[1], false, v, line) < 0 ? -1 : 0;
+	} else if (!strcmp(tok[0], "link") && n >= 3) {
+		uint64_t lrate = f->rate;
+		uint32_t lbuf = f->buf;
+		bool global = false;
+
+		a = fab_find(f, tok[1]);
+		b = fab_find(f, tok[2]);
+		if (a < 0 || b < 0)
+			return fab_err(f, line, "link names unknown node \"%s\"",
+				       a < 0 ? tok[1] : tok[2]);
+		for (i = 3; i < n; i++) {
+			if (!strcmp(tok[i], "global")) {
+				global = true;
+			} else if (!strcmp(tok[i], "rate") && i + 1 < n) {
+				rate = parse_rate(tok[++i]);
+				if (rate <= 0)
+					return fab_err(f, line, "bad rate \"%s\"", tok[i]);
+				lrate = rate;
+			} else if (!strcmp(tok[i], "buf") && i + 1 < n) {
+				if (parse_u32(tok[++i], &lbuf) || !lbuf ||
+				    lbuf > 65535)
+					return fab_err(f, line, "buf must be 1..65535 credits");
+			} else {
+				return fab_err(f, line, "unknown link option \"%s\"",
+					       tok[i]);
+			}
+		}
+		return fab_add_link(f, a, b, lrate, lbuf, global, line) < 0 ?
+		       -1 : 0;
+	} else {
+		return fab_err(f, line, "unknown statement \"%s\" (or wrong number of words)",
+			       tok[0]);
+	}
+	return 0;
+}
+
+int fab_parse_file(struct fabric *f, const char *path)
+{
+	char buf[512], *tok[16], *save, *p;
+	int line = 0, n, err = 0;
+	FILE *fp;
+
+	f->src = path;
+	fp = fopen(path, "r");
+	if (!fp) {
+		fprintf(stderr, "Error: cannot open %s: %m\n", path);
+		return -1;
+	}
+	while (!err && fgets(buf, sizeof(buf), fp)) {
+		line++;
+		p = strchr(buf, '#');
+		if (p)
+			*p = 0;
+		n = 0;
+		for (p = strtok_r(buf, " \t\r\n", &save); p && n < 16;
+		     p = strtok_r(NULL, " \t\r\n", &save))
+			tok[n++] = p;
+		if (p) {
+			err = fab_err(f, line, "too many words");
+			break;
+		}
+		if (n)
+			err = fab_statement(f, tok, n, line);
+	}
+	fclose(fp);
+	return err;
+}
+
+static int fab_gen_node(struct fabric *f, bool sw, const char *fmt, int a,
+			int b)
+{
+	char name[64];
+
+	snprintf(name, sizeof(name), fmt, a, b);
+	return fab_add_node(f, name, sw, 0, 0);
+}
+
+/* Generators: line:N, star:N, fattree:L,S,H, dragonfly:P,A,H,G. */
+int fab_generate(struct fabric *f, const char *spec)
+{
+	int v[4] = { 0 }, n, i, j, k, s, hosts = 0;
+	char kind[16];
+
+	f->src = spec;
+	n = sscanf(spec, "%15[a-z]:%d,%d,%d,%d", kind, &v[0], &v[1], &v[2],
+		   &v[3]);
+	if (n < 2)
+		return fab_err(f, 0, "a generator is line:N, star:N, fattree:L,S,H or dragonfly:P,A,H,G");
+	for (i = 0; i < n - 1; i++)
+		if (v[i] < 1)
+			return fab_err(f, 0, "sizes must be positive");
+	if (!strcmp(kind, "line") && n == 2) {
+		if (v[0] > 256)
+			return fab_err(f, 0, "line of at most 256 switches");
+		for (i = 0; i < v[0]; i++) {
+			s = fab_gen_node(f, true, "s%d", i + 1, 0);
+			fab_add_link(f, fab_gen_node(f, false, "h%d", i + 1, 0), s,
+				     f->rate, f->buf, false, 0);
+			if (i)
+				fab_add_link(f, s - 2, s, f->rate, f->buf, false, 0);
+		}
+	} else if (!strcmp(kind, "star") && n == 2) {
+		if (v[0] > SNIC_MAX_PORTS)
+			return fab_err(f, 0, "star of at most %d hosts", SNIC_MAX_PORTS);
+		s = fab_gen_node(f, true, "s1", 0, 0);
+		for (i = 0; i < v[0]; i++)
+			fab_add_link(f, fab_gen_node(f, false, "h%d", i + 1, 0), s,
+				     f->rate, f->buf, false, 0);
+	} else if (!strcmp(kind, "fattree") && n == 4) {
+		int leaves = v[0], spines = v[1], per = v[2], first;
+
+		if (spines + per > SNIC_MAX_PORTS || leaves > SNIC_MAX_PORTS)
+			return fab_err(f, 0, "fattree:L,S,H needs S+H <= %d and L <= %d",
+				       SNIC_MAX_PORTS, SNIC_MAX_PORTS);
+		first = f->nnodes;
+		for (i = 0; i < spines; i++)
+			fab_gen_node(f, true, "spine%d", i + 1, 0);
+		for (i = 0; i < leaves; i++) {
+			s = fab_gen_node(f, true, "leaf%d", i + 1, 0);
+			for (j = 0; j < per; j++)
+				fab_add_link(f, fab_gen_node(f, false, "h%d", ++hosts, 0),
+					     s, f->rate, f->buf, false, 0);
+			for (j = 0; j < spines; j++)
+				fab_add_link(f, s, first + j, f->rate, f->buf, false, 0);
+		}
+	} else if (!strcmp(kind, "dragonfly") && n == 5) {
+		int p = v[0], a = v[1], h = v[2], g = v[3], *sw;
+
+		if (g < 2)
+			return fab_err(f, 0, "dragonfly needs at least 2 groups");
+		if (a * h < g - 1)
+			return fab_err(f, 0, "dragonfly: %d groups need a*h >= g-1 global links per group, have %d",
+				       g, a * h);
+		if (p + (a - 1) + h > SNIC_MAX_PORTS)
+			return fab_err(f, 0, "dragonfly: p + a-1 + h must be <= %d ports",
+				       SNIC_MAX_PORTS);
+		if ((long)p * a * g > 1024)
+			return fab_err(f, 0, "dragonfly of at most 1024 hosts");
+		sw = calloc(a * g, sizeof(*sw));
+		if (!sw)
+			exit(1);
+		for (i = 0; i < g; i++) {
+			for (j = 0; j < a; j++) {
+				sw[i * a + j] = fab_gen_node(f, true, "g%ds%d", i, j);
+				for (k = 0; k < p; k++)
+					fab_add_link(f, fab_gen_node(f, false, "h%d", ++hosts, 0),
+						     sw[i * a + j], f->rate, f->buf,
+						     false, 0);
+			}
+			for (j = 0; j < a; j++)
+				for (k = j + 1; k < a; k++)
+					fab_add_link(f, sw[i * a + j], sw[i * a + k],
+						     f->rate, f->buf, false, 0);
+		}
+		/* Group i's global link k (0..g-2) goes to group k, or k+1
+		 * from k = i on; it sits on switch k / h of the group.
+		 */
+		for (i = 0; i < g; i++) {
+			for (k = 0; k < g - 1; k++) {
+				j = k < i ? k : k + 1;
+				if (j < i)
+					continue;
+				fab_add_link(f, sw[i * a + k / h], sw[j * a + i / h],
+					     f->rate, f->buf, true, 0);
+			}
+		}
+		free(sw);
+	} else {
+		return fab_err(f, 0, "unknown generator or wrong number of sizes");
+	}
+	return 0;
+}
+
+/* After parsing: LIDs, checks, routes. */
+int fab_finish(struct fabric *f)
+{
+	int i, j, hosts = 0, sws = 0;
+	uint32_t next = 1;
+
+	for (i = 0; i < f->nnodes; i++) {
+		struct fab_node *n = &f->node[i];
+
+		if (n->sw) {
+			sws++;
+			continue;
+		}
+		hosts++;
+		if (n->link[0] < 0)
+			return fab_err(f, n->line, "host \"%s\" has no link", n->name);
+		for (j = 0; n->lid && j < i; j++)
+			if (f->node[j].lid == n->lid)
+				return fab_err(f, n->line, "duplicate LID %u (hosts \"%s\" and \"%s\")",
+					       n->lid, f->node[j].name, n->name);
+	}
+	if (!hosts || !sws)
+		return fab_err(f, 0, "a fabric needs at least one host and one switch");
+	for (i = 0; i < f->nnodes; i++) {
+		struct fab_node *n = &f->node[i];
+		bool used;
+
+		if (n->sw || n->lid)
+			continue;
+		do {
+			used = false;
+			for (j = 0; j < f->nnodes; j++)
+				used |= f->node[j].lid == next;
+		} while (used && ++next);
+		n->lid = next++;
+	}
+	return fab_route(f);
+}
+
+const struct fab_link *fab_host_link(const struct fabric *f, int host)
+{
+	return &f->link[f->node[host].link[0]];
+}
+
+void fab_ns(const struct fabric *f, int node, char *buf, size_t len)
+{
+	snprintf(buf, len, "%s-%s", f->name, f->node[node].name);
+}
+
+void fab_addr(const struct fabric *f, int host, char *buf, size_t len)
+{
+	uint32_t lid = f->node[host].lid;
+
+	snprintf(buf, len, "10.%u.%u.%u", (lid >> 16) & 0xff, (lid >> 8) & 0xff,
+		 lid & 0xff);
+}
+
+int fab_write(const struct fabric *f, const char *path)
+{
+	FILE *fp = fopen(path, "w");
+	int i;
+
+	if (!fp) {
+		fprintf(stderr, "Error: cannot write %s: %m\n", path);
+		return -1;
+	}
+	fprintf(fp, "# snicctl fabric state (from %s)\n", f->src);
+	fprintf(fp, "fabric %s\ndilation %u\nhoq %u\nrate %llubps\nbuf %u\n",
+		f->name, f->dilation, f->hoq_us, (unsigned long long)f->rate,
+		f->buf);
+	for (i = 0; i < f->nnodes; i++) {
+		if (f->node[i].sw)
+			fprintf(fp, "switch %s\n", f->node[i].name);
+		else
+			fprintf(fp, "host %s lid %u\n", f->node[i].name,
+				f->node[i].lid);
+	}
+	for (i = 0; i < f->nlinks; i++) {
+		const struct fab_link *l = &f->link[i];
+
+		fprintf(fp, "link %s %s rate %llubps buf %u%s\n",
+			f->node[l->a].name, f->node[l->b].name,
+			(unsigned long long)l->rate, l->buf,
+			l->global ? " global" : "");
+	}
+	return fclose(fp) ? -1 : 0;
+}

@@ -1,0 +1,81 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The fabric manager of snicctl: a fabric description (parsed from the
+ * text format or made by a generator), its routes, and the commands that
+ * build it out of netns, veth pairs, snic devices and sch_snic qdiscs.
+ *
+ *   fabric.c        the model, the text format, generators, state files
+ *   fabric_route.c  minimal routes (LFT), the MFT spanning tree
+ *   fabric_run.c    up / down / show / check
+ */
+#ifndef _SNICCTL_FABRIC_H
+#define _SNICCTL_FABRIC_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <linux/snic.h>
+
+#define FAB_NAME_LEN	16
+#define FAB_MAX_NODES	2048
+#define FAB_STATE_DIR	"/run/snic"
+/* Defaults: 100 Gb/s links and 256 credits (16 KiB) per VL, run 10000
+ * times slower than real time (10 Mb/s of wall time per link), which
+ * a TCG guest keeps up with.
+ */
+#define FAB_DEFAULT_RATE	12500000000ULL	/* bytes/s, fabric time */
+#define FAB_DEFAULT_BUF		256
+#define FAB_DEFAULT_DILATION	10000
+#define FAB_QDISC_LIMIT		4096
+
+struct fab_link {
+	int a, b;		/* node indices */
+	int pa, pb;		/* port numbers at a and b (a host's is 0) */
+	uint64_t rate;		/* bytes/s, fabric time */
+	uint32_t buf;		/* credits per VL at each receiving end */
+	bool global;		/* raise the SC on leaving (Dragonfly) */
+	int line;
+};
+
+struct fab_node {
+	char name[FAB_NAME_LEN];
+	bool sw;
+	uint32_t lid;		/* hosts */
+	int nports;
+	int link[SNIC_MAX_PORTS + 1];	/* link of port n (host: [0]) */
+	int line;
+};
+
+struct fabric {
+	char name[FAB_NAME_LEN];
+	const char *src;	/* file name or generator, for messages */
+	uint32_t dilation;
+	uint32_t hoq_us;	/* fabric time, 0: off */
+	uint64_t rate;		/* defaults for links */
+	uint32_t buf;
+	struct fab_node *node;
+	int nnodes;
+	struct fab_link *link;
+	int nlinks;
+	/* routes: route[s * nnodes + h] = port of switch s towards host h */
+	int *route;
+	uint64_t *mft;		/* per node: MFT port bitmap (switches) */
+};
+
+/* fabric.c */
+struct fabric *fab_new(void);
+void fab_free(struct fabric *f);
+int fab_parse_file(struct fabric *f, const char *path);
+int fab_generate(struct fabric *f, const char *spec);
+int fab_finish(struct fabric *f);
+int fab_write(const struct fabric *f, const char *path);
+const struct fab_link *fab_host_link(const struct fabric *f, int host);
+void fab_ns(const struct fabric *f, int node, char *buf, size_t len);
+void fab_addr(const struct fabric *f, int host, char *buf, size_t len);
+
+/* fabric_route.c */
+int fab_route(struct fabric *f);
+
+/* fabric_run.c */
+int do_fabric(int argc, char **argv);
+
+#endif /* _SNICCTL_FABRIC_H */

@@ -1,0 +1,603 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * snicctl fabric up FILE|GENERATOR [name NAME] [dilation D] [check]
+ * snicctl fabric down [NAME]
+ * snicctl fabric show [NAME]          (-j: JSON)
+ * snicctl fabric check [NAME] [pairs N|all]
+ *
+ * "up" records the fabric in FAB_STATE_DIR/NAME.fabric before it creates
+ * anything, then builds it: one netns per node (NAME-NODE), one veth pair
+ * per link (fab0 on a host, pN on a switch), through "ip -batch" (one ip
+ * process for the root netns, one per node); then, inside each netns, the
+ * sch_snic qdiscs of every link end and, once they all exist, LIDs, credit
+ * buffers, SC escalation, LFT and MFT over netlink. Any failure tears down
+ * what was built. "down" deletes every netns of the fabric (those in the
+ * state file and any NAME-* left over), so it also cleans up after a
+ * failed "up". "check" pings between hosts (every pair on small fabrics,
+ * a sample on large ones) and fails if any pair cannot reach the other.
+ */
+#define _GNU_SOURCE
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "fabric.h"
+#include "snicctl.h"
+
+#define NS_LEN		40
+#define CHECK_PARALLEL	8
+
+static double now_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static const char *ip_path(void)
+{
+	const char *p = getenv("SNIC_IP");
+
+	if (p)
+		return p;
+	return access("/usr/sbin/ip", X_OK) ? "ip" : "/usr/sbin/ip";
+}
+
+static void state_path(const char *name, char *buf, size_t len)
+{
+	snprintf(buf, len, "%s/%s.fabric", FAB_STATE_DIR, name);
+}
+
+/* Run "ip [-n NS] -batch -" with @cmds on its stdin. */
+static int ip_batch(const char *ns, const char *cmds)
+{
+	int fd[2], st;
+	pid_t pid;
+	size_t off = 0, len = strlen(cmds);
+
+	if (pipe(fd))
+		return -1;
+	pid = fork();
+	if (pid < 0)
+		return -1;
+	if (!pid) {
+		dup2(fd[0], 0);
+		close(fd[0]);
+		close(fd[1]);
+		if (ns)
+			execlp(ip_path(), "ip", "-n", ns, "-batch", "-", NULL);
+		else
+			execlp(ip_path(), "ip", "-batch", "-", NULL);
+		_exit(127);
+	}
+	close(fd[0]);
+	signal(SIGPIPE, SIG_IGN);
+	while (off < len) {
+		ssize_t n = write(fd[1], cmds + off, len - off);
+
+		if (n <= 0)
+			break;
+		off += n;
+	}
+	close(fd[1]);
+	if (waitpid(pid, &st, 0) < 0 || !WIFEXITED(st) || WEXITSTATUS(st))
+		return -1;
+	return 0;
+}
+
+/* A growing command buffer. */
+struct buf {
+	char *s;
+	size_t len, cap;
+};
+
+static void bprintf(struct buf *b, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	for (;;) {
+		va_start(ap, fmt);
+		n = vsnprintf(b->s + b->len, b->cap - b->len, fmt, ap);
+		va_end(ap);
+		if (b->s && (size_t)n < b->cap - b->len)
+			break;
+		b->cap = b->cap * 2 + n + 256;
+		b->s = realloc(b->s, b->cap);
+		if (!b->s)
+			exit(1);
+	}
+	b->len += n;
+}
+
+static int enter_ns(const char *ns)
+{
+	char path[96];
+	int fd, err;
+
+	snprintf(path, sizeof(path), "/run/netns/%s", ns);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0) {
+		fprintf(stderr, "Error: netns %s: %m\n", ns);
+		return -1;
+	}
+	err = setns(fd, CLONE_NEWNET);
+	close(fd);
+	if (err)
+		fprintf(stderr, "Error: setns %s: %m\n", ns);
+	return err;
+}
+
+/* One snicctl command, given as a line, run in this process. */
+static int sc(const char *fmt, ...)
+{
+	static const struct {
+		const char *name;
+		int (*fn)(int argc, char **argv);
+	} cmds[] = {
+		{ "dev", do_dev }, { "lft", do_lft }, { "mft", do_mft },
+		{ "port", do_port }, { "qdisc", do_qdisc },
+	};
+	char line[512], *argv[32], *save = NULL, *t;
+	int argc = 0;
+	size_t i;
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(line, sizeof(line), fmt, ap);
+	va_end(ap);
+	for (t = strtok_r(line, " ", &save); t && argc < 31;
+	     t = strtok_r(NULL, " ", &save))
+		argv[argc++] = t;
+	argv[argc] = NULL;
+	for (i = 0; i < sizeof(cmds) / sizeof(cmds[0]); i++)
+		if (argc && !strcmp(argv[0], cmds[i].name))
+			return cmds[i].fn(argc - 1, argv + 1);
+	return 1;
+}
+
+static int qdisc_of(const struct fabric *f, const char *dev,
+		    const struct fab_link *l)
+{
+	return sc("qdisc add %s limit %d rate %llubps dilation %u hoq %u", dev,
+		  FAB_QDISC_LIMIT, (unsigned long long)l->rate, f->dilation,
+		  f->hoq_us);
+}
+
+/* Inside node @n's netns: phase 0 qdiscs, phase 1 everything else. */
+static int program(const struct fabric *f, int n, int phase)
+{
+	const struct fab_node *node = &f->node[n];
+	char dev[16], list[256];
+	int p, h, len;
+
+	if (!node->sw) {
+		const struct fab_link *l = fab_host_link(f, n);
+
+		if (!phase)
+			return qdisc_of(f, "fab0", l);
+		return sc("dev set snic0 lid %u vlbuf %u", node->lid, l->buf);
+	}
+	for (p = 1; p <= node->nports; p++) {
+		const struct fab_link *l = &f->link[node->link[p]];
+
+		snprintf(dev, sizeof(dev), "p%d", p);
+		if (!phase ? qdisc_of(f, dev, l) :
+		    sc("port set sw0 %d vlbuf %u%s", p, l->buf,
+		       l->global ? " sc2sc 1,2,3,4,5,6,7,7" : ""))
+			return 1;
+	}
+	if (!phase)
+		return 0;
+	for (h = 0; h < f->nnodes; h++)
+		if (!f->node[h].sw &&
+		    sc("lft set sw0 dlid %u port %d", f->node[h].lid,
+		       f->route[n * f->nnodes + h]))
+			return 1;
+	len = 0;
+	list[0] = 0;
+	for (p = 1; p <= node->nports; p++)
+		if (f->mft[n] & (1ULL << (p - 1)))
+			len += snprintf(list + len, sizeof(list) - len, "%s%d",
+					len ? "," : "", p);
+	if (!len)
+		return 0;
+	return sc("mft set sw0 mlid 0x%x ports %s", SNIC_LID_BCAST, list);
+}
+
+static int in_ns(const struct fabric *f, int n, int phase)
+{
+	char ns[NS_LEN];
+	pid_t pid;
+	int st;
+
+	fab_ns(f, n, ns, sizeof(ns));
+	fflush(NULL);
+	pid = fork();
+	if (pid < 0)
+		return -1;
+	if (!pid)
+		_exit(enter_ns(ns) || program(f, n, phase) ? 1 : 0);
+	if (waitpid(pid, &st, 0) < 0 || !WIFEXITED(st) || WEXITSTATUS(st)) {
+		fprintf(stderr, "Error: programming %s failed\n", ns);
+		return -1;
+	}
+	return 0;
+}
+
+static int build(const struct fabric *f)
+{
+	struct buf b = { 0 };
+	char ns[NS_LEN], ns2[NS_LEN], addr[20];
+	int i, p, phase, err;
+
+	for (i = 0; i < f->nnodes; i++) {
+		fab_ns(f, i, ns, sizeof(ns));
+		bprintf(&b, "netns add %s\n", ns);
+	}
+	for (i = 0; i < f->nlinks; i++) {
+		const struct fab_link *l = &f->link[i];
+		char da[8] = "fab0", db[8] = "fab0";
+
+		if (l->pa)
+			snprintf(da, sizeof(da), "p%d", l->pa);
+		if (l->pb)
+			snprintf(db, sizeof(db), "p%d", l->pb);
+		fab_ns(f, l->a, ns, sizeof(ns));
+		fab_ns(f, l->b, ns2, sizeof(ns2));
+		bprintf(&b, "link add %s netns %s type veth peer name %s netns %s\n",
+			da, ns, db, ns2);
+	}
+	err = ip_batch(NULL, b.s);
+	for (i = 0; !err && i < f->nnodes; i++) {
+		const struct fab_node *n = &f->node[i];
+
+		b.len = 0;
+		bprintf(&b, "link set lo up\n");
+		if (n->sw) {
+			bprintf(&b, "link add sw0 type snicsw\n");
+			/* enslave in port order: port numbers follow it */
+			for (p = 1; p <= n->nports; p++)
+				bprintf(&b, "link set p%d master sw0\nlink set p%d up\n",
+					p, p);
+			bprintf(&b, "link set sw0 up\n");
+		} else {
+			fab_addr(f, i, addr, sizeof(addr));
+			bprintf(&b, "link set fab0 up\n"
+				"link add snic0 link fab0 type snic\n"
+				"addr add %s/8 dev snic0\nlink set snic0 up\n",
+				addr);
+		}
+		fab_ns(f, i, ns, sizeof(ns));
+		err = ip_batch(ns, b.s);
+	}
+	free(b.s);
+	for (phase = 0; !err && phase < 2; phase++)
+		for (i = 0; !err && i < f->nnodes; i++)
+			err = in_ns(f, i, phase);
+	return err ? -1 : 0;
+}
+
+/* Delete every netns NAME-*; returns how many. */
+static int teardown(const char *name)
+{
+	struct buf b = { 0 };
+	size_t plen = strlen(name);
+	struct dirent *de;
+	char path[96];
+	int n = 0;
+	DIR *d;
+
+	d = opendir("/run/netns");
+	while (d && (de = readdir(d))) {
+		if (!strncmp(de->d_name, name, plen) && de->d_name[plen] == '-') {
+			bprintf(&b, "netns del %s\n", de->d_name);
+			n++;
+		}
+	}
+	if (d)
+		closedir(d);
+	if (n && ip_batch(NULL, b.s))
+		fprintf(stderr, "Warning: some netns of %s could not be deleted\n",
+			name);
+	free(b.s);
+	state_path(name, path, sizeof(path));
+	unlink(path);
+	return n;
+}
+
+static struct fabric *load(const char *name)
+{
+	struct fabric *f = fab_new();
+	char path[96];
+
+	state_path(name, path, sizeof(path));
+	if (access(path, R_OK)) {
+		fprintf(stderr, "Error: fabric \"%s\" is not up (no %s)\n", name,
+			path);
+		fab_free(f);
+		return NULL;
+	}
+	if (fab_parse_file(f, path) || fab_finish(f)) {
+		fab_free(f);
+		return NULL;
+	}
+	return f;
+}
+
+static int ping_child(const struct fabric *f, int src, int dst)
+{
+	char ns[NS_LEN], addr[20];
+
+	fab_ns(f, src, ns, sizeof(ns));
+	fab_addr(f, dst, addr, sizeof(addr));
+	if (enter_ns(ns))
+		_exit(2);
+	if (!freopen("/dev/null", "w", stdout))
+		_exit(2);
+	execlp("ping", "ping", "-c", "1", "-W", "10", addr, NULL);
+	_exit(127);
+}
+
+/* Ping each pair of @pairs (src, dst indices), CHECK_PARALLEL at once. */
+static int check(const struct fabric *f, const int *pairs, int n)
+{
+	pid_t pid[CHECK_PARALLEL] = { 0 };
+	int slot_pair[CHECK_PARALLEL], next = 0, running = 0, bad = 0, i, st;
+
+	fflush(NULL);
+	while (next < n || running) {
+		while (next < n && running < CHECK_PARALLEL) {
+			for (i = 0; pid[i]; i++)
+				;
+			pid[i] = fork();
+			if (!pid[i])
+				ping_child(f, pairs[2 * next], pairs[2 * next + 1]);
+			slot_pair[i] = next++;
+			running++;
+		}
+		{
+			pid_t done = wait(&st);
+
+			for (i = 0; i < CHECK_PARALLEL; i++) {
+				int k = slot_pair[i];
+				char addr[20];
+
+				if (pid[i] != done)
+					continue;
+				pid[i] = 0;
+				running--;
+				if (WIFEXITED(st) && !WEXITSTATUS(st))
+					break;
+				bad++;
+				fab_addr(f, pairs[2 * k + 1], addr, sizeof(addr));
+				printf("check: FAIL %s -> %s (%s)\n",
+				       f->node[pairs[2 * k]].name,
+				       f->node[pairs[2 * k + 1]].name, addr);
+			}
+		}
+	}
+	printf("check: %d/%d host pairs reachable\n", n - bad, n);
+	return bad ? 1 : 0;
+}
+
+/* @per targets per host (0: every pair up to 12 hosts, else 2). */
+static int check_fabric(const struct fabric *f, int per)
+{
+	int *hosts = calloc(f->nnodes, sizeof(int)), nh = 0, *pairs, n = 0;
+	int i, j, err;
+
+	for (i = 0; i < f->nnodes; i++)
+		if (!f->node[i].sw)
+			hosts[nh++] = i;
+	if (per <= 0)
+		per = nh <= 12 ? nh - 1 : 2;
+	if (per > nh - 1)
+		per = nh - 1;
+	pairs = calloc((size_t)nh * per * 2, sizeof(int));
+	if (!hosts || !pairs)
+		exit(1);
+	for (i = 0; i < nh; i++) {
+		for (j = 1; j <= per; j++) {
+			/* spread the targets over the whole fabric */
+			int t = (i + j * ((nh - 1) / per)) % nh;
+
+			if (t == i)
+				t = (t + 1) % nh;
+			pairs[2 * n] = hosts[i];
+			pairs[2 * n + 1] = hosts[t];
+			n++;
+		}
+	}
+	err = check(f, pairs, n);
+	free(pairs);
+	free(hosts);
+	return err;
+}
+
+static int cmd_up(int argc, char **argv)
+{
+	struct fabric *f = fab_new();
+	bool do_check = false;
+	char path[96];
+	uint32_t v;
+	double t0;
+	int i, err, nh = 0;
+
+	if (argc < 1)
+		goto usage;
+	if (!access(argv[0], R_OK))
+		err = fab_parse_file(f, argv[0]);
+	else if (strchr(argv[0], ':'))
+		err = fab_generate(f, argv[0]);
+	else
+		err = fprintf(stderr, "Error: no file or generator \"%s\"\n",
+			      argv[0]) ? -1 : -1;
+	for (i = 1; !err && i < argc; i++) {
+		if (!strcmp(argv[i], "check")) {
+			do_check = true;
+		} else if (!strcmp(argv[i], "name") && i + 1 < argc &&
+			   strlen(argv[i + 1]) < 8) {
+			strcpy(f->name, argv[++i]);
+		} else if (!strcmp(argv[i], "dilation") && i + 1 < argc &&
+			   !parse_u32(argv[i + 1], &v) && v && v <= 10000) {
+			f->dilation = v;
+			i++;
+		} else {
+			fab_free(f);
+			goto usage;
+		}
+	}
+	if (err || fab_finish(f)) {
+		fab_free(f);
+		return 1;
+	}
+	state_path(f->name, path, sizeof(path));
+	if (!access(path, F_OK)) {
+		fprintf(stderr, "Error: fabric \"%s\" is up already (snicctl fabric down %s)\n",
+			f->name, f->name);
+		fab_free(f);
+		return 1;
+	}
+	mkdir(FAB_STATE_DIR, 0755);
+	if (fab_write(f, path)) {
+		fab_free(f);
+		return 1;
+	}
+	t0 = now_s();
+	if (build(f)) {
+		fprintf(stderr, "Error: fabric \"%s\": build failed, tearing down\n",
+			f->name);
+		teardown(f->name);
+		fab_free(f);
+		return 1;
+	}
+	for (i = 0; i < f->nnodes; i++)
+		nh += !f->node[i].sw;
+	printf("fabric %s up: %d hosts, %d switches, %d links in %.1f s\n",
+	       f->name, nh, f->nnodes - nh, f->nlinks, now_s() - t0);
+	err = do_check ? check_fabric(f, 0) : 0;
+	fab_free(f);
+	return err;
+usage:
+	fprintf(stderr, "Usage: snicctl fabric up FILE|GENERATOR [name NAME] [dilation D] [check]\n"
+		"  GENERATOR: line:N star:N fattree:LEAVES,SPINES,HOSTS dragonfly:P,A,H,G\n");
+	return 1;
+}
+
+static void show_text(const struct fabric *f)
+{
+	char ns[NS_LEN], addr[20];
+	int i;
+
+	printf("fabric %s: dilation %u, hoq %u us (fabric time)\n", f->name,
+	       f->dilation, f->hoq_us);
+	for (i = 0; i < f->nnodes; i++) {
+		const struct fab_node *n = &f->node[i];
+
+		fab_ns(f, i, ns, sizeof(ns));
+		if (n->sw) {
+			printf("switch %s ns %s ports %d\n", n->name, ns,
+			       n->nports);
+		} else {
+			fab_addr(f, i, addr, sizeof(addr));
+			printf("host %s ns %s lid %u addr %s\n", n->name, ns,
+			       n->lid, addr);
+		}
+	}
+	for (i = 0; i < f->nlinks; i++) {
+		const struct fab_link *l = &f->link[i];
+
+		printf("link %s:%d %s:%d rate %.1fGbit (fabric) %.3fMbit (wall) buf %u%s\n",
+		       f->node[l->a].name, l->pa, f->node[l->b].name, l->pb,
+		       l->rate * 8 / 1e9, l->rate * 8 / 1e6 / f->dilation,
+		       l->buf, l->global ? " global" : "");
+	}
+}
+
+static void show_json(const struct fabric *f)
+{
+	char ns[NS_LEN], addr[20];
+	int i, c = 0;
+
+	printf("{\"name\":\"%s\",\"dilation\":%u,\"hoq_us\":%u,\"nodes\":[",
+	       f->name, f->dilation, f->hoq_us);
+	for (i = 0; i < f->nnodes; i++) {
+		const struct fab_node *n = &f->node[i];
+
+		fab_ns(f, i, ns, sizeof(ns));
+		printf("%s{\"name\":\"%s\",\"kind\":\"%s\",\"ns\":\"%s\"",
+		       i ? "," : "", n->name, n->sw ? "switch" : "host", ns);
+		if (n->sw) {
+			printf(",\"ports\":%d}", n->nports);
+		} else {
+			fab_addr(f, i, addr, sizeof(addr));
+			printf(",\"lid\":%u,\"addr\":\"%s\"}", n->lid, addr);
+		}
+	}
+	printf("],\"links\":[");
+	for (i = 0; i < f->nlinks; i++) {
+		const struct fab_link *l = &f->link[i];
+
+		printf("%s{\"a\":\"%s\",\"pa\":%d,\"b\":\"%s\",\"pb\":%d,\"rate\":%llu,\"buf\":%u,\"global\":%s}",
+		       c++ ? "," : "", f->node[l->a].name, l->pa,
+		       f->node[l->b].name, l->pb, (unsigned long long)l->rate,
+		       l->buf, l->global ? "true" : "false");
+	}
+	printf("]}\n");
+}
+
+int do_fabric(int argc, char **argv)
+{
+	const char *name = "f";
+	struct fabric *f;
+	uint32_t per = 0;
+	int err, n;
+
+	if (argc >= 1 && !strcmp(argv[0], "up"))
+		return cmd_up(argc - 1, argv + 1);
+	if (argc >= 2)
+		name = argv[1];
+	if (argc >= 1 && !strcmp(argv[0], "down") && argc <= 2) {
+		n = teardown(name);
+		printf("fabric %s down: %d netns deleted\n", name, n);
+		return 0;
+	}
+	if (argc >= 1 && !strcmp(argv[0], "show") && argc <= 2) {
+		f = load(name);
+		if (!f)
+			return 1;
+		if (opt_json)
+			show_json(f);
+		else
+			show_text(f);
+		fab_free(f);
+		return 0;
+	}
+	if (argc >= 1 && !strcmp(argv[0], "check") &&
+	    (argc <= 2 || (argc == 4 && !strcmp(argv[2], "pairs") &&
+			   ((!strcmp(argv[3], "all") && (per = 1 << 30)) ||
+			    !parse_u32(argv[3], &per))))) {
+		f = load(name);
+		if (!f)
+			return 1;
+		err = check_fabric(f, per);
+		fab_free(f);
+		return err;
+	}
+	fprintf(stderr, "Usage: snicctl fabric up FILE|GENERATOR [name NAME] [dilation D] [check]\n"
+		"       snicctl fabric down|show [NAME]\n"
+		"       snicctl fabric check [NAME] [pairs N|all]\n");
+	return 1;
+}
