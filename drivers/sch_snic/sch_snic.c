@@ -64,6 +64,8 @@
 #define SNIC_Q_SLACK_NS		(10 * NSEC_PER_USEC)
 #define SNIC_Q_DEFAULT_SYNC_US	100000
 #define SNIC_Q_MAX_DILATION	10000
+/* A receiver silent for this many sync periods no longer flow-controls. */
+#define SNIC_Q_CREDIT_TIMEOUT	8
 
 struct snic_vl {
 	struct qdisc_skb_head	q;
@@ -105,12 +107,14 @@ struct snic_sched {
 	struct hrtimer		sync_timer;
 	struct Qdisc		*sch;		/* the qdisc this is the priv of */
 	bool			any_gated;	/* read by the SYNC timer */
+	u64			last_limit;	/* ns: the last LIMIT frame */
 	/* stats */
 	u64			not_16b;
 	u64			throttled;
 	u64			unthrottle_latency_ns;	/* EWMA, 1/8 */
 	u64			credit_updates;
 	u64			sync_sent;
+	u64			credit_timeouts;
 };
 
 /* The release hook of snic.ko, if loaded. */
@@ -629,6 +633,7 @@ static int snic_q_dump_stats(struct Qdisc *sch, struct gnet_dump *d)
 		.dilation = q->dilation,
 		.credit_updates = q->credit_updates,
 		.sync_sent = q->sync_sent,
+		.credit_timeouts = q->credit_timeouts,
 	};
 	u64 now = ktime_get_ns();
 	int i;
@@ -661,12 +666,30 @@ static enum hrtimer_restart snic_q_sync_fire(struct hrtimer *t)
 {
 	struct snic_sched *q = container_of(t, struct snic_sched, sync_timer);
 	struct net_device *dev = qdisc_dev(q->sch);
+	u64 period = (u64)READ_ONCE(q->sync_us) * NSEC_PER_USEC;
+	spinlock_t *lock = qdisc_lock(qdisc_root_sleeping(q->sch));
 	struct snic_credit c = { .type = SNIC_CREDIT_SYNC };
+	enum hrtimer_restart ret = HRTIMER_RESTART;
 	struct sk_buff *skb;
 	struct ethhdr *eth;
+	int i;
 
 	if (!READ_ONCE(q->any_gated))
 		return HRTIMER_NORESTART;
+	if (ktime_get_ns() - READ_ONCE(q->last_limit) >
+	    SNIC_Q_CREDIT_TIMEOUT * period) {
+		/* The receiver went away (or stopped flow control without
+		 * a word): send without credits until it speaks again.
+		 */
+		spin_lock(lock);
+		for (i = 0; i < TC_SNIC_VL_MGMT; i++)
+			q->vl[i].gated = false;
+		WRITE_ONCE(q->any_gated, false);
+		q->credit_timeouts++;
+		spin_unlock(lock);
+		__netif_schedule(qdisc_root(q->sch));
+		return HRTIMER_NORESTART;
+	}
 	skb = alloc_skb(LL_RESERVED_SPACE(dev) + ETH_HLEN +
 			SNIC_CREDIT_FRAME_LEN + ETH_ZLEN, GFP_ATOMIC);
 	if (skb && (dev->flags & IFF_UP)) {
@@ -684,8 +707,16 @@ static enum hrtimer_restart snic_q_sync_fire(struct hrtimer *t)
 	} else {
 		kfree_skb(skb);
 	}
-	hrtimer_forward_now(t, ns_to_ktime((u64)READ_ONCE(q->sync_us) * NSEC_PER_USEC));
-	return HRTIMER_RESTART;
+	/* sch_snic_credit_limit() may have re-armed it meanwhile (under
+	 * the lock): then it is queued and must not be moved.
+	 */
+	spin_lock(lock);
+	if (hrtimer_is_queued(t))
+		ret = HRTIMER_NORESTART;
+	else
+		hrtimer_forward_now(t, ns_to_ktime(period));
+	spin_unlock(lock);
+	return ret;
 }
 
 /**
@@ -700,8 +731,8 @@ static enum hrtimer_restart snic_q_sync_fire(struct hrtimer *t)
 int sch_snic_credit_limit(struct net_device *dev, u16 mask, const u32 *limit)
 {
 	struct Qdisc *sch = rcu_dereference_bh(dev->qdisc);
+	bool any = false, fresh = false;
 	struct snic_sched *q;
-	bool any = false;
 	int i, err = 0;
 
 	if (!sch || sch->ops != &snic_qdisc_ops)
@@ -717,12 +748,13 @@ int sch_snic_credit_limit(struct net_device *dev, u16 mask, const u32 *limit)
 		}
 		any = true;
 		if (!vl->gated) {
-			/* Newly flow controlled: count from zero, or, if the
-			 * receiver's count is far from that, from its count
-			 * (no credit until our SYNC has told it ours).
+			/* Newly flow controlled: start from the receiver's
+			 * count, with no credit until our SYNC (sent at
+			 * once) has told it ours and it answered.
 			 */
 			vl->gated = true;
-			vl->tbs = snic_credit_absurd(limit[i], 0) ? limit[i] : 0;
+			vl->tbs = limit[i];
+			fresh = true;
 		} else if (snic_credit_absurd(limit[i], vl->tbs)) {
 			err = -ERANGE;
 			continue;
@@ -730,9 +762,14 @@ int sch_snic_credit_limit(struct net_device *dev, u16 mask, const u32 *limit)
 		vl->limit = limit[i];
 	}
 	q->credit_updates++;
+	WRITE_ONCE(q->last_limit, ktime_get_ns());
 	WRITE_ONCE(q->any_gated, any);
-	if (any && !hrtimer_active(&q->sync_timer))
-		hrtimer_start(&q->sync_timer, ns_to_ktime((u64)q->sync_us * NSEC_PER_USEC),
+	if (fresh)
+		hrtimer_start(&q->sync_timer, ns_to_ktime(SNIC_Q_SLACK_NS),
+			      HRTIMER_MODE_REL_SOFT);
+	else if (any && !hrtimer_active(&q->sync_timer))
+		hrtimer_start(&q->sync_timer,
+			      ns_to_ktime((u64)q->sync_us * NSEC_PER_USEC),
 			      HRTIMER_MODE_REL_SOFT);
 	spin_unlock(qdisc_lock(sch));
 	__netif_schedule(sch);

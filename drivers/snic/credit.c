@@ -153,13 +153,26 @@ void snic_crx_init(struct snic_crx *crx, struct net_device *dev,
 	crx->timer.function = snic_crx_fire;
 }
 
-/* Before the owner is freed; its rx_handler is already gone. */
+/*
+ * Before the owner is freed; its rx_handler is already gone. A receiver
+ * that flow-controlled some VL withdraws: a last LIMIT with no VL in its
+ * mask lets the sender go on without credits.
+ */
 void snic_crx_stop(struct snic_crx *crx)
 {
+	struct snic_credit c = { .type = SNIC_CREDIT_LIMIT };
+	bool any;
+
 	spin_lock_bh(&crx->lock);
 	crx->dead = true;
+	any = snic_crx_any(crx);
 	spin_unlock_bh(&crx->lock);
 	hrtimer_cancel(&crx->timer);
+	if (any) {
+		local_bh_disable();
+		snic_crx_send(crx, &c);
+		local_bh_enable();
+	}
 }
 
 /* Caller holds RTNL. NULL/0 leave a setting alone. */

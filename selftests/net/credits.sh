@@ -61,20 +61,22 @@ check "conservation: packets h1 sent = packets h2 took in" conserved "$s0" "$r0"
 wait
 nsexec "$S1" "$SNICCTL" qdisc set p2 rate 0bit
 
-# 2. Credit returns lost: p1 drops its next 10 LIMIT frames.
+# 2. Credit returns lost: p1 drops its next 5 LIMIT frames.
 l0=$(port_counter "$S1" sw0 p1 credit_limit_tx_dropped)
-check "fault injection: p1 drops its next 10 credit returns" \
-	nsexec "$S1" "$SNICCTL" port set sw0 p1 credit_drop 10
+check "fault injection: p1 drops its next 5 credit returns" \
+	nsexec "$S1" "$SNICCTL" port set sw0 p1 credit_drop 5
 quiet
 s0=$(sent0) r0=$(rx_total "$H2" snic0)
 nsexec "$H2" timeout 10 "$TOOLS/snic_xfer" -U 7001 3 >/dev/null &
 sleep 0.5
 nsexec "$H1" "$TOOLS/snic_xfer" -u 10.0.0.2 7001 1 1000 >/dev/null
 wait
-checke "10 credit returns were lost" \
-	'waitfor 5000 "[ \$(port_counter $S1 sw0 p1 credit_limit_tx_dropped) -eq $((l0 + 10)) ]"'
+checke "5 credit returns were lost" \
+	'waitfor 5000 "[ \$(port_counter $S1 sw0 p1 credit_limit_tx_dropped) -eq $((l0 + 5)) ]"'
 check "the next ones restore every credit" quiet
 check "conservation after lost credit returns" conserved "$s0" "$r0"
+checke "h1 kept flow control all along (no credit timeout)" \
+	'nsexec $H1 $SNICCTL qdisc show fab0 | grep -q "credit_timeouts 0"'
 
 # 3. Data packets lost on the link (malformed: the switch cannot count
 #    them): h1's credits for them come back through its SYNC frames.
@@ -113,7 +115,19 @@ checke "the discards gave p1's VL1 credits back" \
 	'waitfor 15000 "[ \$(crx_used $S1 sw0 p1 1) = 0 ]"'
 nsexec "$H2" "$SNICCTL" dev set snic0 vlbuf $BUF
 
-# 6. Bad credit frames and settings.
+# 6. A receiver that goes silent stops gating its sender (after 8 sync
+#    periods); when it speaks again, flow control resumes.
+check "h2 stops sending credit limits (drops them all)" \
+	nsexec "$H2" "$SNICCTL" dev set snic0 credit_drop 1000000
+checke "p2 gives up on h2 (credit_timeouts 1) and no longer gates" \
+	'waitfor 15000 "nsexec $S1 $SNICCTL qdisc show p2 | grep -q \"credit_timeouts 1\""'
+check "traffic to h2 still flows" nsexec "$H1" ping -c 2 -i 0.2 -w 10 10.0.0.2
+check "h2 speaks again" nsexec "$H2" "$SNICCTL" dev set snic0 credit_drop 0
+checke "p2 is flow controlled again with the whole buffer" \
+	'waitfor 5000 "[ \"\$(vlx $S1 p2 0 credits)\" = $BUF ]"'
+check "the fabric is quiet with every credit back" quiet
+
+# 7. Bad credit frames and settings.
 inject() {	# inject NS DEV CLASS COUNTERNS COUNTERDEV COUNTER [port]
 	if [ -n "$7" ]; then
 		b=$(port_counter "$4" sw0 "$5" "$6")

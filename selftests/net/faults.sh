@@ -11,6 +11,9 @@
 ITER=${SNIC_ITER:-5}
 modules_load || { not_ok "modules load"; ktap_finish; }
 fabric_2h1s || { not_ok "fabric setup"; ktap_finish; }
+# Lossless links and a shaped port: credit and qdisc timers are armed.
+credits_on 128 || { not_ok "credits"; ktap_finish; }
+nsexec "$S1" "$SNICCTL" qdisc set p2 rate 20mbit
 bg $IP netns exec "$H1" ping -q -i 0.01 -w 600 10.0.0.2 >/dev/null 2>&1
 bg $IP netns exec "$H2" ping -q -i 0.01 -w 600 10.0.0.1 >/dev/null 2>&1
 X=x-$SFX
@@ -58,6 +61,7 @@ netns_move() {
 		nsexec "$X" $IP link set p2 netns "$S1" || return 1
 		nsexec "$S1" $IP link set p2 master sw0 || return 1
 		nsexec "$S1" $TC qdisc replace dev p2 root snic || return 1
+		nsexec "$S1" "$SNICCTL" port set sw0 p2 vlbuf 128 || return 1
 		nsexec "$S1" $IP link set p2 up || return 1
 		i=$((i + 1))
 	done
@@ -83,7 +87,7 @@ nic_churn() {
 	while [ $i -lt "$ITER" ]; do
 		nsexec "$H2" $IP link del snic0 || return 1
 		nsexec "$H2" $IP link add snic0 link fab0 type snic || return 1
-		nsexec "$H2" "$SNICCTL" dev set snic0 lid 2 || return 1
+		nsexec "$H2" "$SNICCTL" dev set snic0 lid 2 vlbuf 128 || return 1
 		nsexec "$H2" $IP addr add 10.0.0.2/24 dev snic0 || return 1
 		nsexec "$H2" $IP link set snic0 up || return 1
 		i=$((i + 1))

@@ -12,6 +12,7 @@ flood() {
 }
 
 fabric_2h1s || { not_ok "fabric setup"; ktap_finish; }
+credits_on 128 || { not_ok "credits"; ktap_finish; }
 flood
 sleep 1
 check "delete the switch under load" nsexec "$S1" $IP link del sw0
@@ -25,6 +26,7 @@ BGPIDS=""
 
 SFX=${SFX}b
 fabric_2h1s || { not_ok "second fabric setup"; ktap_finish; }
+credits_on 128 || { not_ok "credits"; ktap_finish; }
 flood
 sleep 1
 check "replace the qdisc on a switch port under load" \

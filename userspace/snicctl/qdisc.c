@@ -85,6 +85,7 @@ static int print_qdisc(struct nl_msg *msg, void *arg)
 	out_u64("dilation", " dilation %llu", x->dilation);
 	out_u64("credit_updates", " credit_updates %llu", x->credit_updates);
 	out_u64("sync_sent", " sync_sent %llu", x->sync_sent);
+	out_u64("credit_timeouts", " credit_timeouts %llu", x->credit_timeouts);
 	out_end_obj();
 	return NL_OK;
 }

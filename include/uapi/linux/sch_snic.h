@@ -36,7 +36,9 @@
  * (include/uapi/linux/snic.h, "Credits") only sends what the receiver's
  * last credit limit allows; such a VL blocks alone, the other VLs go on.
  * A credit-blocked head still ages: the watchdog discards it at its HoQ
- * lifetime.
+ * lifetime. A receiver that has sent no LIMIT for 8 sync periods is taken
+ * to have gone (counted in credit_timeouts): its VLs are not gated any
+ * more until it speaks again.
  *
  * Statistics: struct tc_snic_xstats as the qdisc's xstats (append-only).
  */
@@ -95,6 +97,7 @@ struct tc_snic_xstats {
 		__u64	stall_ns;	/* time spent waiting, fabric ns */
 		__u64	tbs;		/* credits sent since the link came up */
 	} vlc[TC_SNIC_NUM_VLS];
+	__u64	credit_timeouts; /* receiver silent 8 sync periods: ungated */
 };
 
 #endif /* _UAPI_LINUX_SCH_SNIC_H */
