@@ -14,6 +14,8 @@
 #   make demo         the 2-host/1-switch fabric demo in a guest
 #   make bench        ratios measured side by side in one guest boot;
 #                     BENCH lines, table in Documentation/benchmarks.rst
+#   make soak         a congested lossless fabric under link flaps for
+#                     SOAK_SECONDS (120); not part of make check
 #   make setup        prepare the machine (scripts/setup.sh, as root)
 #
 # KVER/KDIR select the kernel to build against (default: the ABI of the
@@ -38,7 +40,7 @@ TOOLS := selftests/tools/snic_inject selftests/tools/snic_xfer \
 	 selftests/tools/nocap
 
 .PHONY: all modules userspace tools clean unit style vm check demo setup \
-	check-debug fuzz bench
+	check-debug fuzz bench soak
 
 all: modules userspace tools
 
@@ -83,6 +85,11 @@ demo: all
 
 bench: all
 	@scripts/bench.sh $(VMFLAGS)
+
+SOAK_SECONDS ?= 120
+soak: all
+	@selftests/qemu/run-vm.sh --soak $(SOAK_SECONDS) \
+		--timeout $$(($(SOAK_SECONDS) + 600)) $(VMFLAGS)
 
 setup:
 	@scripts/setup.sh

@@ -13,6 +13,11 @@
 #                         veth link / over the bare veth link
 #   idle_rate_fidelity    bytes/s arriving over a link shaped by sch_snic /
 #                         its configured rate, with a UDP blast above it
+#   hotspot_*             two hosts blast one through a switch: fabric
+#                         drops and delivered/sent, lossless (credits) and
+#                         lossy (no buffers, short queues), one after the other
+#   dragonfly72_up_s      wall time of "snicctl fabric up dragonfly:2,4,2,9"
+#   dragonfly72_mem_mib   guest memory that fabric takes
 . "$(dirname "$0")/lib.sh" >/dev/null
 modules_load || exit 1
 SECS=${BENCH_SECONDS:-4}
@@ -137,3 +142,64 @@ wait
 echo "BENCH shaped_link_bytes_per_s $(awk -v n=$((b1 - b0)) -v a="$t0" -v b="$t1" 'BEGIN { printf "%.0f", n / (b - a) }')"
 echo "BENCH idle_rate_fidelity $(awk -v n=$((b1 - b0)) -v a="$t0" -v b="$t1" -v r=$RATE 'BEGIN { printf "%.3f", n / (b - a) / r }')"
 nsexec "$S1" "$SNICCTL" qdisc show p2 | sed 's/^/# /'
+cleanup
+NETNS=""
+
+# Hot spot: h1 and h2 blast UDP at h3 through one switch (star:3, links
+# at 100 Gb/s fabric time, dilation 1000: 100 Mb/s of wall time each).
+# Lossless (credits, as the fabric manager builds it) and lossy (no
+# receive buffers, 128-packet switch queues), measured one after the
+# other: packets the fabric dropped, and how many of the packets the
+# senders' links carried reached h3.
+hotspot() {	# hotspot lossless|lossy: prints "fabric_drops delivered/sent"
+	"$SNICCTL" fabric up star:3 name bh dilation 1000 >/dev/null || return 1
+	if [ "$1" = lossy ]; then
+		for p in p1 p2 p3; do
+			nsexec bh-s1 "$SNICCTL" port set sw0 $p vlbuf 0
+			nsexec bh-s1 "$SNICCTL" qdisc set $p limit 128
+		done
+		for h in h1 h2 h3; do
+			nsexec bh-$h "$SNICCTL" dev set snic0 vlbuf 0
+		done
+	fi
+	sleep 1
+	nsexec bh-h1 ping -c 1 -w 5 10.0.0.3 >/dev/null
+	nsexec bh-h2 ping -c 1 -w 5 10.0.0.3 >/dev/null
+	sent() {
+		for h in h1 h2; do
+			nsexec bh-$h "$SNICCTL" -j qdisc show fab0 | sed 's/"vl/\n/g' |
+				grep -v '^15"' | sed -n 's/.*"dequeued":\([0-9]*\).*/\1/p'
+		done | awk '{ n += $1 } END { print n + 0 }'
+	}
+	s0=$(sent) r0=$(rx_total bh-h3 snic0)
+	nsexec bh-h3 "$TOOLS/snic_xfer" -U 6002 $((SECS + 6)) >/dev/null &
+	sleep 0.5
+	nsexec bh-h1 "$TOOLS/snic_xfer" -u 10.0.0.3 6002 "$SECS" 1000 >/dev/null &
+	nsexec bh-h2 "$TOOLS/snic_xfer" -u 10.0.0.3 6002 "$SECS" 1000 >/dev/null
+	wait
+	sleep 2
+	drops=$(nsexec bh-s1 "$SNICCTL" -j qdisc show p3 |
+		sed -n 's/.*"vl0":{[^}]*"drops":\([0-9]*\).*/\1/p')
+	awk -v d="$drops" -v s=$(( $(sent) - s0 )) -v r=$(( $(rx_total bh-h3 snic0) - r0 )) \
+		'BEGIN { printf "%d %.3f\n", d, r / s }'
+	"$SNICCTL" fabric down bh >/dev/null
+}
+set -- $(hotspot lossless)
+echo "BENCH hotspot_lossless_fabric_drops $1"
+echo "BENCH hotspot_lossless_delivered_ratio $2"
+set -- $(hotspot lossy)
+echo "BENCH hotspot_lossy_fabric_drops $1"
+echo "BENCH hotspot_lossy_delivered_ratio $2"
+
+# The 72-host Dragonfly (p=2, a=4, h=2, g=9): wall time of "fabric up"
+# and the guest memory it takes.
+avail() { awk '$1 == "MemAvailable:" { print int($2 / 1024) }' /proc/meminfo; }
+m0=$(avail)
+t0=$(up)
+"$SNICCTL" fabric up dragonfly:2,4,2,9 name bd >/dev/null
+t1=$(up)
+m1=$(avail)
+"$SNICCTL" fabric check bd pairs 1 | sed 's/^/# /'
+"$SNICCTL" fabric down bd >/dev/null
+echo "BENCH dragonfly72_up_s $(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.1f", b - a }')"
+echo "BENCH dragonfly72_mem_mib $((m0 - m1))"

@@ -64,6 +64,12 @@
 #define SNIC_Q_SLACK_NS		(10 * NSEC_PER_USEC)
 #define SNIC_Q_DEFAULT_SYNC_US	100000
 #define SNIC_Q_MAX_DILATION	10000
+/* A SYNC names a VL only after it sent nothing for this long: a veth
+ * delivers through per-CPU backlogs, so a SYNC sent from one CPU may
+ * overtake data sent just before from another, and a receiver that
+ * counted that data after the SYNC would over-credit the sender.
+ */
+#define SNIC_Q_SYNC_QUIET_NS	(10 * NSEC_PER_MSEC)
 /* A receiver silent for this many sync periods no longer flow-controls. */
 #define SNIC_Q_CREDIT_TIMEOUT	8
 
@@ -80,9 +86,11 @@ struct snic_vl {
 	u64			head_since;	/* ns: the head became head */
 	/* credits */
 	bool			gated;		/* the far end flow-controls */
+	bool			fresh;		/* adopt the next LIMIT's count */
 	u32			tbs;		/* credits sent, mod 2^32 */
 	u32			limit;		/* last credit limit heard */
 	u64			tbs_total;
+	u64			last_deq;	/* ns: the last data sent */
 	u64			stall_since;	/* ns, 0: not stalled */
 	u64			stall_ns;	/* wall ns */
 	u64			stalls;
@@ -115,6 +123,7 @@ struct snic_sched {
 	u64			credit_updates;
 	u64			sync_sent;
 	u64			credit_timeouts;
+	u64			flushed;	/* 16B frames lost to resets */
 };
 
 /* The release hook of snic.ko, if loaded. */
@@ -390,7 +399,8 @@ static void snic_q_arm_hoq(struct snic_sched *q)
 }
 
 /* Write the TBS of every flow-controlled VL into a SYNC frame. */
-static void snic_q_stamp_sync(struct snic_sched *q, struct sk_buff *skb)
+static void snic_q_stamp_sync(struct snic_sched *q, struct sk_buff *skb,
+			      u64 now)
 {
 	struct snic_credit c = { .type = SNIC_CREDIT_SYNC };
 	int off = skb_mac_offset(skb) + ETH_HLEN;
@@ -406,7 +416,8 @@ static void snic_q_stamp_sync(struct snic_sched *q, struct sk_buff *skb)
 		return;
 	p = skb->data + off;
 	for (i = 0; i < TC_SNIC_VL_MGMT; i++) {
-		if (!q->vl[i].gated)
+		if (!q->vl[i].gated ||
+		    now - q->vl[i].last_deq < SNIC_Q_SYNC_QUIET_NS)
 			continue;
 		c.mask |= 1u << i;
 		c.count[i] = q->vl[i].tbs;
@@ -424,7 +435,11 @@ static struct sk_buff *snic_q_dequeue(struct Qdisc *sch)
 
 	if (q->hoq_life)
 		snic_q_hoq(sch, q, now);
-	if (!sch->q.qlen)
+	/* A link without carrier transmits nothing: its frames wait here
+	 * until it comes back, or until the reset that follows (linkwatch)
+	 * flushes and counts them.
+	 */
+	if (!sch->q.qlen || !netif_carrier_ok(qdisc_dev(sch)))
 		return NULL;
 	if (q->rate && snic_q_throttled(q, now))
 		return NULL;
@@ -443,8 +458,9 @@ static struct sk_buff *snic_q_dequeue(struct Qdisc *sch)
 			vl->deficit = 0;
 		vl->tbs += blocks;
 		vl->tbs_total += blocks;
+		vl->last_deq = now;
 	} else if (skb->protocol == htons(ETH_P_SNIC_CREDIT)) {
-		snic_q_stamp_sync(q, skb);
+		snic_q_stamp_sync(q, skb, now);
 	}
 	vl->dequeued++;
 	vl->bytes += qdisc_pkt_len(skb);
@@ -464,8 +480,11 @@ static void snic_q_purge(struct Qdisc *sch)
 	for (i = 0; i < TC_SNIC_NUM_VLS; i++) {
 		struct sk_buff *skb;
 
-		for (skb = q->vl[i].q.head; skb; skb = skb->next)
+		for (skb = q->vl[i].q.head; skb; skb = skb->next) {
 			snic_q_release(sch, skb);
+			if (skb->protocol == htons(ETH_P_SNIC))
+				q->flushed++;
+		}
 		rtnl_kfree_skbs(q->vl[i].q.head, q->vl[i].q.tail);
 		q->vl[i].q.head = NULL;
 		q->vl[i].q.tail = NULL;
@@ -483,13 +502,14 @@ static void snic_q_reset(struct Qdisc *sch)
 	snic_q_purge(sch);
 	q->time_next = 0;
 	q->armed = false;
-	/* The link went down (or the qdisc was reset): the far end starts
-	 * counting from zero again and will tell its limit anew; until
-	 * then a flow-controlled VL sends nothing.
+	/* The link went down (or the qdisc was reset): whatever the far
+	 * end counts now, a flow-controlled VL sends nothing until the
+	 * next LIMIT, adopts that count with no credit, and aligns the
+	 * receiver with a SYNC; the receiver may or may not have reset.
 	 */
 	for (i = 0; i < TC_SNIC_NUM_VLS; i++) {
-		q->vl[i].tbs = 0;
-		q->vl[i].limit = 0;
+		q->vl[i].limit = q->vl[i].tbs;
+		q->vl[i].fresh = true;
 		q->vl[i].stall_since = 0;
 	}
 }
@@ -634,6 +654,7 @@ static int snic_q_dump_stats(struct Qdisc *sch, struct gnet_dump *d)
 		.credit_updates = q->credit_updates,
 		.sync_sent = q->sync_sent,
 		.credit_timeouts = q->credit_timeouts,
+		.flushed = q->flushed,
 	};
 	u64 now = ktime_get_ns();
 	int i;
@@ -747,12 +768,16 @@ int sch_snic_credit_limit(struct net_device *dev, u16 mask, const u32 *limit)
 			continue;
 		}
 		any = true;
-		if (!vl->gated) {
-			/* Newly flow controlled: start from the receiver's
-			 * count, with no credit until our SYNC (sent at
-			 * once) has told it ours and it answered.
+		if (!vl->gated || vl->fresh) {
+			/* Newly flow controlled, or after a reset: start
+			 * from the receiver's count with no credit; our
+			 * SYNC (sent once the VL is quiet) aligns it, whose
+			 * next LIMIT then gives what is really free. Any
+			 * LIMIT in between is in the receiver's old count,
+			 * where the difference is still what was freed.
 			 */
 			vl->gated = true;
+			vl->fresh = false;
 			vl->tbs = limit[i];
 			fresh = true;
 		} else if (snic_credit_absurd(limit[i], vl->tbs)) {
@@ -764,8 +789,9 @@ int sch_snic_credit_limit(struct net_device *dev, u16 mask, const u32 *limit)
 	q->credit_updates++;
 	WRITE_ONCE(q->last_limit, ktime_get_ns());
 	WRITE_ONCE(q->any_gated, any);
-	if (fresh)
-		hrtimer_start(&q->sync_timer, ns_to_ktime(SNIC_Q_SLACK_NS),
+	if (fresh)	/* as soon as the adopting VLs are quiet */
+		hrtimer_start(&q->sync_timer,
+			      ns_to_ktime(SNIC_Q_SYNC_QUIET_NS + SNIC_Q_SLACK_NS),
 			      HRTIMER_MODE_REL_SOFT);
 	else if (any && !hrtimer_active(&q->sync_timer))
 		hrtimer_start(&q->sync_timer,

@@ -18,9 +18,9 @@
  * LIMIT frames go out shortly after credits come back (at once when a
  * quarter of a VL's buffer came back, else coalesced over
  * SNIC_CRX_LAZY_NS) and every period, from an hrtimer; the fault
- * injection knob drops the next N of them. A link that goes down or up
- * starts counting from zero again, as the sender's qdisc does when it is
- * reset.
+ * injection knob drops the next N of them. After a link goes down or up
+ * the sender's qdisc adopts the count of the next LIMIT and aligns the
+ * receiver with a SYNC.
  *
  * Locking: crx->lock protects abr[], used[], drop, pending, dead and the
  * (re)arming of the timer; buf[] and period_us are written under RTNL
@@ -207,11 +207,15 @@ void snic_crx_read(struct snic_crx *crx, u16 *buf, u32 *used, u32 *period)
 	spin_unlock_bh(&crx->lock);
 }
 
-/* The link went down or came up: both ends count from zero again. */
+/*
+ * The link went down or came up. The sender's qdisc was reset: it adopts
+ * the count of our next LIMIT (sent now) and aligns us with a SYNC, so
+ * ABR is left alone; credits of packets lost with the link come back
+ * with that SYNC.
+ */
 void snic_crx_link_reset(struct snic_crx *crx)
 {
 	spin_lock_bh(&crx->lock);
-	memset(crx->abr, 0, sizeof(crx->abr));
 	if (snic_crx_any(crx)) {
 		snic_count(crx->stats, SNIC_STAT_CREDIT_LINK_RESET);
 		crx->pending = false;

@@ -71,7 +71,8 @@ static netdev_tx_t snic_nic_xmit(struct sk_buff *skb, struct net_device *dev)
 	skb->dev = lower;
 	/* net_xmit_eval() evaluates its argument twice: never inline it. */
 	err = dev_queue_xmit(skb);
-	if (likely(net_xmit_eval(err) == 0)) {
+	/* NET_XMIT_CN included: a noop qdisc drops and says CN. */
+	if (likely(err == NET_XMIT_SUCCESS)) {
 		snic_count(&nic->stats, SNIC_STAT_TX_PACKETS);
 		snic_stats_add(&nic->stats, SNIC_STAT_TX_BYTES, len);
 	} else {

@@ -71,6 +71,15 @@ static void snic_sw_xmit(struct snic_port *out, struct sk_buff *skb,
 {
 	int err;
 
+	if (unlikely(!netif_running(out->dev) || !netif_carrier_ok(out->dev))) {
+		/* A down port: dev_queue_xmit() would drop it uncounted.
+		 * (A unicast packet was checked before it was tagged; one
+		 * that loses the race leaks its credits until the next SYNC.)
+		 */
+		snic_count(&out->stats, SNIC_STAT_FWD_TX_DROP);
+		kfree_skb(skb);
+		return;
+	}
 	if (READ_ONCE(out->sc_remap) && snic_sw_remap_sc(out, skb)) {
 		snic_count(&out->stats, SNIC_STAT_FWD_NOMEM);
 		kfree_skb(skb);
@@ -80,7 +89,8 @@ static void snic_sw_xmit(struct snic_port *out, struct sk_buff *skb,
 	skb->dev = out->dev;
 	/* net_xmit_eval() evaluates its argument twice: never inline it. */
 	err = dev_queue_xmit(skb);
-	if (likely(net_xmit_eval(err) == 0)) {
+	/* NET_XMIT_CN included: a noop qdisc drops and says CN. */
+	if (likely(err == NET_XMIT_SUCCESS)) {
 		snic_count(&out->stats, SNIC_STAT_TX_PACKETS);
 		snic_stats_add(&out->stats, SNIC_STAT_TX_BYTES, len);
 	} else {
@@ -196,6 +206,10 @@ static rx_handler_result_t snic_sw_rx(struct sk_buff **pskb)
 	}
 	if (out == in) {
 		why = SNIC_STAT_FWD_LOOP;
+		goto drop;
+	}
+	if (unlikely(!netif_running(out->dev) || !netif_carrier_ok(out->dev))) {
+		why = SNIC_STAT_FWD_TX_DROP;
 		goto drop;
 	}
 	skb->priority = snic_crx_rx(&in->crx, h.sc, len, true);

@@ -36,7 +36,14 @@ quiet() {	# the fabric is idle, every credit back
 		[ \"\$(crx_used $S1 sw0 p1 0)\" = 0 ]"
 }
 conserved() {	# conserved SENT0 RX0: h1 sent = h2 took, exactly
-	s=$(( $(sent0) - $1 )) r=$(( $(rx_total "$H2" snic0) - $2 ))
+	# (the last packet may still be on its way from the switch)
+	i=0
+	while :; do
+		s=$(( $(sent0) - $1 )) r=$(( $(rx_total "$H2" snic0) - $2 ))
+		[ "$s" -eq "$r" ] || [ $i -ge 20 ] && break
+		sleep 0.25
+		i=$((i + 1))
+	done
 	echo "h1 sent $s, h2 took $r"
 	[ "$s" -eq "$r" ] && [ "$s" -gt 0 ]
 }

@@ -27,7 +27,7 @@ checke "limit 0 is refused (policy range)" \
 rxf=/tmp/rate-rx.$SFX
 bg $IP netns exec "$H2" timeout 120 "$TOOLS/snic_xfer" -l 5001 >"$rxf"
 busywait 5000 grep -q listening "$rxf"
-bg $IP netns exec "$H1" timeout 120 "$TOOLS/snic_xfer" -c 10.0.0.2 5001 6000000 >/dev/null
+bg $IP netns exec "$H1" timeout 120 "$TOOLS/snic_xfer" -c 10.0.0.2 5001 12000000 >/dev/null
 sleep 2
 up() { cut -d' ' -f1 /proc/uptime; }
 b0=$(link_stat "$H2" fab0 rx_bytes)
@@ -42,6 +42,28 @@ checke "achieved rate is within [0.5, 1.05] of the configured rate (got $ratio)"
 	'awk -v x="$ratio" "BEGIN { exit !(x >= 0.5 && x <= 1.05) }"'
 checke "the qdisc throttled (serialization engaged)" \
 	'[ "$(nsexec $S1 $SNICCTL -j qdisc show p2 | sed -n "s/.*\"throttled\":\([0-9]*\).*/\1/p")" -gt 0 ]'
+
+# Time dilation: the same link configured in fabric time, 40 Mbit/s with
+# D = 10, runs at 4 Mbit/s of wall time.
+check "qdisc set p2 rate 40mbit dilation 10" \
+	nsexec "$S1" "$SNICCTL" qdisc set p2 rate 40mbit dilation 10
+checke "qdisc reports the fabric rate and the dilation" \
+	'nsexec $S1 $SNICCTL -j qdisc show p2 | grep -q "\"rate\":$((RATE * 10)),.*\"dilation\":10,"'
+checke "dilation 0 is refused (policy range)" \
+	'nsexec $S1 $SNICCTL qdisc set p2 dilation 0 2>&1 | grep -q "errno 34"'
+sleep 1
+b0=$(link_stat "$H2" fab0 rx_bytes)
+t0=$(up)
+sleep 4
+b1=$(link_stat "$H2" fab0 rx_bytes)
+t1=$(up)
+ratio=$(awk -v b="$((b1 - b0))" -v t0="$t0" -v t1="$t1" -v r="$RATE" \
+	'BEGIN { printf "%.3f", b / (t1 - t0) / r }')
+echo "# dilated link: achieved wall rate / (fabric rate / D): $ratio"
+checke "the wall rate is the fabric rate / D, within [0.5, 1.05] (got $ratio)" \
+	'awk -v x="$ratio" "BEGIN { exit !(x >= 0.5 && x <= 1.05) }"'
+check "back to 4 Mbit/s, no dilation" \
+	nsexec "$S1" "$SNICCTL" qdisc set p2 rate 4mbit dilation 1
 
 # VL arbitration: two flows on VL1 and VL2 (priorities 1 and 2) share the
 # shaped link by their VLArb weights, 16 and 48 (x 64 bytes): while both

@@ -31,6 +31,7 @@ for a in $(cat /proc/cmdline); do
 	snictest.moddir=*) moddir=${a#snictest.moddir=} ;;
 	snictest.debug=*) debug=${a#snictest.debug=} ;;
 	snictest.iter=*) export SNIC_ITER=${a#snictest.iter=} ;;
+	snictest.soak=*) export SOAK_SECONDS=${a#snictest.soak=} ;;
 	esac
 done
 
@@ -59,7 +60,7 @@ if [ "${debug:-0}" = 1 ]; then
 	dmesg >"$results/kunit.txt"
 	echo clear >/sys/kernel/debug/kmemleak
 fi
-if [ "$mode" = demo ] || [ "$mode" = bench ]; then
+if [ "$mode" = demo ] || [ "$mode" = bench ] || [ "$mode" = soak ]; then
 	echo SNIC-DEMO-BEGIN
 	sh "./$mode.sh"
 	rc=$?

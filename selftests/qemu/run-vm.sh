@@ -6,7 +6,7 @@
 # tools/testing/selftests/wireguard/qemu: a small initramfs, one verdict
 # byte through isa-debug-exit, the console kept for humans.
 #
-#   run-vm.sh [--test NAME]... [--demo] [--kvm] [--kver KVER] [--timeout S]
+#   run-vm.sh [--test NAME]... [--demo] [--bench] [--soak SECONDS] [--kvm] [--kver KVER] [--timeout S]
 #             [--debug]
 #
 # --debug boots the debug kernel (KASAN, lockdep, kmemleak, KUnit; built
@@ -37,6 +37,7 @@ while [ $# -gt 0 ]; do
 	--test) tests+=("$2"); shift 2 ;;
 	--demo) mode=demo; shift ;;
 	--bench) mode=bench; shift ;;
+	--soak) mode=soak; soak=$2; shift 2 ;;
 	--kvm) accel=kvm; shift ;;
 	--kver) KVER=$2; shift 2 ;;
 	--timeout) tmo=$2; shift 2 ;;
@@ -132,6 +133,7 @@ append="console=ttyS0 panic=-1 panic_on_oops=1 quiet loglevel=4 ${VM_EXTRA_APPEN
 append+=" snictest.mode=$mode snictest.kver=$KVER snictest.moddir=$moddir"
 [ $debug -eq 1 ] && append+=" panic_on_warn=1 kunit.enable=1 snictest.debug=1"
 [ -n "$iter" ] && append+=" snictest.iter=$iter"
+[ -n "${soak:-}" ] && append+=" snictest.soak=$soak"
 [ ${#tests[@]} -gt 0 ] && append+=" snictest.tests=$(IFS=,; echo "${tests[*]}")"
 console="$out/console.log"
 cpu=max

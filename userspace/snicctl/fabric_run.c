@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * snicctl fabric up FILE|GENERATOR [name NAME] [dilation D] [check]
+ * snicctl fabric up FILE|GENERATOR [name NAME] [dilation D] [hoq USEC] [check]
  * snicctl fabric down [NAME]
  * snicctl fabric show [NAME]          (-j: JSON)
  * snicctl fabric check [NAME] [pairs N|all]
@@ -454,6 +454,10 @@ static int cmd_up(int argc, char **argv)
 			   !parse_u32(argv[i + 1], &v) && v && v <= 10000) {
 			f->dilation = v;
 			i++;
+		} else if (!strcmp(argv[i], "hoq") && i + 1 < argc &&
+			   !parse_u32(argv[i + 1], &v)) {
+			f->hoq_us = v;
+			i++;
 		} else {
 			fab_free(f);
 			goto usage;
@@ -491,7 +495,7 @@ static int cmd_up(int argc, char **argv)
 	fab_free(f);
 	return err;
 usage:
-	fprintf(stderr, "Usage: snicctl fabric up FILE|GENERATOR [name NAME] [dilation D] [check]\n"
+	fprintf(stderr, "Usage: snicctl fabric up FILE|GENERATOR [name NAME] [dilation D] [hoq USEC] [check]\n"
 		"  GENERATOR: line:N star:N fattree:LEAVES,SPINES,HOSTS dragonfly:P,A,H,G\n");
 	return 1;
 }
@@ -596,7 +600,7 @@ int do_fabric(int argc, char **argv)
 		fab_free(f);
 		return err;
 	}
-	fprintf(stderr, "Usage: snicctl fabric up FILE|GENERATOR [name NAME] [dilation D] [check]\n"
+	fprintf(stderr, "Usage: snicctl fabric up FILE|GENERATOR [name NAME] [dilation D] [hoq USEC] [check]\n"
 		"       snicctl fabric down|show [NAME]\n"
 		"       snicctl fabric check [NAME] [pairs N|all]\n");
 	return 1;

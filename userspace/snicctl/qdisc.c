@@ -86,6 +86,7 @@ static int print_qdisc(struct nl_msg *msg, void *arg)
 	out_u64("credit_updates", " credit_updates %llu", x->credit_updates);
 	out_u64("sync_sent", " sync_sent %llu", x->sync_sent);
 	out_u64("credit_timeouts", " credit_timeouts %llu", x->credit_timeouts);
+	out_u64("flushed", " flushed %llu", x->flushed);
 	out_end_obj();
 	return NL_OK;
 }

@@ -42,7 +42,7 @@ static void usage(FILE *f)
 		"  qdisc show DEV                 sch_snic per-VL statistics\n"
 		"  qdisc set DEV [limit N] [rate RATE] [sc2vl V0,...] [vlarb W0,...]\n"
 		"                [hoq USEC] [dilation D] [sync USEC]  (add: create)\n"
-		"  fabric up FILE|GENERATOR [name NAME] [dilation D] [check]\n"
+		"  fabric up FILE|GENERATOR [name NAME] [dilation D] [hoq USEC] [check]\n"
 		"  fabric down|show [NAME]        tear down / describe a fabric\n"
 		"  fabric check [NAME] [pairs N|all]  hosts ping each other\n"
 		"  raw CMD [ATTR:TYPE=VAL]...     one unchecked request (testing)\n"

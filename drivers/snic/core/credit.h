@@ -16,9 +16,11 @@
  * frames: when its buffer drains, and periodically); the sender may send a
  * packet of n credits on a VL while TBS + n <= LIMIT. Both counters are
  * absolute, so a lost LIMIT frame is repaired by the next one. The sender
- * periodically sends its TBS (SNIC_CREDIT_SYNC frames); the receiver sets
- * ABR = TBS, so that credits of data packets lost on the link (or counted
- * by a receiver that has since been re-created) come back too.
+ * periodically sends its TBS (SNIC_CREDIT_SYNC frames) for the VLs that
+ * have been quiet for a while (so that no data of theirs is still on the
+ * link); the receiver sets ABR = TBS, so that credits of data packets lost
+ * on the link (or counted by a receiver that has since been re-created)
+ * come back too.
  *
  * Frame (payload of EtherType ETH_P_SNIC_CREDIT, network byte order):
  *   u8 version (1) | u8 type | be16 VL mask | be32 count[16]

@@ -98,6 +98,7 @@ struct tc_snic_xstats {
 		__u64	tbs;		/* credits sent since the link came up */
 	} vlc[TC_SNIC_NUM_VLS];
 	__u64	credit_timeouts; /* receiver silent 8 sync periods: ungated */
+	__u64	flushed;	/* 16B frames discarded by a reset (link down) */
 };
 
 #endif /* _UAPI_LINUX_SCH_SNIC_H */

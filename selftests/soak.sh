@@ -1,0 +1,137 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# make soak [SOAK_SECONDS=N] (in the guest; not part of make check): a
+# congested lossless fat tree under periodic link flaps for N seconds
+# (default 120). Three hosts blast a fourth (a congestion tree), the
+# fourth sends back to the first, and every FLAP seconds a leaf-to-spine
+# link goes down for a moment. Afterwards, with the fabric quiet:
+#   - the lossless VLs dropped nothing but what is counted as lost to the
+#     flaps (qdisc flushes, egress drops on a down port, veth drops on a
+#     down link) and to HoQ lifetimes: no tail drop, no overrun;
+#   - packets that entered the fabric = packets delivered + counted
+#     losses, exactly (conservation; the flows use static neighbours, so
+#     no broadcast is replicated during the run);
+#   - every link end has its whole credit buffer back.
+# CCA and ARN are not implemented yet; this soak covers what is.
+# Prints KTAP and "BENCH soak_lost <packets>".
+. "$(dirname "$0")/lib.sh"
+
+modules_load || { not_ok "modules load"; ktap_finish; }
+SECS=${SOAK_SECONDS:-120}
+FLAP=${SOAK_FLAP:-10}
+F=sk
+trap '"$SNICCTL" fabric down $F >/dev/null 2>&1; cleanup' EXIT
+SW="leaf1 leaf2 spine1 spine2"
+HOSTS="h1 h2 h3 h4"
+
+check "fattree:2,2,2 up (lossless, HoQ lifetime 200 us fabric time)" \
+	"$SNICCTL" fabric up fattree:2,2,2 name $F hoq 200 check
+# No broadcast or multicast during the run (each would be delivered to
+# several hosts): static neighbours, no IPv6 on the hosts.
+for h in $HOSTS; do
+	nsexec $F-$h sh -c 'echo 1 >/proc/sys/net/ipv6/conf/snic0/disable_ipv6' 2>/dev/null
+	for d in 1 2 3 4; do
+		nsexec $F-$h $IP neigh replace 10.0.0.$d lladdr 02:53:4e:00:00:0$d \
+			dev snic0 nud permanent 2>/dev/null
+	done
+done
+sleep 3
+
+# counters: sum of a field over every qdisc/port of the fabric
+data_deq() {	# packets a host's link carried on its data VLs
+	nsexec "$F-$1" "$SNICCTL" -j qdisc show fab0 | sed 's/"vl/\n/g' |
+		grep -v '^15"' | sed -n 's/.*"dequeued":\([0-9]*\).*/\1/p' |
+		awk '{ n += $1 } END { print n + 0 }'
+}
+qsum() {	# qsum NS DEV FIELD: FIELD summed over the data VLs
+	nsexec "$F-$1" "$SNICCTL" -j qdisc show "$2" | sed 's/"vl/\n/g' |
+		grep -v '^15"' | sed -n "s/.*\"$3\":\([0-9]*\).*/\1/p" |
+		awk '{ n += $1 } END { print n + 0 }'
+}
+ports() { nsexec "$F-$1" ls /sys/class/net | grep '^p[0-9]'; }
+# entered delivered hoq flushed linkdrops fwddrops taildrops overruns
+# (a switch's qdisc drops are also its fwd_drop_egress: counted once)
+state() {
+	e=0 d=0 hq=0 fl=0 ld=0 fd=0 t=0 o=0
+	for h in $HOSTS; do
+		e=$((e + $(data_deq $h)))
+		d=$((d + $(rx_total $F-$h snic0)))
+		ld=$((ld + $(link_stat $F-$h fab0 tx_dropped)))
+	done
+	for s in $SW; do
+		for p in $(ports $s); do
+			hq=$((hq + $(qsum $s $p hoq_discards)))
+			fl=$((fl + $(nsexec $F-$s "$SNICCTL" -j qdisc show $p |
+				sed -n 's/.*"flushed":\([0-9]*\).*/\1/p')))
+			ld=$((ld + $(link_stat $F-$s $p tx_dropped)))
+			t=$((t + $(qsum $s $p drops)))
+		done
+		fd=$((fd + $(counter $F-$s sw0 fwd_drop_egress) + \
+			$(counter $F-$s sw0 fwd_drop_no_route)))
+		o=$((o + $(counter $F-$s sw0 rx_drop_credit_overrun)))
+	done
+	echo "$e $d $hq $fl $ld $fd $t $o"
+}
+set -- $(state)
+e0=$1 d0=$2 hq0=$3 fl0=$4 ld0=$5 fd0=$6 t0=$7 o0=$8
+
+for h in h4 h1; do
+	nsexec $F-$h "$TOOLS/snic_xfer" -U 7000 $((SECS + 15)) >/tmp/soak.$h &
+done
+sleep 1
+for h in h1 h2 h3; do
+	nsexec $F-$h "$TOOLS/snic_xfer" -u 10.0.0.4 7000 "$SECS" 1000 >/dev/null &
+done
+nsexec $F-h4 "$TOOLS/snic_xfer" -u 10.0.0.1 7000 "$SECS" 1000 >/dev/null &
+flaps=0 t=0
+while [ $t -lt "$SECS" ]; do
+	sleep "$FLAP"
+	t=$((t + FLAP))
+	[ $t -lt "$SECS" ] || break
+	leaf=leaf$((flaps % 2 + 1)) port=p$((flaps / 2 % 2 + 3))
+	nsexec $F-$leaf $IP link set $port down
+	sleep 0.2
+	nsexec $F-$leaf $IP link set $port up
+	flaps=$((flaps + 1))
+done
+wait
+echo "# $SECS s, $flaps link flaps"
+quiet() {
+	for h in $HOSTS; do
+		[ "$(qsum $h fab0 qlen)" = 0 ] || return 1
+	done
+	for s in $SW; do
+		for p in $(ports $s); do
+			[ "$(qsum $s $p qlen)" = 0 ] || return 1
+		done
+	done
+}
+check "the fabric drains" waitfor 60000 quiet
+sleep 2
+set -- $(state)
+entered=$(($1 - e0)) delivered=$(($2 - d0)) hoq=$(($3 - hq0)) flushed=$(($4 - fl0))
+linkd=$(($5 - ld0)) fwdd=$(($6 - fd0)) tail=$(($7 - t0)) over=$(($8 - o0))
+lost=$((hoq + flushed + linkd + fwdd))
+echo "# entered $entered, delivered $delivered; counted lost $lost: HoQ $hoq, flushed by link resets $flushed, dropped by down links $linkd, by the switch (egress down or refused) $fwdd; tail drops $tail, overruns $over"
+echo "# h4 $(grep received /tmp/soak.h4); h1 $(grep received /tmp/soak.h1)"
+checke "lossless VLs: no tail drop and no overrun in the fabric" \
+	'[ $tail -eq 0 ] && [ $over -eq 0 ]'
+checke "conservation: entered = delivered + counted losses" \
+	'[ $entered -gt 0 ] && [ $entered -eq $((delivered + lost)) ]'
+credits_back() {
+	for h in $HOSTS; do
+		[ "$(vlx $F-$h fab0 0 credits)" = 256 ] || { echo "$h fab0"; return 1; }
+	done
+	for s in $SW; do
+		for p in $(ports $s); do
+			[ "$(vlx $F-$s $p 0 credits)" = 256 ] || { echo "$s $p"; return 1; }
+			[ "$(crx_used $F-$s sw0 $p 0)" = 0 ] || { echo "$s $p used"; return 1; }
+		done
+	done
+}
+check "every link end has its credits back" waitfor 20000 credits_back
+check "fabric down" "$SNICCTL" fabric down $F
+echo "BENCH soak_lost $lost"
+echo "BENCH soak_seconds $SECS"
+ktap_finish
