@@ -682,6 +682,30 @@ static int snic_q_dump_stats(struct Qdisc *sch, struct gnet_dump *d)
 	return gnet_stats_copy_app(d, &st, sizeof(st));
 }
 
+struct sk_buff *sch_snic_credit_skb(struct net_device *dev,
+				    const struct snic_credit *c)
+{
+	struct sk_buff *skb;
+	struct ethhdr *eth;
+
+	skb = alloc_skb(LL_RESERVED_SPACE(dev) + ETH_HLEN +
+			SNIC_CREDIT_FRAME_LEN, GFP_ATOMIC);
+	if (!skb)
+		return NULL;
+	skb_reserve(skb, LL_RESERVED_SPACE(dev));
+	skb_reset_mac_header(skb);
+	eth = skb_put(skb, ETH_HLEN);
+	eth_broadcast_addr(eth->h_dest);
+	ether_addr_copy(eth->h_source, dev->dev_addr);
+	eth->h_proto = htons(ETH_P_SNIC_CREDIT);
+	snic_credit_encode(skb_put(skb, SNIC_CREDIT_FRAME_LEN), c);
+	skb_reset_network_header(skb);
+	skb->protocol = htons(ETH_P_SNIC_CREDIT);
+	skb->dev = dev;
+	return skb;
+}
+EXPORT_SYMBOL_GPL(sch_snic_credit_skb);
+
 /* Send a SYNC frame; the qdisc stamps the TBS values when it leaves. */
 static enum hrtimer_restart snic_q_sync_fire(struct hrtimer *t)
 {
@@ -692,7 +716,6 @@ static enum hrtimer_restart snic_q_sync_fire(struct hrtimer *t)
 	struct snic_credit c = { .type = SNIC_CREDIT_SYNC };
 	enum hrtimer_restart ret = HRTIMER_RESTART;
 	struct sk_buff *skb;
-	struct ethhdr *eth;
 	int i;
 
 	if (!READ_ONCE(q->any_gated))
@@ -711,22 +734,10 @@ static enum hrtimer_restart snic_q_sync_fire(struct hrtimer *t)
 		__netif_schedule(qdisc_root(q->sch));
 		return HRTIMER_NORESTART;
 	}
-	skb = alloc_skb(LL_RESERVED_SPACE(dev) + ETH_HLEN +
-			SNIC_CREDIT_FRAME_LEN + ETH_ZLEN, GFP_ATOMIC);
-	if (skb && (dev->flags & IFF_UP)) {
-		skb_reserve(skb, LL_RESERVED_SPACE(dev));
-		skb_reset_mac_header(skb);
-		eth = skb_put(skb, ETH_HLEN);
-		eth_broadcast_addr(eth->h_dest);
-		ether_addr_copy(eth->h_source, dev->dev_addr);
-		eth->h_proto = htons(ETH_P_SNIC_CREDIT);
-		snic_credit_encode(skb_put(skb, SNIC_CREDIT_FRAME_LEN), &c);
-		skb->protocol = htons(ETH_P_SNIC_CREDIT);
-		skb->dev = dev;
-		skb_reset_network_header(skb);
-		dev_queue_xmit(skb);
-	} else {
-		kfree_skb(skb);
+	if (dev->flags & IFF_UP) {
+		skb = sch_snic_credit_skb(dev, &c);
+		if (skb)
+			dev_queue_xmit(skb);
 	}
 	/* sch_snic_credit_limit() may have re-armed it meanwhile (under
 	 * the lock): then it is queued and must not be moved.

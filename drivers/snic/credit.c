@@ -81,25 +81,11 @@ static void snic_crx_send(struct snic_crx *crx, const struct snic_credit *c)
 {
 	struct net_device *dev = crx->dev;
 	struct sk_buff *skb;
-	struct ethhdr *eth;
 
 	if (!(dev->flags & IFF_UP) || !netif_carrier_ok(dev))
 		return;
-	skb = alloc_skb(LL_RESERVED_SPACE(dev) + ETH_HLEN +
-			SNIC_CREDIT_FRAME_LEN, GFP_ATOMIC);
-	if (!skb)
-		return;
-	skb_reserve(skb, LL_RESERVED_SPACE(dev));
-	skb_reset_mac_header(skb);
-	eth = skb_put(skb, ETH_HLEN);
-	eth_broadcast_addr(eth->h_dest);
-	ether_addr_copy(eth->h_source, dev->dev_addr);
-	eth->h_proto = htons(ETH_P_SNIC_CREDIT);
-	snic_credit_encode(skb_put(skb, SNIC_CREDIT_FRAME_LEN), c);
-	skb_reset_network_header(skb);
-	skb->protocol = htons(ETH_P_SNIC_CREDIT);
-	skb->dev = dev;
-	if (dev_queue_xmit(skb) == NET_XMIT_SUCCESS)
+	skb = sch_snic_credit_skb(dev, c);
+	if (skb && dev_queue_xmit(skb) == NET_XMIT_SUCCESS)
 		snic_count(crx->stats, SNIC_STAT_CREDIT_TX);
 }
 
@@ -198,8 +184,15 @@ void snic_crx_configure(struct snic_crx *crx, const u16 *buf, u32 period_us,
 	spin_unlock_bh(&crx->lock);
 }
 
-void snic_crx_read(struct snic_crx *crx, u16 *buf, u32 *used, u32 *period)
+void snic_crx_read(struct snic_crx *crx, u16 *buf, u32 *used, u32 *period,
+		   u64 *rx)
 {
+	int i;
+
+	for (i = 0; i < SNIC_NUM_VLS; i++) {
+		rx[i] = atomic64_read(&crx->vl_rx_packets[i]);
+		rx[SNIC_NUM_VLS + i] = atomic64_read(&crx->vl_rx_bytes[i]);
+	}
 	spin_lock_bh(&crx->lock);
 	memcpy(buf, crx->buf, sizeof(crx->buf));
 	memcpy(used, crx->used, sizeof(crx->used));
@@ -226,7 +219,7 @@ void snic_crx_link_reset(struct snic_crx *crx)
 
 /*
  * A 16B packet of @len bytes (outer Ethernet header included) arrived
- * with @sc. Unless @hold, it leaves the buffer at once (delivered,
+ * with @sc; counted per VL (the VL of @sc on this device). Unless @hold, it leaves the buffer at once (delivered,
  * consumed or dropped). Returns the VL tag to put in skb->priority if the
  * packet's credits are now to be held until a switch egress releases
  * them, or 0.
@@ -235,6 +228,8 @@ u32 snic_crx_rx(struct snic_crx *crx, u8 sc, unsigned int len, bool hold)
 {
 	u8 vl = sch_snic_sc2vl(crx->dev, sc);
 
+	atomic64_inc(&crx->vl_rx_packets[vl]);
+	atomic64_add(len, &crx->vl_rx_bytes[vl]);
 	if (vl >= SNIC_VL_MGMT || !READ_ONCE(crx->buf[vl]))
 		return 0;
 	if (hold)

@@ -30,6 +30,10 @@ struct sch_snic_hooks {
 void sch_snic_set_hooks(const struct sch_snic_hooks *hooks);
 /* Caller holds rcu_read_lock_bh() or runs in softirq. */
 int sch_snic_credit_limit(struct net_device *dev, u16 mask, const u32 *limit);
+struct snic_credit;
+/* A credit frame carrying @c, ready for dev_queue_xmit() on @dev. */
+struct sk_buff *sch_snic_credit_skb(struct net_device *dev,
+				    const struct snic_credit *c);
 /* Is @dev's root qdisc a sch_snic? RCU. */
 bool sch_snic_attached(struct net_device *dev);
 /* VL of @sc on @dev's sch_snic, or the default map without one. RCU. */

@@ -97,7 +97,8 @@
  * =======
  * Every receiving link end (a snic's lower device, a switch port) has a
  * per-VL buffer, SNIC_A_VL_BUF, in 64-byte credits; DEV_SET (snic) and
- * PORT_SET (snicsw) set it, DEV_GET/PORT_GET report it with SNIC_A_VL_USED.
+ * PORT_SET (snicsw) set it, DEV_GET/PORT_GET report it with SNIC_A_VL_USED
+ * and the per-VL receive counters SNIC_A_VL_RX.
  * A VL with a buffer is lossless: the receiver tells the sender's sch_snic
  * how far it may send, the sender holds packets of that VL until it may.
  * A switch port's credits come back when the packet leaves the switch
@@ -194,6 +195,10 @@ enum snic_attr {
 				 */
 	SNIC_A_CREDIT_DROP,	/* u32: fault injection, drop the next N
 				 * credit-limit frames this receiver sends
+				 */
+	SNIC_A_VL_RX,		/* binary, 2 x SNIC_NUM_VLS x u64: 16B
+				 * packets received per VL, then their bytes
+				 * (frame bytes), replies only
 				 */
 
 	__SNIC_A_MAX,
