@@ -219,10 +219,10 @@ void snic_crx_link_reset(struct snic_crx *crx)
 
 /*
  * A 16B packet of @len bytes (outer Ethernet header included) arrived
- * with @sc; counted per VL (the VL of @sc on this device). Unless @hold, it leaves the buffer at once (delivered,
- * consumed or dropped). Returns the VL tag to put in skb->priority if the
- * packet's credits are now to be held until a switch egress releases
- * them, or 0.
+ * with @sc; it is counted under the VL of @sc on this device. Unless
+ * @hold, it leaves the buffer at once (delivered, consumed or dropped).
+ * Returns the VL tag to put in skb->priority if the packet's credits are
+ * now to be held until a switch egress releases them, or 0.
  */
 u32 snic_crx_rx(struct snic_crx *crx, u8 sc, unsigned int len, bool hold)
 {
