@@ -15,9 +15,10 @@
  *     len / rate; time_next is when the link is free again. While the
  *     link is busy, dequeue returns nothing and the qdisc watchdog is
  *     armed for time_next with a little slack. As in sch_fq, a wake-up
- *     that comes late shortens the next gap by its lateness (up to half
- *     the gap), so timer lateness does not turn into a lower rate; the
- *     lateness feeds an EWMA reported in xstats.
+ *     that comes late shortens the next gap by its lateness, here up to
+ *     the whole gap (a backlogged serializer never idles: a late frame
+ *     lets the next follow at once), so timer lateness does not turn
+ *     into a lower rate; the lateness feeds an EWMA reported in xstats.
  *
  *   - credits: a data VL that the far end flow-controls (it said so in
  *     a credit LIMIT frame, handed to sch_snic_credit_limit() by snic.ko)
@@ -270,10 +271,11 @@ static void snic_q_serialize(struct snic_sched *q, u64 now, unsigned int len)
 		q->unthrottle_latency_ns -= q->unthrottle_latency_ns >> 3;
 		q->unthrottle_latency_ns += late >> 3;
 		q->armed = false;
-		/* As sch_fq: a late wake-up shortens the next gap, by up to
-		 * half of it, so timer lateness does not lower the rate.
+		/* As sch_fq: a late wake-up shortens the next gap (here by
+		 * up to all of it), so timer lateness does not lower the
+		 * rate.
 		 */
-		delay -= min(delay / 2, late);
+		delay -= min(delay, late);
 	}
 	q->time_next = now + delay;
 }

@@ -184,15 +184,8 @@ void snic_crx_configure(struct snic_crx *crx, const u16 *buf, u32 period_us,
 	spin_unlock_bh(&crx->lock);
 }
 
-void snic_crx_read(struct snic_crx *crx, u16 *buf, u32 *used, u32 *period,
-		   u64 *rx)
+void snic_crx_read(struct snic_crx *crx, u16 *buf, u32 *used, u32 *period)
 {
-	int i;
-
-	for (i = 0; i < SNIC_NUM_VLS; i++) {
-		rx[i] = atomic64_read(&crx->vl_rx_packets[i]);
-		rx[SNIC_NUM_VLS + i] = atomic64_read(&crx->vl_rx_bytes[i]);
-	}
 	spin_lock_bh(&crx->lock);
 	memcpy(buf, crx->buf, sizeof(crx->buf));
 	memcpy(used, crx->used, sizeof(crx->used));
@@ -228,8 +221,8 @@ u32 snic_crx_rx(struct snic_crx *crx, u8 sc, unsigned int len, bool hold)
 {
 	u8 vl = sch_snic_sc2vl(crx->dev, sc);
 
-	atomic64_inc(&crx->vl_rx_packets[vl]);
-	atomic64_add(len, &crx->vl_rx_bytes[vl]);
+	snic_count(crx->stats, SNIC_STAT_RX_VL0_PACKETS + vl);
+	snic_stats_add(crx->stats, SNIC_STAT_RX_VL0_BYTES + vl, len);
 	if (vl >= SNIC_VL_MGMT || !READ_ONCE(crx->buf[vl]))
 		return 0;
 	if (hold)

@@ -100,12 +100,10 @@ static void snic_nl_crx_set(struct snic_crx *crx, struct genl_info *info)
 static int snic_nl_put_crx(struct sk_buff *msg, struct snic_crx *crx)
 {
 	u32 used[SNIC_NUM_VLS], period;
-	u64 rx[2 * SNIC_NUM_VLS];
 	u16 buf[SNIC_NUM_VLS];
 
-	snic_crx_read(crx, buf, used, &period, rx);
+	snic_crx_read(crx, buf, used, &period);
 	if (nla_put(msg, SNIC_A_VL_BUF, sizeof(buf), buf) ||
-	    nla_put(msg, SNIC_A_VL_RX, sizeof(rx), rx) ||
 	    nla_put(msg, SNIC_A_VL_USED, sizeof(used), used) ||
 	    nla_put_u32(msg, SNIC_A_CREDIT_PERIOD, period))
 		return -EMSGSIZE;

@@ -58,9 +58,6 @@ struct snic_crx {
 	u64 pending_at;			/* ns: when the due LIMIT goes */
 	u32 period_us;
 	u32 drop;			/* fault injection: LIMITs to drop */
-	/* 16B packets received per VL, all VLs (lockless) */
-	atomic64_t vl_rx_packets[SNIC_NUM_VLS];
-	atomic64_t vl_rx_bytes[SNIC_NUM_VLS];
 	bool pending;			/* a LIMIT is due soon */
 	bool dead;
 	struct hrtimer timer;
@@ -151,8 +148,7 @@ void snic_crx_init(struct snic_crx *crx, struct net_device *dev,
 void snic_crx_stop(struct snic_crx *crx);
 void snic_crx_configure(struct snic_crx *crx, const u16 *buf, u32 period_us,
 			const u32 *drop);
-void snic_crx_read(struct snic_crx *crx, u16 *buf, u32 *used, u32 *period,
-		   u64 *rx);
+void snic_crx_read(struct snic_crx *crx, u16 *buf, u32 *used, u32 *period);
 void snic_crx_link_reset(struct snic_crx *crx);
 u32 snic_crx_rx(struct snic_crx *crx, u8 sc, unsigned int len, bool hold);
 void snic_crx_unhold(struct snic_crx *crx, struct sk_buff *skb);

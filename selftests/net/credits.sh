@@ -66,12 +66,9 @@ checke "no drop at the switch egress" \
 	'[ $(vlx $S1 p2 0 drops) -eq $d0 ] && [ $(port_counter $S1 sw0 p1 fwd_drop_egress) -eq 0 ]'
 check "conservation: packets h1 sent = packets h2 took in" conserved "$s0" "$r0"
 wait
-rxvl0() {	# 16B packets p1 received on VL0 (per-VL receive counters)
-	nsexec "$S1" "$SNICCTL" -j -s port show sw0 | sed 's/{"port":/\n&/g' |
-		grep '"ifname":"p1"' | sed -n 's/.*"rxvl0":{"packets":\([0-9]*\).*/\1/p'
-}
 checke "per-VL receive counters: p1 took on VL0 what h1 sent on VL0" \
-	'r=$(rxvl0); s=$(vlx $H1 fab0 0 dequeued); echo "p1 rx $r, h1 sent $s"; [ "$r" = "$s" ]'
+	'r=$(port_counter $S1 sw0 p1 rx_vl0_packets); s=$(vlx $H1 fab0 0 dequeued)
+	 echo "p1 rx $r, h1 sent $s"; [ "$r" = "$s" ]'
 nsexec "$S1" "$SNICCTL" qdisc set p2 rate 0bit
 
 # 2. Credit returns lost: p1 drops its next 5 LIMIT frames.

@@ -58,20 +58,7 @@ void credit_print(struct nlattr **tb)
 		return;
 	buf = nla_data(tb[SNIC_A_VL_BUF]);
 	used = nla_data(tb[SNIC_A_VL_USED]);
-	if (opt_stats && tb[SNIC_A_VL_RX] &&
-	    nla_len(tb[SNIC_A_VL_RX]) == 2 * SNIC_NUM_VLS * 8) {
-		const uint64_t *rx = nla_data(tb[SNIC_A_VL_RX]);
 
-		for (i = 0; i < SNIC_NUM_VLS; i++) {
-			if (!rx[i])
-				continue;
-			snprintf(key, sizeof(key), "rxvl%d", i);
-			out_begin_sub(key);
-			out_u64("packets", " rx_packets %llu", rx[i]);
-			out_u64("bytes", " rx_bytes %llu", rx[SNIC_NUM_VLS + i]);
-			out_end_sub();
-		}
-	}
 	for (i = 0; i < SNIC_NUM_VLS; i++) {
 		if (!buf[i])
 			continue;

@@ -33,7 +33,7 @@ static const struct { const char *name; int attr; } attrs[] = {
 	{ "sc2sc", SNIC_A_SC2SC }, { "ports", SNIC_A_PORTS },
 	{ "vl-buf", SNIC_A_VL_BUF }, { "vl-used", SNIC_A_VL_USED },
 	{ "credit-period", SNIC_A_CREDIT_PERIOD },
-	{ "credit-drop", SNIC_A_CREDIT_DROP }, { "vl-rx", SNIC_A_VL_RX },
+	{ "credit-drop", SNIC_A_CREDIT_DROP },
 };
 
 static int count(struct nl_msg *msg, void *arg)

@@ -97,8 +97,7 @@
  * =======
  * Every receiving link end (a snic's lower device, a switch port) has a
  * per-VL buffer, SNIC_A_VL_BUF, in 64-byte credits; DEV_SET (snic) and
- * PORT_SET (snicsw) set it, DEV_GET/PORT_GET report it with SNIC_A_VL_USED
- * and the per-VL receive counters SNIC_A_VL_RX.
+ * PORT_SET (snicsw) set it, DEV_GET/PORT_GET report it with SNIC_A_VL_USED.
  * A VL with a buffer is lossless: the receiver tells the sender's sch_snic
  * how far it may send, the sender holds packets of that VL until it may.
  * A switch port's credits come back when the packet leaves the switch
@@ -196,10 +195,6 @@ enum snic_attr {
 	SNIC_A_CREDIT_DROP,	/* u32: fault injection, drop the next N
 				 * credit-limit frames this receiver sends
 				 */
-	SNIC_A_VL_RX,		/* binary, 2 x SNIC_NUM_VLS x u64: 16B
-				 * packets received per VL, then their bytes
-				 * (frame bytes), replies only
-				 */
 
 	__SNIC_A_MAX,
 	SNIC_A_MAX = __SNIC_A_MAX - 1
@@ -248,6 +243,41 @@ enum snic_stat {
 	SNIC_STAT_CREDIT_NO_QDISC,	/* [rx_drop_credit_no_qdisc] */
 	SNIC_STAT_RX_CREDIT_OVERRUN,	/* [rx_drop_credit_overrun] */
 	SNIC_STAT_CREDIT_LINK_RESET,	/* [credit_link_resets] */
+	/* 16B packets received per VL (the VL of their SC on the receiving
+	 * device), and their frame bytes
+	 */
+	SNIC_STAT_RX_VL0_PACKETS,	/* [rx_vl0_packets] */
+	SNIC_STAT_RX_VL1_PACKETS,	/* [rx_vl1_packets] */
+	SNIC_STAT_RX_VL2_PACKETS,	/* [rx_vl2_packets] */
+	SNIC_STAT_RX_VL3_PACKETS,	/* [rx_vl3_packets] */
+	SNIC_STAT_RX_VL4_PACKETS,	/* [rx_vl4_packets] */
+	SNIC_STAT_RX_VL5_PACKETS,	/* [rx_vl5_packets] */
+	SNIC_STAT_RX_VL6_PACKETS,	/* [rx_vl6_packets] */
+	SNIC_STAT_RX_VL7_PACKETS,	/* [rx_vl7_packets] */
+	SNIC_STAT_RX_VL8_PACKETS,	/* [rx_vl8_packets] */
+	SNIC_STAT_RX_VL9_PACKETS,	/* [rx_vl9_packets] */
+	SNIC_STAT_RX_VL10_PACKETS,	/* [rx_vl10_packets] */
+	SNIC_STAT_RX_VL11_PACKETS,	/* [rx_vl11_packets] */
+	SNIC_STAT_RX_VL12_PACKETS,	/* [rx_vl12_packets] */
+	SNIC_STAT_RX_VL13_PACKETS,	/* [rx_vl13_packets] */
+	SNIC_STAT_RX_VL14_PACKETS,	/* [rx_vl14_packets] */
+	SNIC_STAT_RX_VL15_PACKETS,	/* [rx_vl15_packets] */
+	SNIC_STAT_RX_VL0_BYTES,	/* [rx_vl0_bytes] */
+	SNIC_STAT_RX_VL1_BYTES,	/* [rx_vl1_bytes] */
+	SNIC_STAT_RX_VL2_BYTES,	/* [rx_vl2_bytes] */
+	SNIC_STAT_RX_VL3_BYTES,	/* [rx_vl3_bytes] */
+	SNIC_STAT_RX_VL4_BYTES,	/* [rx_vl4_bytes] */
+	SNIC_STAT_RX_VL5_BYTES,	/* [rx_vl5_bytes] */
+	SNIC_STAT_RX_VL6_BYTES,	/* [rx_vl6_bytes] */
+	SNIC_STAT_RX_VL7_BYTES,	/* [rx_vl7_bytes] */
+	SNIC_STAT_RX_VL8_BYTES,	/* [rx_vl8_bytes] */
+	SNIC_STAT_RX_VL9_BYTES,	/* [rx_vl9_bytes] */
+	SNIC_STAT_RX_VL10_BYTES,	/* [rx_vl10_bytes] */
+	SNIC_STAT_RX_VL11_BYTES,	/* [rx_vl11_bytes] */
+	SNIC_STAT_RX_VL12_BYTES,	/* [rx_vl12_bytes] */
+	SNIC_STAT_RX_VL13_BYTES,	/* [rx_vl13_bytes] */
+	SNIC_STAT_RX_VL14_BYTES,	/* [rx_vl14_bytes] */
+	SNIC_STAT_RX_VL15_BYTES,	/* [rx_vl15_bytes] */
 
 	__SNIC_STAT_MAX,
 	SNIC_STAT_MAX = __SNIC_STAT_MAX - 1
