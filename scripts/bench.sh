@@ -23,11 +23,11 @@ doc=Documentation/benchmarks.rst
 	echo "ratios compare two configurations measured one after the other in"
 	echo "the same boot (see selftests/bench.sh for each method)."
 	echo
-	echo "=============================  ============"
-	echo "figure                         value"
-	echo "=============================  ============"
-	printf '%s\n' "$lines" | awk '{ printf "%-29s  %s\n", $2, $3 }'
-	echo "=============================  ============"
+	echo "==================================  ============"
+	echo "figure                              value"
+	echo "==================================  ============"
+	printf '%s\n' "$lines" | awk '{ printf "%-34s  %s\n", $2, $3 }'
+	echo "==================================  ============"
 	echo
 	echo "Goals (issue 4): switch_vs_bridge_pps >= 1.0, snic_vs_veth_pps >= 0.9,"
 	echo "idle_rate_fidelity >= 0.98; dragonfly72_up_s is reported (the guest"
