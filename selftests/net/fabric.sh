@@ -56,6 +56,20 @@ for g in line:3 star:4 fattree:2,2,2 dragonfly:1,2,1,3; do
 	checke "$g: no netns left" '[ $(leftover) -eq 0 ]'
 done
 
+# A described fabric: two switches in a line with an explicit LID, a
+# per-link buffer and the VLArb weights programmed on every link end.
+printf '# two switches\nfabric %s\nvlarb 16,48\nbuf 128\nswitch a\nswitch b\nhost x lid 7\nhost y\nlink x a\nlink a b buf 64\nlink y b\n' \
+	"$F" >/tmp/desc.$SFX.fab
+check "file: up and both hosts ping each other" \
+	"$SNICCTL" fabric up /tmp/desc.$SFX.fab check
+checke "file: x has LID 7, y the first free one" \
+	'"$SNICCTL" fabric show $F | grep -q "host x .* lid 7 " && "$SNICCTL" fabric show $F | grep -q "host y .* lid 1 "'
+checke "file: the VLArb weights are on every qdisc" \
+	'nsexec $F-a $SNICCTL qdisc show p2 | grep -q "vlarb 16,48,64," &&
+	 nsexec $F-y $SNICCTL qdisc show fab0 | grep -q "vlarb 16,48,64,"'
+checke "file: the a-b link has 64 credits, the host links 128" \
+	'waitfor 5000 "[ \"\$(vlx $F-a p2 0 credits)\" = 64 ] && [ \"\$(vlx $F-x fab0 0 credits)\" = 128 ]"'
+check "file: down" "$SNICCTL" fabric down "$F"
 # Bad input: a message naming the line and the problem; nothing built.
 bad() {	# bad TEXT MESSAGE: a description with TEXT is refused with MESSAGE
 	printf "$1" >/tmp/bad.$SFX.fab
@@ -74,6 +88,8 @@ check "duplicate LID: refused" \
 	':3: duplicate LID 5'
 check "dangling link: refused" \
 	bad 'switch s1\nhost h1\nlink h1 s2\n' ':3: link names unknown node "s2"'
+check "bad vlarb: refused" \
+	bad 'vlarb 0,3\n' ':1: vlarb: up to 15 weights'
 check "duplicate node: refused" \
 	bad 'switch s1\nswitch s1\n' ':2: duplicate node "s1" (first on line 1)'
 check "host with two links: refused" \

@@ -9,6 +9,8 @@
  *   hoq USEC             head-of-queue lifetime, fabric time (0: off)
  *   rate RATE            default link rate, tc units (100gbit)
  *   buf CREDITS          default receive buffer per VL, 64-byte credits (256)
+ *   vlarb W0,W1,...      VLArb weights of the data VLs on every link end,
+ *                        64-byte units, 1..255 (64 each)
  *   host NAME [lid LID]  a host (a snic on fab0), LID assigned if absent
  *   switch NAME          a switch (snicsw sw0, ports p1, p2, ...)
  *   link A B [rate RATE] [buf CREDITS] [global]
@@ -185,6 +187,20 @@ static int fab_statement(struct fabric *f, char **tok, int n, int line)
 		if (rate <= 0)
 			return fab_err(f, line, "bad rate \"%s\" (e.g. 100gbit)", tok[1]);
 		f->rate = rate;
+	} else if (!strcmp(tok[0], "vlarb") && n == 2) {
+		char copy[sizeof(f->vlarb)], *p, *save = NULL;
+		int k = 0;
+
+		if (strlen(tok[1]) >= sizeof(copy))
+			return fab_err(f, line, "vlarb: up to 15 weights, each 1..255");
+		strcpy(copy, tok[1]);
+		for (p = strtok_r(copy, ",", &save); p;
+		     p = strtok_r(NULL, ",", &save), k++)
+			if (k >= 15 || parse_u32(p, &v) || !v || v > 255)
+				return fab_err(f, line, "vlarb: up to 15 weights, each 1..255");
+		if (!k)
+			return fab_err(f, line, "vlarb: up to 15 weights, each 1..255");
+		strcpy(f->vlarb, tok[1]);
 	} else if (!strcmp(tok[0], "buf") && n == 2) {
 		if (parse_u32(tok[1], &v) || !v || v > 65535)
 			return fab_err(f, line, "buf must be 1..65535 credits");
@@ -441,6 +457,8 @@ int fab_write(const struct fabric *f, const char *path)
 	fprintf(fp, "fabric %s\ndilation %u\nhoq %u\nrate %llubps\nbuf %u\n",
 		f->name, f->dilation, f->hoq_us, (unsigned long long)f->rate,
 		f->buf);
+	if (f->vlarb[0])
+		fprintf(fp, "vlarb %s\n", f->vlarb);
 	for (i = 0; i < f->nnodes; i++) {
 		if (f->node[i].sw)
 			fprintf(fp, "switch %s\n", f->node[i].name);

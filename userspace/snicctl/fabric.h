@@ -50,6 +50,7 @@ struct fabric {
 	const char *src;	/* file name or generator, for messages */
 	uint32_t dilation;
 	uint32_t hoq_us;	/* fabric time, 0: off */
+	char vlarb[64];		/* VLArb weights, "W0,W1,..." ("": default) */
 	uint64_t rate;		/* defaults for links */
 	uint32_t buf;
 	struct fab_node *node;

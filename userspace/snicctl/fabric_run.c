@@ -170,9 +170,10 @@ static int sc(const char *fmt, ...)
 static int qdisc_of(const struct fabric *f, const char *dev,
 		    const struct fab_link *l)
 {
-	return sc("qdisc add %s limit %d rate %llubps dilation %u hoq %u", dev,
-		  FAB_QDISC_LIMIT, (unsigned long long)l->rate, f->dilation,
-		  f->hoq_us);
+	return sc("qdisc add %s limit %d rate %llubps dilation %u hoq %u%s%s",
+		  dev, FAB_QDISC_LIMIT, (unsigned long long)l->rate,
+		  f->dilation, f->hoq_us, f->vlarb[0] ? " vlarb " : "",
+		  f->vlarb);
 }
 
 /* Inside node @n's netns: phase 0 qdiscs, phase 1 everything else. */

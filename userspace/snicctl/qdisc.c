@@ -29,6 +29,7 @@ static int print_qdisc(struct nl_msg *msg, void *arg)
 {
 	struct nlmsghdr *nlh = nlmsg_hdr(msg);
 	struct nlattr *tb[TCA_MAX + 1], *st[TCA_STATS_MAX + 1];
+	struct nlattr *opt[TCA_SNIC_MAX + 1];
 	struct tcmsg *tcm = nlmsg_data(nlh);
 	const struct tc_snic_xstats *x;
 	uint32_t *ifindex = arg;
@@ -42,6 +43,24 @@ static int print_qdisc(struct nl_msg *msg, void *arg)
 		return NL_OK;
 	out_begin_obj();
 	out_hex("handle", "qdisc snic %llx:", tcm->tcm_handle >> 16);
+	if (tb[TCA_OPTIONS] &&
+	    !nla_parse_nested(opt, TCA_SNIC_MAX, tb[TCA_OPTIONS], NULL)) {
+		if (opt[TCA_SNIC_LIMIT])
+			out_u64("limit", " limit %llu",
+				nla_get_u32(opt[TCA_SNIC_LIMIT]));
+		if (opt[TCA_SNIC_HOQ_LIFE])
+			out_u64("hoq_us", " hoq %llu",
+				nla_get_u32(opt[TCA_SNIC_HOQ_LIFE]));
+		if (opt[TCA_SNIC_VLARB] &&
+		    nla_len(opt[TCA_SNIC_VLARB]) == TC_SNIC_NUM_VLS)
+			out_table("vlarb", nla_data(opt[TCA_SNIC_VLARB]),
+				  TC_SNIC_VL_MGMT);
+		if (opt[TCA_SNIC_SC2VL] &&
+		    nla_len(opt[TCA_SNIC_SC2VL]) == TC_SNIC_NUM_SC)
+			out_table("sc2vl", nla_data(opt[TCA_SNIC_SC2VL]),
+				  TC_SNIC_NUM_SC);
+		out_nl();
+	}
 	if (!tb[TCA_STATS2] ||
 	    nla_parse_nested(st, TCA_STATS_MAX, tb[TCA_STATS2], NULL) ||
 	    !st[TCA_STATS_APP] ||
