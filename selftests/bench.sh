@@ -165,12 +165,7 @@ hotspot() {	# hotspot lossless|lossy: prints "fabric_drops delivered/sent"
 	sleep 1
 	nsexec bh-h1 ping -c 1 -w 5 10.0.0.3 >/dev/null
 	nsexec bh-h2 ping -c 1 -w 5 10.0.0.3 >/dev/null
-	sent() {
-		for h in h1 h2; do
-			nsexec bh-$h "$SNICCTL" -j qdisc show fab0 | sed 's/"vl/\n/g' |
-				grep -v '^15"' | sed -n 's/.*"dequeued":\([0-9]*\).*/\1/p'
-		done | awk '{ n += $1 } END { print n + 0 }'
-	}
+	sent() { echo $(( $(vlsum bh-h1 fab0 dequeued) + $(vlsum bh-h2 fab0 dequeued) )); }
 	s0=$(sent) r0=$(rx_total bh-h3 snic0)
 	nsexec bh-h3 "$TOOLS/snic_xfer" -U 6002 $((SECS + 6)) >/dev/null &
 	sleep 0.5

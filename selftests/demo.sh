@@ -46,7 +46,8 @@ drops=0
 for ns in leaf1 leaf2 spine1 spine2 h1 h2 h3; do
 	for p in $(nsexec $F-$ns ls /sys/class/net | grep -E '^(p[0-9]+|fab0)$'); do
 		d=$(vlx $F-$ns $p 0 drops)
-		[ "$d" = missing ] || drops=$((drops + d))
+		isnum "$d" || exit 1
+		drops=$((drops + d))
 	done
 done
 echo "hot spot: h1, h2, h3 blast UDP at h4 for 3 s (3 links into 1)"

@@ -196,6 +196,21 @@ vlx() {
 	echo "${v:-missing}"
 }
 
+# isnum V: V is a count (helpers print "missing" for what they cannot find).
+isnum() {
+	case $1 in
+	'' | *[!0-9]*) echo "not a count: '$1'"; return 1 ;;
+	esac
+}
+
+# vlsum NS DEV FIELD: a per-VL xstat of DEV's sch_snic summed over the
+# data VLs (VL 15, the management VL, left out).
+vlsum() {
+	nsexec "$1" "$SNICCTL" -j qdisc show "$2" | sed 's/"vl/\n/g' |
+		grep -v '^15"' | sed -n "s/.*\"$3\":\([0-9]*\).*/\1/p" |
+		awk '{ n += $1 } END { print n + 0 }'
+}
+
 # crx_used NS SW PORTDEV VL: credits held in a switch port's VL buffer.
 crx_used() {
 	nsexec "$1" "$SNICCTL" -j port show "$2" | sed 's/{"port":/\n&/g' |

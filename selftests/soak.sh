@@ -30,25 +30,18 @@ check "fattree:2,2,2 up (lossless, HoQ lifetime 200 us fabric time)" \
 # No broadcast or multicast during the run (each would be delivered to
 # several hosts): static neighbours, no IPv6 on the hosts.
 for h in $HOSTS; do
-	nsexec $F-$h sh -c 'echo 1 >/proc/sys/net/ipv6/conf/snic0/disable_ipv6' 2>/dev/null
+	nsexec $F-$h sh -c 'echo 1 >/proc/sys/net/ipv6/conf/snic0/disable_ipv6'
 	for d in 1 2 3 4; do
+		[ "h$d" = "$h" ] && continue	# not a neighbour of itself
 		nsexec $F-$h $IP neigh replace 10.0.0.$d lladdr 02:53:4e:00:00:0$d \
-			dev snic0 nud permanent 2>/dev/null
+			dev snic0 nud permanent
 	done
 done
 sleep 3
 
 # counters: sum of a field over every qdisc/port of the fabric
-data_deq() {	# packets a host's link carried on its data VLs
-	nsexec "$F-$1" "$SNICCTL" -j qdisc show fab0 | sed 's/"vl/\n/g' |
-		grep -v '^15"' | sed -n 's/.*"dequeued":\([0-9]*\).*/\1/p' |
-		awk '{ n += $1 } END { print n + 0 }'
-}
-qsum() {	# qsum NS DEV FIELD: FIELD summed over the data VLs
-	nsexec "$F-$1" "$SNICCTL" -j qdisc show "$2" | sed 's/"vl/\n/g' |
-		grep -v '^15"' | sed -n "s/.*\"$3\":\([0-9]*\).*/\1/p" |
-		awk '{ n += $1 } END { print n + 0 }'
-}
+data_deq() { vlsum "$F-$1" fab0 dequeued; }	# a host link's data packets
+qsum() { vlsum "$F-$1" "$2" "$3"; }		# FIELD over the data VLs
 ports() { nsexec "$F-$1" ls /sys/class/net | grep '^p[0-9]'; }
 # entered delivered hoq flushed linkdrops fwddrops taildrops overruns
 # (a switch's qdisc drops are also its fwd_drop_egress: counted once)

@@ -280,6 +280,16 @@ static void snic_q_serialize(struct snic_sched *q, u64 now, unsigned int len)
 	q->time_next = now + delay;
 }
 
+/* @vl is not flow controlled any more; a stall it was in ends now. */
+static void snic_q_ungate(struct snic_vl *vl, u64 now)
+{
+	vl->gated = false;
+	if (vl->stall_since) {
+		vl->stall_ns += now - vl->stall_since;
+		vl->stall_since = 0;
+	}
+}
+
 /* May @vl send its head now, credits considered? */
 static bool snic_q_ready(const struct snic_vl *vl)
 {
@@ -325,7 +335,10 @@ static struct snic_vl *snic_q_pick(struct snic_sched *q, u64 now)
 
 	if (vl->q.qlen)
 		return vl;
-	if (!snic_q_any_ready(q, now))
+	/* Without flow control every backlogged VL may send: no need to
+	 * look at credits or stalls.
+	 */
+	if (q->any_gated && !snic_q_any_ready(q, now))
 		return NULL;
 	/* Some data VL may send. A VL gets one quantum when its turn
 	 * starts and keeps the turn while its head fits in the deficit;
@@ -729,7 +742,7 @@ static enum hrtimer_restart snic_q_sync_fire(struct hrtimer *t)
 		 */
 		spin_lock(lock);
 		for (i = 0; i < TC_SNIC_VL_MGMT; i++)
-			q->vl[i].gated = false;
+			snic_q_ungate(&q->vl[i], ktime_get_ns());
 		WRITE_ONCE(q->any_gated, false);
 		q->credit_timeouts++;
 		spin_unlock(lock);
@@ -777,7 +790,7 @@ int sch_snic_credit_limit(struct net_device *dev, u16 mask, const u32 *limit)
 		struct snic_vl *vl = &q->vl[i];
 
 		if (!(mask & BIT(i))) {
-			vl->gated = false;
+			snic_q_ungate(vl, ktime_get_ns());
 			continue;
 		}
 		any = true;

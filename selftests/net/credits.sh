@@ -25,11 +25,7 @@ check "ping across the lossless fabric" \
 
 # Conservation: what h1's link sent on its data VLs (ND rides VL7) =
 # what h2's NIC took in.
-sent0() {
-	nsexec "$H1" "$SNICCTL" -j qdisc show fab0 | sed 's/"vl/\n/g' |
-		grep -v '^15"' | sed -n 's/.*"dequeued":\([0-9]*\).*/\1/p' |
-		awk '{ n += $1 } END { print n + 0 }'
-}
+sent0() { vlsum "$H1" fab0 dequeued; }
 quiet() {	# the fabric is idle, every credit back
 	waitfor 20000 "[ \"\$(vlx $H1 fab0 0 qlen)\" = 0 ] && \
 		[ \"\$(vlx $H1 fab0 0 credits)\" = $BUF ] && \
@@ -168,6 +164,8 @@ check "vlbuf for VL15: EINVAL, not flow controlled" \
 	$SNICCTL dev set snic0 vlbuf 1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1
 check "credit period 5 us: ERANGE" \
 	expect_err "$S1" 34 "" $SNICCTL port set sw0 p1 credit_period 5
+check "qdisc SYNC period 5 us: ERANGE" \
+	expect_err "$H1" 34 "" $SNICCTL qdisc set fab0 sync 5
 check "vlbuf of the wrong length: ERANGE" \
 	expect_err "$H1" 34 "" $SNICCTL raw dev-set ifindex:u32=$(nsexec "$H1" cat /sys/class/net/snic0/ifindex) vl-buf:bytes=1,2,3
 check "vlbuf on the switch device: EOPNOTSUPP, per port" \

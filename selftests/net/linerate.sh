@@ -30,14 +30,17 @@ busywait 5000 grep -q listening "$rxf"
 bg $IP netns exec "$H1" timeout 120 "$TOOLS/snic_xfer" -c 10.0.0.2 5001 12000000 >/dev/null
 sleep 2
 up() { cut -d' ' -f1 /proc/uptime; }
-b0=$(link_stat "$H2" fab0 rx_bytes)
-t0=$(up)
-sleep 6
-b1=$(link_stat "$H2" fab0 rx_bytes)
-t1=$(up)
-ratio=$(awk -v b="$((b1 - b0))" -v t0="$t0" -v t1="$t1" -v r="$RATE" \
-	'BEGIN { printf "%.3f", b / (t1 - t0) / r }')
-echo "# achieved/configured on an idle shaped link: $ratio ($((b1 - b0)) bytes in $t0..$t1 s)"
+achieved() {	# achieved SECONDS: bytes/s arriving at h2 / RATE
+	b0=$(link_stat "$H2" fab0 rx_bytes)
+	t0=$(up)
+	sleep "$1"
+	b1=$(link_stat "$H2" fab0 rx_bytes)
+	t1=$(up)
+	awk -v b="$((b1 - b0))" -v t0="$t0" -v t1="$t1" -v r="$RATE" \
+		'BEGIN { printf "%.3f", b / (t1 - t0) / r }'
+}
+ratio=$(achieved 6)
+echo "# achieved/configured on an idle shaped link: $ratio"
 checke "achieved rate is within [0.5, 1.05] of the configured rate (got $ratio)" \
 	'awk -v x="$ratio" "BEGIN { exit !(x >= 0.5 && x <= 1.05) }"'
 checke "the qdisc throttled (serialization engaged)" \
@@ -52,13 +55,7 @@ checke "qdisc reports the fabric rate and the dilation" \
 checke "dilation 0 is refused (policy range)" \
 	'nsexec $S1 $SNICCTL qdisc set p2 dilation 0 2>&1 | grep -q "errno 34"'
 sleep 1
-b0=$(link_stat "$H2" fab0 rx_bytes)
-t0=$(up)
-sleep 4
-b1=$(link_stat "$H2" fab0 rx_bytes)
-t1=$(up)
-ratio=$(awk -v b="$((b1 - b0))" -v t0="$t0" -v t1="$t1" -v r="$RATE" \
-	'BEGIN { printf "%.3f", b / (t1 - t0) / r }')
+ratio=$(achieved 4)
 echo "# dilated link: achieved wall rate / (fabric rate / D): $ratio"
 checke "the wall rate is the fabric rate / D, within [0.5, 1.05] (got $ratio)" \
 	'awk -v x="$ratio" "BEGIN { exit !(x >= 0.5 && x <= 1.05) }"'

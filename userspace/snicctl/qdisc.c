@@ -131,6 +131,23 @@ long long parse_rate(const char *s)
 	return -1;
 }
 
+/* The u32 options, by keyword; the kernel judges their ranges. */
+static int u32_opt(const char *kw)
+{
+	static const struct { const char *kw; int attr; } opts[] = {
+		{ "limit", TCA_SNIC_LIMIT },
+		{ "hoq", TCA_SNIC_HOQ_LIFE },		/* microseconds, 0: off */
+		{ "dilation", TCA_SNIC_DILATION },
+		{ "sync", TCA_SNIC_SYNC_PERIOD },	/* microseconds */
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(opts) / sizeof(opts[0]); i++)
+		if (!strcmp(kw, opts[i].kw))
+			return opts[i].attr;
+	return 0;
+}
+
 int qdisc_apply(int argc, char **argv, bool create)
 {
 	struct tcmsg tcm = { .tcm_family = AF_UNSPEC, .tcm_parent = TC_H_ROOT };
@@ -152,23 +169,12 @@ int qdisc_apply(int argc, char **argv, bool create)
 	for (i = 1; i < argc; i += 2) {
 		if (i + 1 >= argc)
 			goto usage;
-		if (!strcmp(argv[i], "limit")) {
+		int attr = u32_opt(argv[i]);
+
+		if (attr) {
 			if (parse_u32(argv[i + 1], &v))
 				goto usage;
-			nla_put_u32(msg, TCA_SNIC_LIMIT, v);
-		} else if (!strcmp(argv[i], "dilation")) {
-			if (parse_u32(argv[i + 1], &v))
-				goto usage;
-			nla_put_u32(msg, TCA_SNIC_DILATION, v);
-		} else if (!strcmp(argv[i], "sync")) {
-			if (parse_u32(argv[i + 1], &v))
-				goto usage;
-			nla_put_u32(msg, TCA_SNIC_SYNC_PERIOD, v);
-		} else if (!strcmp(argv[i], "hoq")) {
-			/* head-of-queue lifetime in microseconds, 0: off */
-			if (parse_u32(argv[i + 1], &v))
-				goto usage;
-			nla_put_u32(msg, TCA_SNIC_HOQ_LIFE, v);
+			nla_put_u32(msg, attr, v);
 		} else if (!strcmp(argv[i], "rate")) {
 			rate = parse_rate(argv[i + 1]);
 			if (rate < 0) {
