@@ -20,6 +20,9 @@ if [ $# -eq 0 ]; then
 		[ "$t" = dragonfly72 ] || args+=(--test "$t")
 	done
 fi
+# The fault loops grow with the iterations: so does the VM's time limit.
+: "${VM_TIMEOUT:=$((2400 + 40 * ${SNIC_ITER:-100}))}"
+export VM_TIMEOUT
 selftests/qemu/run-vm.sh --debug --iter "${SNIC_ITER:-100}" "${args[@]}" | tee build/vm-debug.log
 rc=${PIPESTATUS[0]}
 echo "BENCH debug_suite_s $(($(date +%s) - start))"

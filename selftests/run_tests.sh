@@ -10,6 +10,8 @@ list=$(echo "$1" | tr ',' ' ')
 [ -n "$list" ] || list=$(cd net && ls ./*.sh | sed 's|^\./||; s|\.sh$||')
 n=$(echo "$list" | wc -w)
 fails=0
+# A test may take 300 s, plus 20 s per iteration of its fault loops.
+tmo=$((300 + 20 * ${SNIC_ITER:-5}))
 i=0
 echo "KTAP version 1"
 echo "1..$n"
@@ -17,9 +19,11 @@ for t in $list; do
 	i=$((i + 1))
 	start=$(date +%s)
 	: >/tmp/out.$$
+	# A timestamped mark in the kernel log: a report names its test.
+	[ -w /dev/kmsg ] && echo "snic-test: $t starts" >/dev/kmsg
 	# Stream the subtests (indented) to stdout and to the console, so a
 	# hang shows where it is.
-	{ timeout 300 sh "net/$t.sh" 2>&1; echo $? >/tmp/rc.$$; } |
+	{ timeout "$tmo" sh "net/$t.sh" 2>&1; echo $? >/tmp/rc.$$; } |
 		while IFS= read -r line; do
 			printf '    %s\n' "$line"
 			printf '%s\n' "$line" >>/tmp/out.$$
@@ -27,7 +31,6 @@ for t in $list; do
 		done
 	rc=$(cat /tmp/rc.$$)
 	secs=$(($(date +%s) - start))
-	# A script that died before reporting a failure still fails a case.
 	# A script that died before reporting a failure still fails a case.
 	if [ "$rc" -ne 0 ] && ! grep -q '^not ok ' /tmp/out.$$ 2>/dev/null; then
 		echo "    not ok 999 $t exited with status $rc"

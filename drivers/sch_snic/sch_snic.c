@@ -517,6 +517,12 @@ static void snic_q_reset(struct Qdisc *sch)
 	snic_q_purge(sch);
 	q->time_next = 0;
 	q->armed = false;
+	/* Deactivated (or reset): nothing may schedule the qdisc now. The
+	 * SYNC timer's callback takes the root lock that the caller holds,
+	 * so it is only tried; the next LIMIT arms it again.
+	 */
+	qdisc_watchdog_cancel(&q->watchdog);
+	hrtimer_try_to_cancel(&q->sync_timer);
 	/* The link went down (or the qdisc was reset): whatever the far
 	 * end counts now, a flow-controlled VL sends nothing until the
 	 * next LIMIT, adopts that count with no credit, and aligns the
@@ -766,6 +772,23 @@ static enum hrtimer_restart snic_q_sync_fire(struct hrtimer *t)
 	return ret;
 }
 
+/*
+ * The sch_snic transmitting on @dev, which may be locked and armed from
+ * the receive path, or NULL. Not dev->qdisc: a replaced root qdisc is
+ * destroyed (its timers cancelled, its lockdep key unregistered) right
+ * after dev->qdisc changes, with no grace period. The queues' qdisc
+ * pointer is reset by dev_deactivate(), whose synchronize_net() waits for
+ * every reader before anything is destroyed. Caller holds rcu_read_lock
+ * with BHs off (the receive path).
+ */
+static struct Qdisc *snic_q_active(struct net_device *dev)
+{
+	struct Qdisc *sch;
+
+	sch = rcu_dereference_bh(netdev_get_tx_queue(dev, 0)->qdisc);
+	return sch && sch->ops == &snic_qdisc_ops ? sch : NULL;
+}
+
 /**
  * sch_snic_credit_limit - apply a receiver's credit LIMIT frame
  * @dev: the device the frame arrived on (the sender of the data)
@@ -777,12 +800,12 @@ static enum hrtimer_restart snic_q_sync_fire(struct hrtimer *t)
  */
 int sch_snic_credit_limit(struct net_device *dev, u16 mask, const u32 *limit)
 {
-	struct Qdisc *sch = rcu_dereference_bh(dev->qdisc);
+	struct Qdisc *sch = snic_q_active(dev);
 	bool any = false, fresh = false;
 	struct snic_sched *q;
 	int i, err = 0;
 
-	if (!sch || sch->ops != &snic_qdisc_ops)
+	if (!sch)
 		return -ENOENT;
 	q = qdisc_priv(sch);
 	spin_lock(qdisc_lock(sch));

@@ -34,7 +34,10 @@ struct snic_credit;
 /* A credit frame carrying @c, ready for dev_queue_xmit() on @dev. */
 struct sk_buff *sch_snic_credit_skb(struct net_device *dev,
 				    const struct snic_credit *c);
-/* Is @dev's root qdisc a sch_snic? RCU. */
+/* Is @dev's root qdisc a sch_snic? RCU. This and sch_snic_sc2vl() only
+ * read: a qdisc's memory outlives RCU readers, its lock and timers do not
+ * (see sch_snic_credit_limit()).
+ */
 bool sch_snic_attached(struct net_device *dev);
 /* VL of @sc on @dev's sch_snic, or the default map without one. RCU. */
 u8 sch_snic_sc2vl(struct net_device *dev, u8 sc);

@@ -82,6 +82,30 @@ qdisc_churn() {
 }
 check "qdisc replace/delete under load x$ITER, traffic resumes" qdisc_churn
 
+# The receive path applies LIMIT frames to the sender's qdisc: replacing
+# that qdisc while LIMITs arrive every 100 us must never touch the one
+# being destroyed (its lock, its timers).
+limit_churn() {
+	nsexec "$H1" "$SNICCTL" dev set snic0 credit_period 100 || return 1
+	nsexec "$S1" "$SNICCTL" port set sw0 p2 credit_period 100 || return 1
+	r0=$(port_counter "$S1" sw0 p1 credit_limit_rx)
+	i=0
+	while [ $i -lt $((ITER * 4)) ]; do
+		nsexec "$S1" $TC qdisc replace dev p1 root pfifo || return 1
+		nsexec "$S1" $TC qdisc replace dev p1 root snic || return 1
+		nsexec "$H2" $TC qdisc replace dev fab0 root pfifo || return 1
+		nsexec "$H2" $TC qdisc replace dev fab0 root snic || return 1
+		i=$((i + 1))
+	done
+	nsexec "$H1" "$SNICCTL" dev set snic0 credit_period 100000 || return 1
+	nsexec "$S1" "$SNICCTL" port set sw0 p2 credit_period 100000 || return 1
+	resumes || return 1
+	# The LIMITs really did arrive during the churn.
+	r1=$(port_counter "$S1" sw0 p1 credit_limit_rx)
+	isnum "$r0" && isnum "$r1" && [ $((r1 - r0)) -gt 100 ]
+}
+check "qdiscs replaced x$((ITER * 4)) while LIMITs arrive every 100 us" limit_churn
+
 nic_churn() {
 	i=0
 	while [ $i -lt "$ITER" ]; do

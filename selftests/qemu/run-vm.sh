@@ -156,8 +156,8 @@ secs=$(($(date +%s) - start))
 # --- verdict ---------------------------------------------------------------
 tr -d '\r' <"$console" >"$console.txt"
 warn=0
-if grep -E 'BUG:|WARNING:|Oops|Call Trace|KASAN|kernel BUG|unreferenced object|scheduling while atomic|possible circular locking|ODEBUG' \
-	"$console.txt" >"$out/warnings.txt"; then
+warn_re='BUG:|WARNING:|Oops|Call Trace|KASAN|kernel BUG|unreferenced object|scheduling while atomic|possible circular locking|ODEBUG'
+if grep -E "$warn_re" "$console.txt" >"$out/warnings.txt"; then
 	warn=1
 fi
 ktap="$out/results/ktap.txt"
@@ -203,6 +203,12 @@ esac
 if [ $warn -eq 1 ]; then
 	echo "# kernel warnings on the console:"
 	sed 's/^/#   /' "$out/warnings.txt" | head -n 40
+	# The first report whole, with the test lines before it, so that
+	# CI's log alone says what happened and where.
+	first=$(grep -nE "$warn_re" "$console.txt" | head -n 1 | cut -d: -f1)
+	echo "# first report, in context:"
+	sed -n "$((first > 15 ? first - 15 : 1)),$((first + 60))p" "$console.txt" |
+		sed 's/^/#   /'
 	verdict=fail
 	fail=$((fail + 1))
 fi
