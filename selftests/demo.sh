@@ -54,6 +54,8 @@ echo "hot spot: h1, h2, h3 blast UDP at h4 for 3 s (3 links into 1)"
 echo "  h1's link queue mid-blast:        $q packets (congestion backed up to the source)"
 echo "  h1 credit stalls:                 $(vlx $F-h1 fab0 0 credit_stalls) ($(vlx $F-h1 fab0 0 credit_stall_ns) ns of fabric time waiting)"
 echo "  switch queue towards h4:          at most $(vlx $F-leaf2 p2 0 qlen_max) packets (bounded by credits)"
+echo "  FECN marked at that switch port:  $(vlx $F-leaf2 p2 0 fecn_marked) (congested $(vlx $F-leaf2 p2 0 congested_ns) ns of fabric time)"
+echo "  FECN received by h4:              $(counter $F-h4 snic0 rx_fecn) (not yet reflected: BECN and pacing are to come)"
 echo "  packets dropped (hosts + fabric): $drops"
 echo "  UDP datagrams sent / received:    $sent / $got"
 [ "$drops" -eq 0 ] && [ "$sent" -eq "$got" ] &&

@@ -36,7 +36,14 @@
  *     head's expiry;
  *   - time dilation D: rate and lifetime are configured in fabric time;
  *     the link runs D times slower (rate / D, lifetime x D) and reports
- *     stall times in fabric time.
+ *     stall times in fabric time;
+ *   - congestion marking (CCA, on a switch port): a data VL is congested
+ *     while its backlog is at least (16 - threshold) / 16 of the VL
+ *     buffer. A congested VL that has had to wait for credits since it
+ *     became congested is a victim (the congestion is further on);
+ *     otherwise it is a root. While congested, a root (and a victim if
+ *     the port marks victims) sets FECN in the 16B header of packets at
+ *     least packet_size long, one in every marking_rate of them.
  *
  * Every 16B packet that leaves the qdisc, sent or dropped, goes through
  * the release hook of snic.ko, which returns the credits it held in a
@@ -73,6 +80,11 @@
 #define SNIC_Q_SYNC_QUIET_NS	(10 * NSEC_PER_MSEC)
 /* A receiver silent for this many sync periods no longer flow-controls. */
 #define SNIC_Q_CREDIT_TIMEOUT	8
+#define SNIC_Q_CC_BUF		65536
+#define SNIC_Q_CC_BUF_MAX	(16 << 20)
+/* FECN: bit 28 of the 16B header's little-endian word 1, its byte 7. */
+#define SNIC_Q_FECN_BYTE	7
+#define SNIC_Q_FECN_BIT		0x10
 
 struct snic_vl {
 	struct qdisc_skb_head	q;
@@ -95,6 +107,17 @@ struct snic_vl {
 	u64			stall_since;	/* ns, 0: not stalled */
 	u64			stall_ns;	/* wall ns */
 	u64			stalls;
+	/* congestion marking */
+	u32			backlog;	/* bytes queued */
+	u32			backlog_max;
+	bool			congested;
+	bool			victim;		/* waited for credits meanwhile */
+	u32			mark_seq;	/* eligible since the last mark */
+	u64			cong_since;	/* wall ns */
+	u64			cong_ns;	/* wall ns, ended episodes */
+	u64			congestions;
+	u64			marked;
+	u64			skipped;
 };
 
 struct snic_sched {
@@ -106,6 +129,11 @@ struct snic_sched {
 	u64			hoq_life;	/* fabric ns, 0: off */
 	u32			dilation;
 	u32			sync_us;
+	u8			cc_thr[TC_SNIC_NUM_VLS]; /* 0..15, 0: off */
+	u32			cc_buf;		/* bytes */
+	u16			cc_pkt;		/* x 64 bytes */
+	u16			cc_rate;	/* 1 in N, 0: all */
+	bool			cc_victim;
 	/* state */
 	struct snic_vl		vl[TC_SNIC_NUM_VLS];
 	int			rr;		/* data VL whose turn it is */
@@ -119,6 +147,7 @@ struct snic_sched {
 	u64			last_limit;	/* ns: the last LIMIT frame */
 	/* stats */
 	u64			not_16b;
+	u64			mark_failed;
 	u64			throttled;
 	u64			unthrottle_latency_ns;	/* EWMA, 1/8 */
 	u64			credit_updates;
@@ -187,6 +216,11 @@ static struct netlink_range_validation snic_q_sync_range = {
 	.max = 1000000,
 };
 
+static struct netlink_range_validation snic_q_cc_buf_range = {
+	.min = 64,
+	.max = SNIC_Q_CC_BUF_MAX,
+};
+
 static const struct nla_policy snic_q_policy[TCA_SNIC_MAX + 1] = {
 	[TCA_SNIC_LIMIT] = NLA_POLICY_FULL_RANGE(NLA_U32, &snic_q_limit_range),
 	[TCA_SNIC_SC2VL] = NLA_POLICY_EXACT_LEN(TC_SNIC_NUM_SC),
@@ -196,6 +230,11 @@ static const struct nla_policy snic_q_policy[TCA_SNIC_MAX + 1] = {
 	[TCA_SNIC_DILATION] = NLA_POLICY_RANGE(NLA_U32, 1, SNIC_Q_MAX_DILATION),
 	[TCA_SNIC_SYNC_PERIOD] = NLA_POLICY_FULL_RANGE(NLA_U32,
 						       &snic_q_sync_range),
+	[TCA_SNIC_CC_THRESHOLD] = NLA_POLICY_EXACT_LEN(TC_SNIC_NUM_VLS),
+	[TCA_SNIC_CC_BUF] = NLA_POLICY_FULL_RANGE(NLA_U32, &snic_q_cc_buf_range),
+	[TCA_SNIC_CC_PKT_SIZE] = { .type = NLA_U16 },
+	[TCA_SNIC_CC_MARK_RATE] = { .type = NLA_U16 },
+	[TCA_SNIC_CC_VICTIM] = NLA_POLICY_MAX(NLA_U8, 1),
 };
 
 /* SC of a 16B frame (word 1 bits 24:20 of the 16B header), or -1. */
@@ -210,6 +249,53 @@ static int snic_q_sc(struct sk_buff *skb)
 	if (!p)
 		return -1;
 	return (le32_to_cpu(*p) >> 20) & 0x1f;
+}
+
+/* Follow @vl's congestion state after its backlog changed. */
+static void snic_q_cc_update(struct snic_sched *q, struct snic_vl *vl,
+			     u64 now)
+{
+	u8 thr = q->cc_thr[vl - q->vl];
+	bool congested;
+
+	if (vl->backlog > vl->backlog_max)
+		vl->backlog_max = vl->backlog;
+	congested = thr &&
+		    (u64)vl->backlog * 16 >= (u64)q->cc_buf * (16 - thr);
+	if (congested == vl->congested)
+		return;
+	vl->congested = congested;
+	if (congested) {
+		vl->congestions++;
+		vl->cong_since = now;
+		vl->victim = false;
+		vl->mark_seq = 0;
+	} else {
+		vl->cong_ns += now - vl->cong_since;
+	}
+}
+
+/* @skb leaves congested @vl: set FECN if it is eligible and its turn. */
+static void snic_q_mark(struct snic_sched *q, struct snic_vl *vl,
+			struct sk_buff *skb)
+{
+	int off = skb_mac_offset(skb) + ETH_HLEN + SNIC_Q_FECN_BYTE;
+
+	if (!vl->congested || off < 0 || (vl->victim && !q->cc_victim) ||
+	    skb->protocol != htons(ETH_P_SNIC) ||
+	    qdisc_pkt_len(skb) < (unsigned int)q->cc_pkt * 64)
+		return;
+	if (q->cc_rate && ++vl->mark_seq < q->cc_rate) {
+		vl->skipped++;
+		return;
+	}
+	vl->mark_seq = 0;
+	if (skb_ensure_writable(skb, off + 1)) {
+		q->mark_failed++;
+		return;
+	}
+	skb->data[off] |= SNIC_Q_FECN_BIT;
+	vl->marked++;
 }
 
 static int snic_q_enqueue(struct sk_buff *skb, struct Qdisc *sch,
@@ -239,6 +325,8 @@ static int snic_q_enqueue(struct sk_buff *skb, struct Qdisc *sch,
 	qdisc_qstats_backlog_inc(sch, skb);
 	sch->q.qlen++;
 	vl->enqueued++;
+	vl->backlog += qdisc_pkt_len(skb);
+	snic_q_cc_update(q, vl, ktime_get_ns());
 	if (vl->q.qlen > vl->qlen_max)
 		vl->qlen_max = vl->q.qlen;
 	return NET_XMIT_SUCCESS;
@@ -316,6 +404,8 @@ static bool snic_q_any_ready(struct snic_sched *q, u64 now)
 			if (vl->stall_since) {
 				vl->stall_ns += now - vl->stall_since;
 				vl->stall_since = 0;
+				if (vl->congested)
+					vl->victim = true;
 			}
 		} else if (vl->q.qlen && !vl->stall_since) {
 			vl->stall_since = now ?: 1;
@@ -381,6 +471,8 @@ static void snic_q_hoq(struct Qdisc *sch, struct snic_sched *q, u64 now)
 			skb = __qdisc_dequeue_head(&vl->q);
 			vl->hoq_discards++;
 			vl->head_since = now;
+			vl->backlog -= qdisc_pkt_len(skb);
+			snic_q_cc_update(q, vl, now);
 			n++;
 			bytes += qdisc_pkt_len(skb);
 			qdisc_qstats_backlog_dec(sch, skb);
@@ -474,11 +566,14 @@ static struct sk_buff *snic_q_dequeue(struct Qdisc *sch)
 		vl->tbs += blocks;
 		vl->tbs_total += blocks;
 		vl->last_deq = now;
+		snic_q_mark(q, vl, skb);
 	} else if (skb->protocol == htons(ETH_P_SNIC_CREDIT)) {
 		snic_q_stamp_sync(q, skb, now);
 	}
 	vl->dequeued++;
 	vl->bytes += qdisc_pkt_len(skb);
+	vl->backlog -= qdisc_pkt_len(skb);
+	snic_q_cc_update(q, vl, now);
 	qdisc_qstats_backlog_dec(sch, skb);
 	sch->q.qlen--;
 	qdisc_bstats_update(sch, skb);
@@ -504,6 +599,8 @@ static void snic_q_purge(struct Qdisc *sch)
 		q->vl[i].q.head = NULL;
 		q->vl[i].q.tail = NULL;
 		q->vl[i].q.qlen = 0;
+		q->vl[i].backlog = 0;
+		snic_q_cc_update(q, &q->vl[i], ktime_get_ns());
 	}
 	sch->q.qlen = 0;
 	sch->qstats.backlog = 0;
@@ -580,6 +677,19 @@ static int snic_q_change(struct Qdisc *sch, struct nlattr *opt,
 		}
 	}
 
+	if (tb[TCA_SNIC_CC_THRESHOLD]) {
+		const u8 *thr = nla_data(tb[TCA_SNIC_CC_THRESHOLD]);
+
+		for (i = 0; i < TC_SNIC_NUM_VLS; i++) {
+			if (thr[i] > 15) {
+				NL_SET_ERR_MSG_ATTR(extack,
+						    tb[TCA_SNIC_CC_THRESHOLD],
+						    "congestion thresholds must be 0..15");
+				return -EINVAL;
+			}
+		}
+	}
+
 	/* Everything is valid: apply it all at once. */
 	sch_tree_lock(sch);
 	if (tb[TCA_SNIC_LIMIT])
@@ -590,6 +700,25 @@ static int snic_q_change(struct Qdisc *sch, struct nlattr *opt,
 		memcpy(q->weight, nla_data(tb[TCA_SNIC_VLARB]), TC_SNIC_NUM_VLS);
 	if (tb[TCA_SNIC_SYNC_PERIOD])
 		WRITE_ONCE(q->sync_us, nla_get_u32(tb[TCA_SNIC_SYNC_PERIOD]));
+	if (tb[TCA_SNIC_CC_THRESHOLD]) {
+		memcpy(q->cc_thr, nla_data(tb[TCA_SNIC_CC_THRESHOLD]),
+		       TC_SNIC_NUM_VLS);
+		q->cc_thr[TC_SNIC_VL_MGMT] = 0;	/* never marked */
+	}
+	if (tb[TCA_SNIC_CC_BUF])
+		q->cc_buf = nla_get_u32(tb[TCA_SNIC_CC_BUF]);
+	if (tb[TCA_SNIC_CC_PKT_SIZE])
+		q->cc_pkt = nla_get_u16(tb[TCA_SNIC_CC_PKT_SIZE]);
+	if (tb[TCA_SNIC_CC_MARK_RATE])
+		q->cc_rate = nla_get_u16(tb[TCA_SNIC_CC_MARK_RATE]);
+	if (tb[TCA_SNIC_CC_VICTIM])
+		q->cc_victim = nla_get_u8(tb[TCA_SNIC_CC_VICTIM]);
+	if (tb[TCA_SNIC_CC_THRESHOLD] || tb[TCA_SNIC_CC_BUF]) {
+		u64 now = ktime_get_ns();
+
+		for (i = 0; i < TC_SNIC_NUM_VLS; i++)
+			snic_q_cc_update(q, &q->vl[i], now);
+	}
 	if (tb[TCA_SNIC_DILATION]) {
 		q->dilation = nla_get_u32(tb[TCA_SNIC_DILATION]);
 		q->time_next = 0;
@@ -628,6 +757,7 @@ static int snic_q_init(struct Qdisc *sch, struct nlattr *opt,
 	q->limit = SNIC_Q_DEFAULT_LIMIT;
 	q->dilation = 1;
 	q->sync_us = SNIC_Q_DEFAULT_SYNC_US;
+	q->cc_buf = SNIC_Q_CC_BUF;
 	q->sch = sch;
 	qdisc_watchdog_init(&q->watchdog, sch);
 	hrtimer_init(&q->sync_timer, CLOCK_MONOTONIC, HRTIMER_MODE_REL_SOFT);
@@ -655,7 +785,12 @@ static int snic_q_dump(struct Qdisc *sch, struct sk_buff *skb)
 	    nla_put_u32(skb, TCA_SNIC_HOQ_LIFE,
 			div_u64(q->hoq_life, NSEC_PER_USEC)) ||
 	    nla_put_u32(skb, TCA_SNIC_DILATION, q->dilation) ||
-	    nla_put_u32(skb, TCA_SNIC_SYNC_PERIOD, q->sync_us)) {
+	    nla_put_u32(skb, TCA_SNIC_SYNC_PERIOD, q->sync_us) ||
+	    nla_put(skb, TCA_SNIC_CC_THRESHOLD, TC_SNIC_NUM_VLS, q->cc_thr) ||
+	    nla_put_u32(skb, TCA_SNIC_CC_BUF, q->cc_buf) ||
+	    nla_put_u16(skb, TCA_SNIC_CC_PKT_SIZE, q->cc_pkt) ||
+	    nla_put_u16(skb, TCA_SNIC_CC_MARK_RATE, q->cc_rate) ||
+	    nla_put_u8(skb, TCA_SNIC_CC_VICTIM, q->cc_victim)) {
 		nla_nest_cancel(skb, opts);
 		return -EMSGSIZE;
 	}
@@ -676,6 +811,7 @@ static int snic_q_dump_stats(struct Qdisc *sch, struct gnet_dump *d)
 		.sync_sent = q->sync_sent,
 		.credit_timeouts = q->credit_timeouts,
 		.flushed = q->flushed,
+		.mark_failed = q->mark_failed,
 	};
 	u64 now = ktime_get_ns();
 	int i;
@@ -699,6 +835,16 @@ static int snic_q_dump_stats(struct Qdisc *sch, struct gnet_dump *d)
 					      now - vl->stall_since : 0),
 					     q->dilation);
 		st.vlc[i].tbs = vl->tbs_total;
+		st.vlcc[i].marked = vl->marked;
+		st.vlcc[i].skipped = vl->skipped;
+		st.vlcc[i].congested = vl->congestions;
+		st.vlcc[i].congested_ns = div_u64(vl->cong_ns +
+						  (vl->congested ?
+						   now - vl->cong_since : 0),
+						  q->dilation);
+		st.vlcc[i].backlog = vl->backlog;
+		st.vlcc[i].backlog_max = vl->backlog_max;
+		st.vlcc[i].victim = vl->victim;
 	}
 	return gnet_stats_copy_app(d, &st, sizeof(st));
 }

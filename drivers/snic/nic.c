@@ -119,6 +119,10 @@ static rx_handler_result_t snic_nic_rx(struct sk_buff **pskb)
 		why = SNIC_STAT_RX_BAD_DLID;
 		goto drop;
 	}
+	if (h.fecn)
+		snic_count(&nic->stats, SNIC_STAT_RX_FECN);
+	if (h.becn)
+		snic_count(&nic->stats, SNIC_STAT_RX_BECN);
 	if (h.l4 == SNIC_L4_MGMT) {
 		snic_count(&nic->stats, SNIC_STAT_RX_MGMT);
 		consume_skb(skb);

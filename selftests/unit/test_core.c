@@ -1,28 +1,18 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Host unit tests of the kernel-independent core: the 16B codec and the
- * LID/MAC mapping. Prints KTAP.
+ * LID/MAC mapping, credits; CCA in test_cca.c. Prints KTAP.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "unit.h"
 #include "addr.h"
 #include "credit.h"
 #include "hdr16b.h"
 
-static int n, failed;
-
-#define CHECK(cond, desc) do {						\
-	n++;								\
-	if (cond) {							\
-		printf("ok %d %s\n", n, desc);				\
-	} else {							\
-		failed++;						\
-		printf("not ok %d %s\n# %s:%d: %s\n", n, desc,		\
-		       __FILE__, __LINE__, #cond);			\
-	}								\
-} while (0)
+int n, failed;
 
 static void test_layout(void)
 {
@@ -232,6 +222,7 @@ int main(void)
 	test_credit_codec();
 	test_credit_math();
 	test_credit_lossy_link();
+	test_cca();
 	printf("1..%d\n", n);
 	return failed != 0;
 }

@@ -38,6 +38,7 @@ struct fabric *fab_new(void)
 	f->dilation = FAB_DEFAULT_DILATION;
 	f->rate = FAB_DEFAULT_RATE;
 	f->buf = FAB_DEFAULT_BUF;
+	f->cc_thr = FAB_DEFAULT_CC_THR;
 	return f;
 }
 
@@ -178,6 +179,22 @@ static int fab_statement(struct fabric *f, char **tok, int n, int line)
 		if (parse_u32(tok[1], &v) || !v || v > 10000)
 			return fab_err(f, line, "dilation must be 1..10000");
 		f->dilation = v;
+	} else if (n == 2 && !strncmp(tok[0], "cc_", 3)) {
+		static const struct { const char *kw; uint32_t max; } cc[] = {
+			{ "cc_thr", 15 }, { "cc_rate", 65535 },
+			{ "cc_pkt", 65535 }, { "cc_victim", 1 },
+		};
+		uint32_t *dst[] = { &f->cc_thr, &f->cc_rate, &f->cc_pkt,
+				    &f->cc_victim };
+
+		for (i = 0; i < 4 && strcmp(tok[0], cc[i].kw); i++)
+			;
+		if (i == 4)
+			return fab_err(f, line, "unknown statement \"%s\"", tok[0]);
+		if (parse_u32(tok[1], &v) || v > cc[i].max)
+			return fab_err(f, line, "%s must be 0..%u", tok[0],
+				       cc[i].max);
+		*dst[i] = v;
 	} else if (!strcmp(tok[0], "hoq") && n == 2) {
 		if (parse_u32(tok[1], &v))
 			return fab_err(f, line, "bad hoq lifetime \"%s\"", tok[1]);
@@ -459,6 +476,8 @@ int fab_write(const struct fabric *f, const char *path)
 		f->buf);
 	if (f->vlarb[0])
 		fprintf(fp, "vlarb %s\n", f->vlarb);
+	fprintf(fp, "cc_thr %u\ncc_rate %u\ncc_pkt %u\ncc_victim %u\n",
+		f->cc_thr, f->cc_rate, f->cc_pkt, f->cc_victim);
 	for (i = 0; i < f->nnodes; i++) {
 		if (f->node[i].sw)
 			fprintf(fp, "switch %s\n", f->node[i].name);

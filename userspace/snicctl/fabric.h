@@ -25,6 +25,7 @@
 #define FAB_DEFAULT_RATE	12500000000ULL	/* bytes/s, fabric time */
 #define FAB_DEFAULT_BUF		256
 #define FAB_DEFAULT_DILATION	10000
+#define FAB_DEFAULT_CC_THR	8	/* opafm's default */
 #define FAB_QDISC_LIMIT		4096
 
 struct fab_link {
@@ -51,6 +52,11 @@ struct fabric {
 	uint32_t dilation;
 	uint32_t hoq_us;	/* fabric time, 0: off */
 	char vlarb[64];		/* VLArb weights, "W0,W1,..." ("": default) */
+	/* CCA marking on every switch port (sch_snic cc_* options) */
+	uint32_t cc_thr;	/* 0..15, 0: off */
+	uint32_t cc_rate;	/* mark 1 in N eligible, 0: all */
+	uint32_t cc_pkt;	/* eligible from N x 64 bytes */
+	uint32_t cc_victim;	/* 0 or 1 */
 	uint64_t rate;		/* defaults for links */
 	uint32_t buf;
 	struct fab_node *node;

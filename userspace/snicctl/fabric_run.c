@@ -167,13 +167,23 @@ static int sc(const char *fmt, ...)
 	return 1;
 }
 
+/* A link end's qdisc; a switch port's also marks FECN (CCA), with the
+ * thresholds as fractions of the VL buffer its far end gives it.
+ */
 static int qdisc_of(const struct fabric *f, const char *dev,
-		    const struct fab_link *l)
+		    const struct fab_link *l, bool sw)
 {
-	return sc("qdisc add %s limit %d rate %llubps dilation %u hoq %u%s%s",
+	char cc[128] = "";
+
+	if (sw)
+		snprintf(cc, sizeof(cc),
+			 " cc_thr %u cc_buf %u cc_rate %u cc_pkt %u cc_victim %u",
+			 f->cc_thr, l->buf * 64, f->cc_rate, f->cc_pkt,
+			 f->cc_victim);
+	return sc("qdisc add %s limit %d rate %llubps dilation %u hoq %u%s%s%s",
 		  dev, FAB_QDISC_LIMIT, (unsigned long long)l->rate,
 		  f->dilation, f->hoq_us, f->vlarb[0] ? " vlarb " : "",
-		  f->vlarb);
+		  f->vlarb, cc);
 }
 
 /* Inside node @n's netns: phase 0 qdiscs, phase 1 everything else. */
@@ -187,14 +197,14 @@ static int program(const struct fabric *f, int n, int phase)
 		const struct fab_link *l = fab_host_link(f, n);
 
 		if (!phase)
-			return qdisc_of(f, "fab0", l);
+			return qdisc_of(f, "fab0", l, false);
 		return sc("dev set snic0 lid %u vlbuf %u", node->lid, l->buf);
 	}
 	for (p = 1; p <= node->nports; p++) {
 		const struct fab_link *l = &f->link[node->link[p]];
 
 		snprintf(dev, sizeof(dev), "p%d", p);
-		if (!phase ? qdisc_of(f, dev, l) :
+		if (!phase ? qdisc_of(f, dev, l, true) :
 		    sc("port set sw0 %d vlbuf %u%s", p, l->buf,
 		       l->global ? " sc2sc 1,2,3,4,5,6,7,7" : ""))
 			return 1;

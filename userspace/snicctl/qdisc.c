@@ -9,6 +9,8 @@
  * tc's units: bit kbit mbit gbit (bits/s) or bps kbps mbps gbps (bytes/s).
  * vlarb gives the data VLs' weights in 64-byte units, VL 0 first (VLs not
  * named keep the default, 64).
+ * Congestion marking: [cc_thr T|T0,...] [cc_buf BYTES] [cc_pkt N64]
+ * [cc_rate N] [cc_victim 0|1]; one threshold applies to every data VL.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,7 +25,8 @@
 #include "snicctl.h"
 
 #define QDISC_OPTS "[limit N] [rate RATE] [sc2vl V0,...] [vlarb W0,...] " \
-		   "[hoq USEC] [dilation D] [sync USEC]"
+		   "[hoq USEC] [dilation D] [sync USEC] [cc_thr T|T0,...] " \
+		   "[cc_buf BYTES] [cc_pkt N64] [cc_rate N] [cc_victim 0|1]"
 
 static int print_qdisc(struct nl_msg *msg, void *arg)
 {
@@ -59,6 +62,22 @@ static int print_qdisc(struct nl_msg *msg, void *arg)
 		    nla_len(opt[TCA_SNIC_SC2VL]) == TC_SNIC_NUM_SC)
 			out_table("sc2vl", nla_data(opt[TCA_SNIC_SC2VL]),
 				  TC_SNIC_NUM_SC);
+		if (opt[TCA_SNIC_CC_THRESHOLD] &&
+		    nla_len(opt[TCA_SNIC_CC_THRESHOLD]) == TC_SNIC_NUM_VLS)
+			out_table("cc_thr", nla_data(opt[TCA_SNIC_CC_THRESHOLD]),
+				  TC_SNIC_VL_MGMT);
+		if (opt[TCA_SNIC_CC_BUF])
+			out_u64("cc_buf", " cc_buf %llu",
+				nla_get_u32(opt[TCA_SNIC_CC_BUF]));
+		if (opt[TCA_SNIC_CC_PKT_SIZE])
+			out_u64("cc_pkt", " cc_pkt %llu",
+				nla_get_u16(opt[TCA_SNIC_CC_PKT_SIZE]));
+		if (opt[TCA_SNIC_CC_MARK_RATE])
+			out_u64("cc_rate", " cc_rate %llu",
+				nla_get_u16(opt[TCA_SNIC_CC_MARK_RATE]));
+		if (opt[TCA_SNIC_CC_VICTIM])
+			out_u64("cc_victim", " cc_victim %llu",
+				nla_get_u8(opt[TCA_SNIC_CC_VICTIM]));
 		out_nl();
 	}
 	if (!tb[TCA_STATS2] ||
@@ -99,6 +118,15 @@ static int print_qdisc(struct nl_msg *msg, void *arg)
 				x->vlc[i].stall_ns);
 		}
 		out_u64("credits_sent", " credits_sent %llu", x->vlc[i].tbs);
+		out_u64("fecn_marked", " fecn_marked %llu", x->vlcc[i].marked);
+		out_u64("mark_skipped", " mark_skipped %llu", x->vlcc[i].skipped);
+		out_u64("congested", " congested %llu", x->vlcc[i].congested);
+		out_u64("congested_ns", " congested_ns %llu",
+			x->vlcc[i].congested_ns);
+		out_u64("backlog", " backlog %llu", x->vlcc[i].backlog);
+		out_u64("backlog_max", " backlog_max %llu",
+			x->vlcc[i].backlog_max);
+		out_u64("victim", " victim %llu", x->vlcc[i].victim);
 		out_end_sub();
 	}
 	out_u64("dilation", " dilation %llu", x->dilation);
@@ -106,6 +134,7 @@ static int print_qdisc(struct nl_msg *msg, void *arg)
 	out_u64("sync_sent", " sync_sent %llu", x->sync_sent);
 	out_u64("credit_timeouts", " credit_timeouts %llu", x->credit_timeouts);
 	out_u64("flushed", " flushed %llu", x->flushed);
+	out_u64("mark_failed", " mark_failed %llu", x->mark_failed);
 	out_end_obj();
 	return NL_OK;
 }
@@ -131,6 +160,25 @@ long long parse_rate(const char *s)
 	return -1;
 }
 
+/* The u16 and u8 options, by keyword (bytes: 2 or 1). */
+static int small_opt(const char *kw, int *bytes)
+{
+	static const struct { const char *kw; int attr, bytes; } opts[] = {
+		{ "cc_pkt", TCA_SNIC_CC_PKT_SIZE, 2 },	/* x 64 bytes */
+		{ "cc_rate", TCA_SNIC_CC_MARK_RATE, 2 },	/* 1 in N */
+		{ "cc_victim", TCA_SNIC_CC_VICTIM, 1 },	/* 0 or 1 */
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(opts) / sizeof(opts[0]); i++) {
+		if (!strcmp(kw, opts[i].kw)) {
+			*bytes = opts[i].bytes;
+			return opts[i].attr;
+		}
+	}
+	return 0;
+}
+
 /* The u32 options, by keyword; the kernel judges their ranges. */
 static int u32_opt(const char *kw)
 {
@@ -139,6 +187,7 @@ static int u32_opt(const char *kw)
 		{ "hoq", TCA_SNIC_HOQ_LIFE },		/* microseconds, 0: off */
 		{ "dilation", TCA_SNIC_DILATION },
 		{ "sync", TCA_SNIC_SYNC_PERIOD },	/* microseconds */
+		{ "cc_buf", TCA_SNIC_CC_BUF },		/* bytes */
 	};
 	size_t i;
 
@@ -169,12 +218,20 @@ int qdisc_apply(int argc, char **argv, bool create)
 	for (i = 1; i < argc; i += 2) {
 		if (i + 1 >= argc)
 			goto usage;
-		int attr = u32_opt(argv[i]);
+		int attr = u32_opt(argv[i]), bytes;
 
 		if (attr) {
 			if (parse_u32(argv[i + 1], &v))
 				goto usage;
 			nla_put_u32(msg, attr, v);
+		} else if ((attr = small_opt(argv[i], &bytes))) {
+			if (parse_u32(argv[i + 1], &v) ||
+			    v > (bytes == 2 ? 0xffffu : 0xffu))
+				goto usage;
+			if (bytes == 2)
+				nla_put_u16(msg, attr, v);
+			else
+				nla_put_u8(msg, attr, v);
 		} else if (!strcmp(argv[i], "rate")) {
 			rate = parse_rate(argv[i + 1]);
 			if (rate < 0) {
@@ -184,10 +241,12 @@ int qdisc_apply(int argc, char **argv, bool create)
 			}
 			nla_put_u64(msg, TCA_SNIC_RATE, rate);
 		} else if (!strcmp(argv[i], "sc2vl") ||
-			   !strcmp(argv[i], "vlarb")) {
+			   !strcmp(argv[i], "vlarb") ||
+			   !strcmp(argv[i], "cc_thr")) {
 			bool arb = !strcmp(argv[i], "vlarb");
+			bool thr = !strcmp(argv[i], "cc_thr");
 			uint8_t map[TC_SNIC_NUM_SC] = { 0 };
-			int max = arb ? TC_SNIC_NUM_VLS : TC_SNIC_NUM_SC;
+			int max = arb || thr ? TC_SNIC_NUM_VLS : TC_SNIC_NUM_SC;
 			char *tok, *save = NULL;
 			int n = 0;
 
@@ -200,8 +259,11 @@ int qdisc_apply(int argc, char **argv, bool create)
 			/* vlarb: unnamed VLs keep the default weight */
 			while (arb && n < max)
 				map[n++] = 64;
-			nla_put(msg, arb ? TCA_SNIC_VLARB : TCA_SNIC_SC2VL, max,
-				map);
+			/* cc_thr N: every data VL */
+			if (thr && n == 1)
+				memset(map, map[0], TC_SNIC_VL_MGMT);
+			nla_put(msg, arb ? TCA_SNIC_VLARB : thr ?
+				TCA_SNIC_CC_THRESHOLD : TCA_SNIC_SC2VL, max, map);
 		} else {
 			fprintf(stderr, "Error: unknown keyword \"%s\"\n", argv[i]);
 			return 1;

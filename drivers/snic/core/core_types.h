@@ -10,7 +10,10 @@
 #include <linux/types.h>
 #include <linux/errno.h>
 #include <linux/string.h>
+#include <linux/math64.h>
 #include <asm/byteorder.h>
+
+#define snic_div64(a, b)	div64_u64(a, b)
 #else
 #include <errno.h>
 #include <stdbool.h>
@@ -28,6 +31,7 @@ typedef uint32_t __le32;
 
 #define cpu_to_le32(x) htole32(x)
 #define le32_to_cpu(x) le32toh(x)
+#define snic_div64(a, b) ((uint64_t)(a) / (uint64_t)(b))
 #endif
 
 #endif /* _SNIC_CORE_TYPES_H */

@@ -80,6 +80,8 @@ static const char *const snic_stat_name[SNIC_STAT_MAX + 1] = {
 	[SNIC_STAT_RX_VL13_BYTES]	= "rx_vl13_bytes",
 	[SNIC_STAT_RX_VL14_BYTES]	= "rx_vl14_bytes",
 	[SNIC_STAT_RX_VL15_BYTES]	= "rx_vl15_bytes",
+	[SNIC_STAT_RX_FECN]		= "rx_fecn",
+	[SNIC_STAT_RX_BECN]		= "rx_becn",
 };
 
 #endif /* _SNIC_CORE_STAT_NAMES_H */

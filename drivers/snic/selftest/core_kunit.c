@@ -9,6 +9,7 @@
 #include <linux/random.h>
 
 #include "../core/addr.h"
+#include "../core/cca.h"
 #include "../core/credit.h"
 #include "../core/hdr16b.h"
 
@@ -125,7 +126,82 @@ static void snic_credit_math_test(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, snic_credit_limit(100, 64, 80), 100U);
 }
 
+/* cca.md's worked numbers: 10 KB at 100 Gb/s, desired_max_delay 8300 ns. */
+static void snic_cct_test(struct kunit *test)
+{
+	struct snic_cct_entry *cct;
+
+	cct = kunit_kcalloc(test, 128, sizeof(*cct), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, cct);
+	KUNIT_ASSERT_EQ(test, snic_cct_generate(cct, 127, 819, 8300), 128u);
+	KUNIT_EXPECT_EQ(test, cct[0].mult, 0);
+	KUNIT_EXPECT_EQ(test, cct[0].shift, 3);
+	/* One BECN: 8 / (3 + 8) = 73 % of line rate; the top: 8 / 89. */
+	KUNIT_EXPECT_EQ(test, cct[5].mult, 3);
+	KUNIT_EXPECT_EQ(test, cct[127].mult, 81);
+	KUNIT_EXPECT_EQ(test, snic_cct_ipd(&cct[127], 819), 8292ull);
+	KUNIT_EXPECT_EQ(test, snic_cc_tx_ns(10240, 100000000000ull), 819ull);
+	KUNIT_EXPECT_EQ(test, snic_cct_generate(cct, 0, 819, 8300), 0u);
+}
+
+static void snic_ccti_test(struct kunit *test)
+{
+	u64 period = 10 * SNIC_CCTI_TIMER_NS;
+	struct snic_dlid_ent e = { };
+	struct snic_cc_params p;
+
+	snic_cc_params_default(&p);
+	KUNIT_EXPECT_FALSE(test, snic_ccti_becn(&e, &p, 0));
+	KUNIT_EXPECT_TRUE(test, snic_ccti_becn(&e, &p, 0));
+	KUNIT_EXPECT_EQ(test, e.ccti, 10);
+	snic_ccti_age(&e, &p, 3 * period);
+	KUNIT_EXPECT_EQ(test, e.ccti, 7);
+	snic_ccti_age(&e, &p, 100 * period);
+	KUNIT_EXPECT_EQ(test, e.ccti, 0);
+}
+
+static void snic_dlid_table_test(struct kunit *test)
+{
+	struct snic_dlid_table t;
+	struct snic_dlid_ent *ent;
+	struct snic_cc_params p;
+	u32 *bucket, i;
+
+	snic_cc_params_default(&p);
+	ent = kunit_kcalloc(test, 8, sizeof(*ent), GFP_KERNEL);
+	bucket = kunit_kcalloc(test, snic_dlid_table_buckets(8),
+			       sizeof(*bucket), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, ent);
+	KUNIT_ASSERT_NOT_NULL(test, bucket);
+	snic_dlid_table_init(&t, ent, bucket, 8);
+	for (i = 1; i <= 8; i++)
+		KUNIT_EXPECT_NOT_NULL(test, snic_dlid_get(&t, i, &p, 0));
+	snic_dlid_get(&t, 1, &p, 0);
+	snic_dlid_get(&t, 9, &p, 0);
+	KUNIT_EXPECT_NULL(test, snic_dlid_find(&t, 2));
+	KUNIT_EXPECT_NOT_NULL(test, snic_dlid_find(&t, 1));
+	KUNIT_EXPECT_EQ(test, t.count, 8u);
+	KUNIT_EXPECT_EQ(test, t.evictions, 1ull);
+}
+
+static void snic_cn_test(struct kunit *test)
+{
+	struct snic_cn cn = { .sl = 2, .count = 7 }, d;
+	u8 buf[SNIC_CN_LEN];
+
+	snic_cn_encode(buf, &cn);
+	KUNIT_EXPECT_EQ(test, snic_cn_decode(buf, sizeof(buf), &d), SNIC_MGMT_OK);
+	KUNIT_EXPECT_EQ(test, d.count, 7);
+	KUNIT_EXPECT_EQ(test, snic_cn_decode(buf, 4, &d), SNIC_MGMT_ESHORT);
+	buf[2] = 16;
+	KUNIT_EXPECT_EQ(test, snic_cn_decode(buf, sizeof(buf), &d), SNIC_MGMT_EFIELD);
+}
+
 static struct kunit_case snic_core_cases[] = {
+	KUNIT_CASE(snic_cct_test),
+	KUNIT_CASE(snic_ccti_test),
+	KUNIT_CASE(snic_dlid_table_test),
+	KUNIT_CASE(snic_cn_test),
 	KUNIT_CASE(snic_credit_codec_test),
 	KUNIT_CASE(snic_credit_math_test),
 	KUNIT_CASE(snic_16b_layout_test),

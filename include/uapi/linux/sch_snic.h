@@ -32,6 +32,26 @@
  *   TCA_SNIC_SYNC_PERIOD u32, wall-time microseconds between credit SYNC
  *                   frames, 100..1000000 (100000)
  *
+ * Congestion marking (CCA, a switch port's SwitchPortCongestionSetting):
+ *   TCA_SNIC_CC_THRESHOLD binary, TC_SNIC_NUM_VLS bytes, each 0..15 (0:
+ *                   marking off, the default): a data VL is congested
+ *                   while its queue holds at least (16 - threshold) / 16
+ *                   of CC_BUF bytes (15: 1/16 of it, 8: half, 1: 15/16)
+ *   TCA_SNIC_CC_BUF u32, the per-VL buffer the thresholds are fractions
+ *                   of, bytes, 64..16777216 (65536); the fabric manager
+ *                   sets the ports' VL buffer
+ *   TCA_SNIC_CC_PKT_SIZE u16, only packets at least this long, in 64-byte
+ *                   units, are eligible for marking (0: all)
+ *   TCA_SNIC_CC_MARK_RATE u16, mark one in every N eligible packets (0:
+ *                   every one)
+ *   TCA_SNIC_CC_VICTIM u8, 0 or 1: a congested VL that has waited for
+ *                   downstream credits during this congestion (a victim
+ *                   of congestion further on, not its root) marks too.
+ *                   Off (the default): only roots mark.
+ * While a VL is congested, the packets it sends that are eligible get the
+ * FECN bit of their 16B header set; the destination NIC reflects it to
+ * the source as a BECN.
+ *
  * Credits: a VL that the receiver on the link's far end flow-controls
  * (include/uapi/linux/snic.h, "Credits") only sends what the receiver's
  * last credit limit allows; such a VL blocks alone, the other VLs go on.
@@ -62,6 +82,11 @@ enum {
 	TCA_SNIC_HOQ_LIFE,
 	TCA_SNIC_DILATION,
 	TCA_SNIC_SYNC_PERIOD,
+	TCA_SNIC_CC_THRESHOLD,
+	TCA_SNIC_CC_BUF,
+	TCA_SNIC_CC_PKT_SIZE,
+	TCA_SNIC_CC_MARK_RATE,
+	TCA_SNIC_CC_VICTIM,
 
 	__TCA_SNIC_MAX,
 	TCA_SNIC_MAX = __TCA_SNIC_MAX - 1
@@ -99,6 +124,18 @@ struct tc_snic_xstats {
 	} vlc[TC_SNIC_NUM_VLS];
 	__u64	credit_timeouts; /* receiver silent 8 sync periods: ungated */
 	__u64	flushed;	/* 16B frames discarded by a reset (link down) */
+	/* congestion marking (appended) */
+	__u64	mark_failed;	/* FECN could not be written (no memory) */
+	struct tc_snic_vl_cc {
+		__u64	marked;		/* packets sent with FECN set */
+		__u64	skipped;	/* eligible, not marked (marking rate) */
+		__u64	congested;	/* times the VL became congested */
+		__u64	congested_ns;	/* time congested, fabric ns */
+		__u32	backlog;	/* bytes queued now */
+		__u32	backlog_max;	/* most bytes ever queued */
+		__u32	victim;		/* 1: waited for credits while congested */
+		__u32	pad;
+	} vlcc[TC_SNIC_NUM_VLS];
 };
 
 #endif /* _UAPI_LINUX_SCH_SNIC_H */

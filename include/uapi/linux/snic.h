@@ -278,6 +278,12 @@ enum snic_stat {
 	SNIC_STAT_RX_VL13_BYTES,	/* [rx_vl13_bytes] */
 	SNIC_STAT_RX_VL14_BYTES,	/* [rx_vl14_bytes] */
 	SNIC_STAT_RX_VL15_BYTES,	/* [rx_vl15_bytes] */
+	/* CCA: 16B packets for this NIC that arrived with FECN (a switch
+	 * on their way was congested) or with BECN (a destination of ours
+	 * reflected a FECN)
+	 */
+	SNIC_STAT_RX_FECN,		/* [rx_fecn] */
+	SNIC_STAT_RX_BECN,		/* [rx_becn] */
 
 	__SNIC_STAT_MAX,
 	SNIC_STAT_MAX = __SNIC_STAT_MAX - 1

@@ -1,0 +1,321 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Congestion Control Architecture: CCT, CCTI, the LRU table of tracked
+ * DLIDs, the congestion log and the CN codec. See cca.h.
+ */
+#include "cca.h"
+
+void snic_cc_params_default(struct snic_cc_params *p)
+{
+	p->ccti_increase = 5;
+	p->ccti_timer = 10;
+	p->trigger_threshold = 8;
+	p->ccti_min = 0;
+	p->ccti_limit = 127;
+}
+
+enum snic_cc_err snic_cc_params_check(const struct snic_cc_params *p,
+				      unsigned int cct_len)
+{
+	if (p->ccti_limit >= cct_len)
+		return SNIC_CC_ELIMIT;
+	if (p->ccti_min > p->ccti_limit)
+		return SNIC_CC_EMIN;
+	if (p->trigger_threshold > p->ccti_limit)
+		return SNIC_CC_ETRIGGER;
+	return SNIC_CC_OK;
+}
+
+unsigned int snic_cct_generate(struct snic_cct_entry *cct, unsigned int limit,
+			       u64 tp_max, u64 max_delay)
+{
+	unsigned int i, shift = SNIC_CCT_SHIFT_MAX + 1;
+	u64 top = 0;
+
+	if (!limit || limit >= SNIC_CCT_MAX_ENTRIES || !tp_max ||
+	    max_delay > (u64)SNIC_CCT_MULT_MAX * tp_max)
+		return 0;
+	/* The finest shift whose biggest multiplier still fits. */
+	while (shift--) {
+		top = snic_div64((max_delay << shift) + tp_max / 2, tp_max);
+		if (top <= SNIC_CCT_MULT_MAX)
+			break;
+	}
+	for (i = 0; i <= limit; i++) {
+		cct[i].shift = shift;
+		cct[i].mult = snic_div64(top * i + limit / 2, limit);
+	}
+	return limit + 1;
+}
+
+u64 snic_cc_tx_ns(u32 bytes, u64 rate_bps)
+{
+	if (!rate_bps)
+		return 0;
+	return snic_div64((u64)bytes * 8 * 1000000000ull, rate_bps);
+}
+
+void snic_ccti_age(struct snic_dlid_ent *e, const struct snic_cc_params *p,
+		   u64 now)
+{
+	u64 period = (u64)p->ccti_timer * SNIC_CCTI_TIMER_NS, steps;
+
+	if (e->ccti <= p->ccti_min) {
+		/* Nothing to decrease: the next rise starts the period. */
+		e->ccti = p->ccti_min;
+		e->stamp = now;
+		return;
+	}
+	if (!period || now <= e->stamp)
+		return;
+	steps = snic_div64(now - e->stamp, period);
+	if (steps >= (u64)(e->ccti - p->ccti_min)) {
+		e->ccti = p->ccti_min;
+		e->stamp = now;
+	} else {
+		e->ccti -= steps;
+		e->stamp += steps * period;
+	}
+}
+
+bool snic_ccti_becn(struct snic_dlid_ent *e, const struct snic_cc_params *p,
+		    u64 now)
+{
+	u32 ccti;
+
+	snic_ccti_age(e, p, now);
+	ccti = (u32)e->ccti + p->ccti_increase;
+	e->ccti = ccti > p->ccti_limit ? p->ccti_limit : ccti;
+	e->becn++;
+	return e->ccti >= p->trigger_threshold;
+}
+
+u64 snic_cca_sent(struct snic_dlid_ent *e, const struct snic_cc_params *p,
+		  const struct snic_cct_entry *cct, u64 now, u64 tp)
+{
+	u64 ipd, start;
+
+	snic_ccti_age(e, p, now);
+	if (!e->ccti) {
+		e->t_next = 0;
+		return 0;
+	}
+	ipd = snic_cct_ipd(&cct[e->ccti], tp);
+	/* From when it was due, not when it left: a late wake-up does not
+	 * lower the rate (unless the destination was idle meanwhile).
+	 */
+	if (e->t_next > now)
+		start = e->t_next;
+	else if (e->t_next && now - e->t_next <= tp + ipd)
+		start = e->t_next;
+	else
+		start = now;
+	e->t_next = start + tp + ipd;
+	return ipd;
+}
+
+/* --- the table ------------------------------------------------------ */
+
+u32 snic_dlid_table_buckets(u32 cap)
+{
+	u32 n = 1;
+
+	while (n < cap && n < 0x80000000u)
+		n <<= 1;
+	return n;
+}
+
+static u32 snic_dlid_hash(const struct snic_dlid_table *t, u32 dlid)
+{
+	return (dlid * 0x9e3779b1u) & (t->nbuckets - 1);
+}
+
+void snic_dlid_table_init(struct snic_dlid_table *t, struct snic_dlid_ent *ent,
+			  u32 *bucket, u32 cap)
+{
+	memset(t, 0, sizeof(*t));
+	t->ent = ent;
+	t->bucket = bucket;
+	t->cap = cap;
+	t->nbuckets = snic_dlid_table_buckets(cap);
+	snic_dlid_table_flush(t);
+}
+
+void snic_dlid_table_flush(struct snic_dlid_table *t)
+{
+	u32 i;
+
+	for (i = 0; i < t->nbuckets; i++)
+		t->bucket[i] = SNIC_DLID_NIL;
+	for (i = 0; i < t->cap; i++) {
+		memset(&t->ent[i], 0, sizeof(t->ent[i]));
+		t->ent[i].hnext = i + 1 < t->cap ? i + 1 : SNIC_DLID_NIL;
+	}
+	t->free = t->cap ? 0 : SNIC_DLID_NIL;
+	t->head = SNIC_DLID_NIL;
+	t->tail = SNIC_DLID_NIL;
+	t->count = 0;
+}
+
+struct snic_dlid_ent *snic_dlid_find(struct snic_dlid_table *t, u32 dlid)
+{
+	u32 i;
+
+	if (!t->cap)
+		return NULL;
+	for (i = t->bucket[snic_dlid_hash(t, dlid)]; i != SNIC_DLID_NIL;
+	     i = t->ent[i].hnext)
+		if (t->ent[i].dlid == dlid)
+			return &t->ent[i];
+	return NULL;
+}
+
+static void snic_lru_unlink(struct snic_dlid_table *t, u32 i)
+{
+	struct snic_dlid_ent *e = &t->ent[i];
+
+	if (e->prev != SNIC_DLID_NIL)
+		t->ent[e->prev].next = e->next;
+	else
+		t->head = e->next;
+	if (e->next != SNIC_DLID_NIL)
+		t->ent[e->next].prev = e->prev;
+	else
+		t->tail = e->prev;
+}
+
+static void snic_lru_push(struct snic_dlid_table *t, u32 i)
+{
+	struct snic_dlid_ent *e = &t->ent[i];
+
+	e->prev = SNIC_DLID_NIL;
+	e->next = t->head;
+	if (t->head != SNIC_DLID_NIL)
+		t->ent[t->head].prev = i;
+	t->head = i;
+	if (t->tail == SNIC_DLID_NIL)
+		t->tail = i;
+}
+
+static void snic_hash_unlink(struct snic_dlid_table *t, u32 i)
+{
+	u32 *pp = &t->bucket[snic_dlid_hash(t, t->ent[i].dlid)];
+
+	while (*pp != i)
+		pp = &t->ent[*pp].hnext;
+	*pp = t->ent[i].hnext;
+}
+
+/* The entry to replace: an idle one among the oldest, else the oldest. */
+static u32 snic_dlid_victim(struct snic_dlid_table *t,
+			    const struct snic_cc_params *p, u64 now)
+{
+	u32 i = t->tail, n;
+
+	for (n = 0; n < SNIC_DLID_EVICT_SCAN && i != SNIC_DLID_NIL; n++) {
+		struct snic_dlid_ent *e = &t->ent[i];
+
+		snic_ccti_age(e, p, now);
+		if (!e->queued && e->ccti <= p->ccti_min &&
+		    (!e->t_next || e->t_next <= now))
+			return i;
+		i = e->prev;
+	}
+	t->evictions_busy++;
+	return t->tail;
+}
+
+struct snic_dlid_ent *snic_dlid_get(struct snic_dlid_table *t, u32 dlid,
+				    const struct snic_cc_params *p, u64 now)
+{
+	struct snic_dlid_ent *e = snic_dlid_find(t, dlid);
+	u32 i, b;
+
+	if (e) {
+		i = e - t->ent;
+		if (t->head != i) {
+			snic_lru_unlink(t, i);
+			snic_lru_push(t, i);
+		}
+		return e;
+	}
+	if (!t->cap)
+		return NULL;
+	if (t->free != SNIC_DLID_NIL) {
+		i = t->free;
+		t->free = t->ent[i].hnext;
+		t->count++;
+	} else {
+		i = snic_dlid_victim(t, p, now);
+		snic_hash_unlink(t, i);
+		snic_lru_unlink(t, i);
+		t->evictions++;
+	}
+	e = &t->ent[i];
+	memset(e, 0, sizeof(*e));
+	e->used = true;
+	e->dlid = dlid;
+	e->ccti = p->ccti_min;
+	e->stamp = now;
+	b = snic_dlid_hash(t, dlid);
+	e->hnext = t->bucket[b];
+	t->bucket[b] = i;
+	snic_lru_push(t, i);
+	return e;
+}
+
+/* --- the congestion log --------------------------------------------- */
+
+void snic_cc_log_add(struct snic_cc_log *log, u64 time, u32 dlid, u8 sl,
+		     u16 ccti)
+{
+	struct snic_cc_log_ent *e = &log->ent[log->next];
+
+	e->time = time;
+	e->dlid = dlid;
+	e->sl = sl;
+	e->ccti = ccti;
+	log->next = (log->next + 1) % SNIC_CC_LOG_LEN;
+	log->total++;
+}
+
+const struct snic_cc_log_ent *snic_cc_log_get(const struct snic_cc_log *log,
+					      u32 i)
+{
+	if (i >= SNIC_CC_LOG_LEN || i >= log->total)
+		return NULL;
+	return &log->ent[(log->next + SNIC_CC_LOG_LEN - 1 - i) %
+			 SNIC_CC_LOG_LEN];
+}
+
+/* --- the CN codec --------------------------------------------------- */
+
+void snic_cn_encode(u8 *buf, const struct snic_cn *cn)
+{
+	buf[0] = SNIC_MGMT_VERSION;
+	buf[1] = SNIC_MGMT_CN;
+	buf[2] = cn->sl;
+	buf[3] = 0;
+	buf[4] = cn->count >> 8;
+	buf[5] = cn->count & 0xff;
+	buf[6] = 0;
+	buf[7] = 0;
+}
+
+enum snic_mgmt_err snic_cn_decode(const u8 *buf, size_t len,
+				  struct snic_cn *cn)
+{
+	if (len < 2)
+		return SNIC_MGMT_ESHORT;
+	if (buf[0] != SNIC_MGMT_VERSION)
+		return SNIC_MGMT_EVERSION;
+	if (buf[1] != SNIC_MGMT_CN)
+		return SNIC_MGMT_ETYPE;
+	if (len < SNIC_CN_LEN)
+		return SNIC_MGMT_ESHORT;
+	cn->sl = buf[2];
+	cn->count = (u16)(buf[4] << 8 | buf[5]);
+	if (cn->sl > 15 || !cn->count || buf[3] || buf[6] || buf[7])
+		return SNIC_MGMT_EFIELD;
+	return SNIC_MGMT_OK;
+}

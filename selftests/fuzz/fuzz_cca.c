@@ -1,0 +1,118 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * libFuzzer harness for drivers/snic/core/cca.c.
+ *
+ * Byte 0 even: the rest is a received congestion notification payload.
+ * An accepted one must re-encode to the bytes it came from.
+ *
+ * Byte 0 odd: the rest is a program over a table of tracked DLIDs (its
+ * capacity from byte 1), three bytes per operation: get, BECN, queue,
+ * dequeue, send, time step, flush. After each operation the table must be
+ * consistent: every chained entry findable, the LRU list exactly the
+ * tracked entries in both directions, CCTI within [ccti_min, ccti_limit],
+ * the count never above the capacity.
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cca.h"
+
+#define CAP_MAX 16
+
+static struct snic_cct_entry cct[128];
+
+static void check_table(struct snic_dlid_table *t,
+			const struct snic_cc_params *p)
+{
+	u32 i, n = 0, last = SNIC_DLID_NIL;
+
+	for (i = t->head; i != SNIC_DLID_NIL; i = t->ent[i].next) {
+		const struct snic_dlid_ent *e = &t->ent[i];
+
+		if (++n > t->cap || e->prev != last || !e->used ||
+		    snic_dlid_find(t, e->dlid) != e ||
+		    e->ccti < p->ccti_min || e->ccti > p->ccti_limit)
+			abort();
+		last = i;
+	}
+	if (n != t->count || t->tail != last || t->count > t->cap)
+		abort();
+}
+
+static void run_program(const uint8_t *d, size_t size)
+{
+	static struct snic_dlid_ent ent[CAP_MAX];
+	static u32 bucket[CAP_MAX];
+	struct snic_dlid_table t;
+	struct snic_cc_params p;
+	struct snic_dlid_ent *e;
+	u64 now = 0;
+	size_t i;
+
+	if (!cct[127].mult)
+		snic_cct_generate(cct, 127, 819, 8300);
+	snic_cc_params_default(&p);
+	if (size < 1)
+		return;
+	p.ccti_min = d[0] & 3;
+	snic_dlid_table_init(&t, ent, bucket, 1 + (d[0] >> 4) % CAP_MAX);
+	for (i = 1; i + 3 <= size; i += 3) {
+		u32 dlid = d[i + 1] % 48;
+
+		switch (d[i] % 7) {
+		case 0:
+			if (!snic_dlid_get(&t, dlid, &p, now))
+				abort();
+			break;
+		case 1:
+			e = snic_dlid_get(&t, dlid, &p, now);
+			snic_ccti_becn(e, &p, now);
+			break;
+		case 2:
+			e = snic_dlid_find(&t, dlid);
+			if (e)
+				e->queued++;
+			break;
+		case 3:
+			e = snic_dlid_find(&t, dlid);
+			if (e && e->queued)
+				e->queued--;
+			break;
+		case 4:
+			e = snic_dlid_get(&t, dlid, &p, now);
+			snic_cca_sent(e, &p, cct, now, (d[i + 2] + 1) * 8);
+			if (e->ccti && e->t_next < now)
+				abort();
+			break;
+		case 5:
+			now += (u64)d[i + 2] * d[i + 2] * 64;
+			break;
+		default:
+			snic_dlid_table_flush(&t);
+			break;
+		}
+		check_table(&t, &p);
+	}
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	uint8_t again[SNIC_CN_LEN];
+	struct snic_cn cn;
+
+	if (!size)
+		return 0;
+	if (data[0] & 1) {
+		run_program(data + 1, size - 1);
+		return 0;
+	}
+	if (snic_cn_decode(data + 1, size - 1, &cn) != SNIC_MGMT_OK)
+		return 0;
+	if (size - 1 < SNIC_CN_LEN || cn.sl > 15 || !cn.count)
+		abort();
+	snic_cn_encode(again, &cn);
+	if (memcmp(again, data + 1, SNIC_CN_LEN))
+		abort();
+	return 0;
+}

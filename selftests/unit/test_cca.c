@@ -1,0 +1,295 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Host unit tests of drivers/snic/core/cca.c: the CCT generator against
+ * cca.md's worked numbers, CCTI rise and lazy recovery, per-DLID pacing,
+ * the LRU table of tracked DLIDs (also against a reference model), the
+ * congestion log and the CN codec.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "unit.h"
+#include "cca.h"
+
+/* 10 KB at 100 Gb/s, opafm's desired_max_delay, in ns. */
+#define TP_MAX	819
+#define DELAY	8300
+
+static struct snic_cct_entry cct[SNIC_CCT_MAX_ENTRIES];
+
+static double rate_at(unsigned int i)
+{
+	return (double)(1u << cct[i].shift) / (cct[i].mult + (1u << cct[i].shift));
+}
+
+static void test_params(void)
+{
+	struct snic_cc_params p;
+
+	snic_cc_params_default(&p);
+	CHECK(p.ccti_increase == 5 && p.ccti_timer == 10 &&
+	      p.trigger_threshold == 8 && !p.ccti_min && p.ccti_limit == 127,
+	      "CCA: opafm's default settings");
+	CHECK(snic_cc_params_check(&p, 128) == SNIC_CC_OK,
+	      "CCA: the defaults fit a 128-entry CCT");
+	CHECK(snic_cc_params_check(&p, 127) == SNIC_CC_ELIMIT,
+	      "CCA: ccti_limit beyond the CCT refused");
+	p.ccti_min = 128;
+	CHECK(snic_cc_params_check(&p, 128) == SNIC_CC_EMIN,
+	      "CCA: ccti_min above ccti_limit refused");
+	p.ccti_min = 0;
+	p.trigger_threshold = 200;
+	CHECK(snic_cc_params_check(&p, 128) == SNIC_CC_ETRIGGER,
+	      "CCA: trigger_threshold above ccti_limit refused");
+}
+
+static void test_cct(void)
+{
+	unsigned int i, mono = 1;
+
+	CHECK(snic_cct_generate(cct, 127, TP_MAX, DELAY) == 128,
+	      "CCT: opafm generator fills entries 0..ccti_limit");
+	for (i = 1; i <= 127; i++)
+		if (cct[i].mult < cct[i - 1].mult || cct[i].shift != cct[0].shift)
+			mono = 0;
+	CHECK(!cct[0].mult && mono, "CCT: entry 0 is no delay, the ramp rises, one shift");
+	CHECK(cct[0].shift == 3, "CCT: the finest shift that fits 14 bits (3)");
+	CHECK(rate_at(5) > 0.70 && rate_at(5) < 0.76,
+	      "CCT: one BECN (CCTI 5) gives ~73% of line rate");
+	CHECK(rate_at(127) > 0.08 && rate_at(127) < 0.10,
+	      "CCT: CCTI 127 gives ~9% of line rate");
+	CHECK(snic_cct_ipd(&cct[127], TP_MAX) > DELAY - 100 &&
+	      snic_cct_ipd(&cct[127], TP_MAX) < DELAY + 100,
+	      "CCT: the top entry delays a max-size packet by desired_max_delay");
+	/* A small packet is delayed in proportion to its own length. */
+	CHECK(snic_cct_ipd(&cct[127], 82) * 10 > snic_cct_ipd(&cct[127], 819) - 100 &&
+	      snic_cct_ipd(&cct[127], 82) * 10 < snic_cct_ipd(&cct[127], 819) + 100,
+	      "CCT: IPD scales with the packet's own serialization time");
+	CHECK(snic_cct_generate(cct, 127, 10, 16383 * 10) == 128 &&
+	      cct[0].shift == 0 && cct[127].mult == 16383,
+	      "CCT: a ramp needing every multiplier bit uses shift 0");
+	CHECK(!snic_cct_generate(cct, 127, 10, 16384 * 10) &&
+	      !snic_cct_generate(cct, 0, TP_MAX, DELAY) &&
+	      !snic_cct_generate(cct, SNIC_CCT_MAX_ENTRIES, TP_MAX, DELAY) &&
+	      !snic_cct_generate(cct, 127, 0, DELAY),
+	      "CCT: unrepresentable ramp, limit 0 or >= 1984, Tp 0 refused");
+	CHECK(snic_cc_tx_ns(10240, 100000000000ull) == 819 &&
+	      snic_cc_tx_ns(1500, 0) == 0,
+	      "CCA: serialization time of 10 KB at 100 Gb/s is 819 ns");
+	snic_cct_generate(cct, 127, TP_MAX, DELAY);
+}
+
+static void test_ccti(void)
+{
+	struct snic_dlid_ent e = { 0 };
+	struct snic_cc_params p;
+	u64 period = 10 * SNIC_CCTI_TIMER_NS;
+	int i;
+
+	snic_cc_params_default(&p);
+	CHECK(!snic_ccti_becn(&e, &p, 1000) && e.ccti == 5 && e.becn == 1,
+	      "CCTI: a BECN adds ccti_increase, below the trigger");
+	CHECK(snic_ccti_becn(&e, &p, 1000) && e.ccti == 10,
+	      "CCTI: the second BECN crosses trigger_threshold");
+	for (i = 0; i < 40; i++)
+		snic_ccti_becn(&e, &p, 1000);
+	CHECK(e.ccti == 127, "CCTI: clamped at ccti_limit");
+	snic_ccti_age(&e, &p, 1000 + 3 * period + period / 2);
+	CHECK(e.ccti == 124, "CCTI: one step down per ccti_timer x 1.024 us");
+	snic_ccti_age(&e, &p, 1000 + 4 * period);
+	CHECK(e.ccti == 123, "CCTI: lazy steps keep the timer's phase");
+	snic_ccti_age(&e, &p, 1000 + 127 * period - 1);
+	CHECK(e.ccti == 1, "CCTI: from the limit, ~1.3 ms to recover");
+	snic_ccti_age(&e, &p, 1000 + 200 * period);
+	CHECK(e.ccti == 0, "CCTI: never below ccti_min");
+	memset(&e, 0, sizeof(e));
+	snic_ccti_becn(&e, &p, 5000);
+	snic_ccti_age(&e, &p, 5000 + 5 * period - 1);
+	CHECK(e.ccti == 1, "CCTI: one BECN is forgotten after ~51 us (not before)");
+	snic_ccti_age(&e, &p, 5000 + 5 * period);
+	CHECK(e.ccti == 0, "CCTI: ... and is after 51.2 us");
+	p.ccti_timer = 0;
+	snic_ccti_becn(&e, &p, 0);
+	snic_ccti_age(&e, &p, 1000000000);
+	CHECK(e.ccti == 5, "CCTI: ccti_timer 0 never decreases");
+	p.ccti_timer = 10;
+	p.ccti_min = 3;
+	memset(&e, 0, sizeof(e));
+	snic_ccti_age(&e, &p, 0);
+	CHECK(e.ccti == 3, "CCTI: an entry starts at ccti_min");
+}
+
+static void test_pacing(void)
+{
+	struct snic_dlid_ent e = { 0 };
+	struct snic_cc_params p;
+	u64 now = 0, busy = 0, ipd;
+	int i;
+
+	snic_cc_params_default(&p);
+	p.ccti_timer = 0;	/* hold the index still */
+	CHECK(!snic_cca_sent(&e, &p, cct, 100, TP_MAX) && !e.t_next,
+	      "pacing: CCTI 0 sets no delay");
+	snic_ccti_becn(&e, &p, 100);
+	ipd = snic_cca_sent(&e, &p, cct, 100, TP_MAX);
+	CHECK(ipd == snic_cct_ipd(&cct[5], TP_MAX) && e.t_next == 100 + TP_MAX + ipd,
+	      "pacing: next packet no earlier than Tp + IPD");
+	/* Sending each packet exactly when allowed gives the table's rate. */
+	now = e.t_next;
+	for (i = 0; i < 1000; i++) {
+		snic_cca_sent(&e, &p, cct, now, TP_MAX);
+		busy += TP_MAX;
+		now = e.t_next;
+	}
+	CHECK(busy * 1000 / (now - 100 - TP_MAX - ipd) > 720 &&
+	      busy * 1000 / (now - 100 - TP_MAX - ipd) < 740,
+	      "pacing: 1000 packets at CCTI 5 get 72-74% of line rate");
+	/* Woken late by less than a gap: the lateness is made up. */
+	now = e.t_next + 100;
+	snic_cca_sent(&e, &p, cct, now, TP_MAX);
+	CHECK(e.t_next == now - 100 + TP_MAX + ipd,
+	      "pacing: a late wake-up does not lower the rate");
+	now = e.t_next + 1000000;
+	snic_cca_sent(&e, &p, cct, now, TP_MAX);
+	CHECK(e.t_next == now + TP_MAX + ipd,
+	      "pacing: after an idle period, no burst to catch up");
+}
+
+/* The reference: an array of (dlid, last use), pure LRU when all idle. */
+struct ref { u32 dlid; u64 use; };
+
+static void test_table(void)
+{
+	static struct snic_dlid_ent ent[64];
+	static u32 bucket[64];
+	struct snic_dlid_table t;
+	struct snic_cc_params p;
+	struct snic_dlid_ent *e;
+	struct ref ref[16];
+	int i, j, k, nref = 0, bad = 0;
+	u64 clock = 1;
+
+	snic_cc_params_default(&p);
+	CHECK(snic_dlid_table_buckets(1000) == 1024 &&
+	      snic_dlid_table_buckets(1) == 1, "table: buckets a power of two >= capacity");
+	snic_dlid_table_init(&t, ent, bucket, 4);
+	for (i = 1; i <= 4; i++)
+		snic_dlid_get(&t, i, &p, 0);
+	CHECK(t.count == 4 && !t.evictions, "table: four DLIDs fill four entries");
+	snic_dlid_get(&t, 1, &p, 0);	/* 2 is now the least recently used */
+	snic_dlid_get(&t, 5, &p, 0);
+	CHECK(!snic_dlid_find(&t, 2) && snic_dlid_find(&t, 1) &&
+	      t.evictions == 1 && !t.evictions_busy && t.count == 4,
+	      "table: a new DLID replaces the least recently used");
+	/* 3 is the oldest but paced: the idle 4 goes instead. */
+	snic_ccti_becn(snic_dlid_find(&t, 3), &p, 0);
+	snic_dlid_get(&t, 6, &p, 0);
+	CHECK(snic_dlid_find(&t, 3) && !snic_dlid_find(&t, 4) && !t.evictions_busy,
+	      "table: an idle entry is replaced before a paced older one");
+	snic_dlid_find(&t, 1)->queued = 1;
+	snic_dlid_find(&t, 5)->queued = 1;
+	snic_dlid_find(&t, 6)->queued = 1;
+	snic_dlid_get(&t, 7, &p, 0);
+	CHECK(!snic_dlid_find(&t, 3) && t.evictions_busy == 1,
+	      "table: all busy: the oldest goes, counted as busy");
+	e = snic_dlid_get(&t, 8, &p, 0);
+	CHECK(e && e->dlid == 8 && !e->ccti && !e->queued && !e->becn,
+	      "table: a replacing entry starts clean");
+	snic_dlid_table_flush(&t);
+	CHECK(!t.count && !snic_dlid_find(&t, 8) && t.evictions == 4,
+	      "table: flush forgets entries, keeps counters");
+	snic_dlid_table_init(&t, ent, bucket, 0);
+	CHECK(!snic_dlid_get(&t, 1, &p, 0) && !snic_dlid_find(&t, 1),
+	      "table: zero capacity tracks nothing");
+
+	/* 200k random uses of 40 DLIDs in 16 entries, all idle. */
+	snic_dlid_table_init(&t, ent, bucket, 16);
+	srand(7);
+	for (i = 0; i < 200000 && !bad; i++) {
+		u32 d = rand() % 40 + 1;
+
+		snic_dlid_get(&t, d, &p, 0);
+		for (j = 0; j < nref && ref[j].dlid != d; j++)
+			;
+		if (j == nref) {
+			if (nref < 16) {
+				nref++;
+			} else {
+				for (j = 0, k = 1; k < nref; k++)
+					if (ref[k].use < ref[j].use)
+						j = k;
+			}
+			ref[j].dlid = d;
+		}
+		ref[j].use = clock++;
+		if (t.count != (u32)nref)
+			bad = 1;
+		for (j = 0; j < nref; j++)
+			if (!snic_dlid_find(&t, ref[j].dlid))
+				bad = 1;
+	}
+	CHECK(!bad, "table: 200k random uses agree with a reference LRU");
+	for (i = 0, j = t.head; j != (int)SNIC_DLID_NIL && i <= 16;
+	     j = ent[j].next)
+		i++;
+	CHECK(i == 16, "table: the LRU list holds exactly the tracked entries");
+}
+
+static void test_log(void)
+{
+	static struct snic_cc_log log;
+	int i;
+
+	CHECK(!snic_cc_log_get(&log, 0), "log: empty");
+	for (i = 0; i < 100; i++)
+		snic_cc_log_add(&log, i, 1000 + i, i & 15, 8 + i);
+	CHECK(log.total == 100 && snic_cc_log_get(&log, 0)->dlid == 1099 &&
+	      snic_cc_log_get(&log, 95)->dlid == 1004 &&
+	      !snic_cc_log_get(&log, 96),
+	      "log: a ring of the 96 newest entries, newest first");
+}
+
+static void test_cn(void)
+{
+	struct snic_cn cn = { .sl = 3, .count = 513 }, d;
+	u8 buf[SNIC_CN_LEN], bad[SNIC_CN_LEN];
+
+	snic_cn_encode(buf, &cn);
+	CHECK(snic_cn_decode(buf, sizeof(buf), &d) == SNIC_MGMT_OK &&
+	      d.sl == 3 && d.count == 513, "CN: decode inverts encode");
+	CHECK(snic_cn_decode(buf, 7, &d) == SNIC_MGMT_ESHORT &&
+	      snic_cn_decode(buf, 1, &d) == SNIC_MGMT_ESHORT,
+	      "CN: truncated refused");
+	memcpy(bad, buf, sizeof(bad));
+	bad[0] = 2;
+	CHECK(snic_cn_decode(bad, sizeof(bad), &d) == SNIC_MGMT_EVERSION,
+	      "CN: unknown version refused");
+	memcpy(bad, buf, sizeof(bad));
+	bad[1] = 9;
+	CHECK(snic_cn_decode(bad, sizeof(bad), &d) == SNIC_MGMT_ETYPE,
+	      "CN: unknown type refused");
+	memcpy(bad, buf, sizeof(bad));
+	bad[2] = 16;
+	CHECK(snic_cn_decode(bad, sizeof(bad), &d) == SNIC_MGMT_EFIELD,
+	      "CN: SL beyond 15 refused");
+	memcpy(bad, buf, sizeof(bad));
+	bad[4] = 0;
+	bad[5] = 0;
+	CHECK(snic_cn_decode(bad, sizeof(bad), &d) == SNIC_MGMT_EFIELD,
+	      "CN: zero count refused");
+	memcpy(bad, buf, sizeof(bad));
+	bad[7] = 1;
+	CHECK(snic_cn_decode(bad, sizeof(bad), &d) == SNIC_MGMT_EFIELD,
+	      "CN: reserved bits set refused");
+}
+
+void test_cca(void)
+{
+	test_params();
+	test_cct();
+	test_ccti();
+	test_pacing();
+	test_table();
+	test_log();
+	test_cn();
+}
