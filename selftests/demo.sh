@@ -39,6 +39,7 @@ for h in h1 h2 h3; do
 done
 sleep 1.5
 q=$(vlx $F-h1 fab0 0 qlen)
+nq=$(nsexec $F-h1 $TC -s qdisc show dev snic0 | sed -n 's/.*backlog [0-9]*b \([0-9]*\)p.*/\1/p' | head -n 1)
 wait
 sent=$(cat /tmp/demo-hot.h1 /tmp/demo-hot.h2 /tmp/demo-hot.h3 | awk '{ n += $2 } END { print n }')
 got=$(sed -n 's/^received \([0-9]*\).*/\1/p' /tmp/demo-hot.h4)
@@ -51,11 +52,18 @@ for ns in leaf1 leaf2 spine1 spine2 h1 h2 h3; do
 	done
 done
 echo "hot spot: h1, h2, h3 blast UDP at h4 for 3 s (3 links into 1)"
-echo "  h1's link queue mid-blast:        $q packets (congestion backed up to the source)"
+echo "  h1 mid-blast: NIC send queue $nq packets, link queue $q (the source holds the congestion)"
 echo "  h1 credit stalls:                 $(vlx $F-h1 fab0 0 credit_stalls) ($(vlx $F-h1 fab0 0 credit_stall_ns) ns of fabric time waiting)"
 echo "  switch queue towards h4:          at most $(vlx $F-leaf2 p2 0 qlen_max) packets (bounded by credits)"
 echo "  FECN marked at that switch port:  $(vlx $F-leaf2 p2 0 fecn_marked) (congested $(vlx $F-leaf2 p2 0 congested_ns) ns of fabric time)"
-echo "  FECN received by h4:              $(counter $F-h4 snic0 rx_fecn) (not yet reflected: BECN and pacing are to come)"
+paced=0
+for h in h1 h2 h3; do
+	paced=$((paced + $(counter $F-$h snic0 tx_paced)))
+done
+echo "  FECN received by h4:              $(counter $F-h4 snic0 rx_fecn), answered with $(counter $F-h4 snic0 tx_cn) notifications + $(counter $F-h4 snic0 tx_becn_piggyback) piggybacked BECNs"
+echo "  BECNs received by h1, h2, h3:     $(counter $F-h1 snic0 rx_becn), $(counter $F-h2 snic0 rx_becn), $(counter $F-h3 snic0 rx_becn)"
+echo "  packets paced towards h4 (CCA):   $paced (each waited for its inter-packet delay)"
+echo "  h1's congestion log:              $(nsexec $F-h1 "$SNICCTL" cc log snic0 | wc -l) entries, highest CCTI $(nsexec $F-h1 "$SNICCTL" cc log snic0 | sed -n 's/.* ccti \([0-9]*\).*/\1/p' | sort -n | tail -n 1)"
 echo "  packets dropped (hosts + fabric): $drops"
 echo "  UDP datagrams sent / received:    $sent / $got"
 [ "$drops" -eq 0 ] && [ "$sent" -eq "$got" ] &&

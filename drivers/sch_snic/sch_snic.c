@@ -720,7 +720,7 @@ static int snic_q_change(struct Qdisc *sch, struct nlattr *opt,
 			snic_q_cc_update(q, &q->vl[i], now);
 	}
 	if (tb[TCA_SNIC_DILATION]) {
-		q->dilation = nla_get_u32(tb[TCA_SNIC_DILATION]);
+		WRITE_ONCE(q->dilation, nla_get_u32(tb[TCA_SNIC_DILATION]));
 		q->time_next = 0;
 		q->armed = false;
 		qdisc_watchdog_cancel(&q->watchdog);
@@ -736,7 +736,7 @@ static int snic_q_change(struct Qdisc *sch, struct nlattr *opt,
 			q->vl[i].head_since = now;
 	}
 	if (tb[TCA_SNIC_RATE]) {
-		q->rate = nla_get_u64(tb[TCA_SNIC_RATE]);
+		WRITE_ONCE(q->rate, nla_get_u64(tb[TCA_SNIC_RATE]));
 		q->time_next = 0;
 		q->armed = false;
 		/* A pending wake-up for the old rate is no longer right. */
@@ -1018,6 +1018,32 @@ u8 sch_snic_sc2vl(struct net_device *dev, u8 sc)
 	return READ_ONCE(q->sc2vl[sc]);
 }
 EXPORT_SYMBOL_GPL(sch_snic_sc2vl);
+
+/**
+ * sch_snic_link_time - the fabric time model of @dev's sch_snic
+ * @dev: a fabric link end
+ * @rate: its line rate, bytes/s of fabric time (0: not serialized)
+ * @dilation: its time dilation factor
+ *
+ * Without a sch_snic on @dev: rate 0, dilation 1. RCU (read only).
+ */
+void sch_snic_link_time(struct net_device *dev, u64 *rate, u32 *dilation)
+{
+	struct Qdisc *sch;
+
+	*rate = 0;
+	*dilation = 1;
+	rcu_read_lock();
+	sch = rcu_dereference(dev->qdisc);
+	if (sch && sch->ops == &snic_qdisc_ops) {
+		const struct snic_sched *q = qdisc_priv(sch);
+
+		*rate = READ_ONCE(q->rate);
+		*dilation = READ_ONCE(q->dilation);
+	}
+	rcu_read_unlock();
+}
+EXPORT_SYMBOL_GPL(sch_snic_link_time);
 
 static struct Qdisc_ops snic_qdisc_ops __read_mostly = {
 	.id		= "snic",

@@ -42,6 +42,15 @@ static struct netlink_range_validation snic_dlid_range = {
 	.max = SNIC_LID_MCAST_MAX,
 };
 
+static struct netlink_range_validation snic_tracked_range = {
+	.min = 1,
+	.max = SNIC_CC_TRACKED_MAX,
+};
+
+static struct netlink_range_validation snic_window_range = {
+	.max = SNIC_CC_WINDOW_MAX,
+};
+
 static const struct nla_policy snic_policy[SNIC_A_MAX + 1] = {
 	[SNIC_A_IFINDEX]	= NLA_POLICY_MIN(NLA_U32, 1),
 	[SNIC_A_LID]		= NLA_POLICY_FULL_RANGE(NLA_U32, &snic_lid_range),
@@ -54,6 +63,18 @@ static const struct nla_policy snic_policy[SNIC_A_MAX + 1] = {
 	[SNIC_A_CREDIT_PERIOD]	= NLA_POLICY_FULL_RANGE(NLA_U32,
 							&snic_period_range),
 	[SNIC_A_CREDIT_DROP]	= { .type = NLA_U32 },
+	[SNIC_A_CC_PACING]	= NLA_POLICY_MAX(NLA_U8, 1),
+	[SNIC_A_CC_INCREASE]	= { .type = NLA_U16 },
+	[SNIC_A_CC_TIMER]	= { .type = NLA_U16 },
+	[SNIC_A_CC_TRIGGER]	= { .type = NLA_U16 },
+	[SNIC_A_CC_MIN]		= { .type = NLA_U16 },
+	[SNIC_A_CC_LIMIT]	= NLA_POLICY_MAX(NLA_U16, SNIC_CCT_MAX_ENTRIES - 1),
+	[SNIC_A_CC_MAX_TRACKED]	= NLA_POLICY_FULL_RANGE(NLA_U32,
+							&snic_tracked_range),
+	[SNIC_A_CC_WINDOW]	= NLA_POLICY_FULL_RANGE(NLA_U32,
+							&snic_window_range),
+	[SNIC_A_CC_CCT]		= { .type = NLA_BINARY,
+				    .len = SNIC_CCT_MAX_ENTRIES * sizeof(u16) },
 };
 
 static bool snic_nl_has_crx(struct genl_info *info)
@@ -177,6 +198,26 @@ static struct net_device *snic_nl_dev(struct net *net, struct nlattr **attrs,
 	return dev;
 }
 
+static int snic_nl_put_cc(struct sk_buff *msg, struct snic_cc *cc)
+{
+	struct snic_cc_config c;
+	u64 late;
+
+	snic_cc_read(cc, &c, &late);
+	if (nla_put_u8(msg, SNIC_A_CC_PACING, c.pacing) ||
+	    nla_put_u16(msg, SNIC_A_CC_INCREASE, c.p.ccti_increase) ||
+	    nla_put_u16(msg, SNIC_A_CC_TIMER, c.p.ccti_timer) ||
+	    nla_put_u16(msg, SNIC_A_CC_TRIGGER, c.p.trigger_threshold) ||
+	    nla_put_u16(msg, SNIC_A_CC_MIN, c.p.ccti_min) ||
+	    nla_put_u16(msg, SNIC_A_CC_LIMIT, c.p.ccti_limit) ||
+	    nla_put_u32(msg, SNIC_A_CC_MAX_TRACKED, c.max_tracked) ||
+	    nla_put_u32(msg, SNIC_A_CC_WINDOW, c.window_ns) ||
+	    nla_put_u32(msg, SNIC_A_CC_TRACKED, c.tracked) ||
+	    nla_put_u64_64bit(msg, SNIC_A_CC_LATE_NS, late, SNIC_A_PAD))
+		return -EMSGSIZE;
+	return 0;
+}
+
 static int snic_nl_fill_dev(struct sk_buff *msg, struct net_device *dev,
 			    u32 portid, u32 seq, int flags,
 			    struct netlink_callback *cb)
@@ -206,6 +247,8 @@ static int snic_nl_fill_dev(struct sk_buff *msg, struct net_device *dev,
 			    ((struct snic_nic *)netdev_priv(dev))->sl2sc)) ||
 	    (nic && snic_nl_put_crx(msg,
 				    &((struct snic_nic *)netdev_priv(dev))->crx)) ||
+	    (nic && snic_nl_put_cc(msg,
+				   &((struct snic_nic *)netdev_priv(dev))->cc)) ||
 	    snic_stats_nla_put(msg, ctr))
 		goto cancel;
 	genlmsg_end(msg, hdr);
@@ -275,14 +318,104 @@ static int snic_nl_dev_get_dumpit(struct sk_buff *skb,
 	return err ?: skb->len;
 }
 
+static const int snic_nl_cc_attrs[] = {
+	SNIC_A_CC_PACING, SNIC_A_CC_INCREASE, SNIC_A_CC_TIMER,
+	SNIC_A_CC_TRIGGER, SNIC_A_CC_MIN, SNIC_A_CC_LIMIT,
+	SNIC_A_CC_MAX_TRACKED, SNIC_A_CC_WINDOW, SNIC_A_CC_CCT,
+};
+
+static bool snic_nl_has_cc(const struct genl_info *info)
+{
+	int i;
+
+	for (i = 0; i < ARRAY_SIZE(snic_nl_cc_attrs); i++)
+		if (info->attrs[snic_nl_cc_attrs[i]])
+			return true;
+	return false;
+}
+
+/*
+ * The NIC's CCA settings as the request would leave them, in @c (@cct
+ * holds a new table). Refused with an extack message if they do not fit
+ * together. Caller holds RTNL.
+ */
+static int snic_nl_cc_parse(struct snic_cc *cc, struct genl_info *info,
+			    struct snic_cc_config *c, struct snic_cct_entry *cct)
+{
+	struct nlattr **a = info->attrs;
+	u64 late;
+	int i, n;
+
+	snic_cc_read(cc, c, &late);
+	c->cct = cct;
+	c->max_tracked = 0;
+	c->has_params = a[SNIC_A_CC_INCREASE] || a[SNIC_A_CC_TIMER] ||
+			a[SNIC_A_CC_TRIGGER] || a[SNIC_A_CC_MIN] ||
+			a[SNIC_A_CC_LIMIT] || a[SNIC_A_CC_CCT];
+	if (a[SNIC_A_CC_INCREASE])
+		c->p.ccti_increase = nla_get_u16(a[SNIC_A_CC_INCREASE]);
+	if (a[SNIC_A_CC_TIMER])
+		c->p.ccti_timer = nla_get_u16(a[SNIC_A_CC_TIMER]);
+	if (a[SNIC_A_CC_TRIGGER])
+		c->p.trigger_threshold = nla_get_u16(a[SNIC_A_CC_TRIGGER]);
+	if (a[SNIC_A_CC_MIN])
+		c->p.ccti_min = nla_get_u16(a[SNIC_A_CC_MIN]);
+	if (a[SNIC_A_CC_LIMIT])
+		c->p.ccti_limit = nla_get_u16(a[SNIC_A_CC_LIMIT]);
+	n = c->cct_len;
+	c->cct_len = 0;
+	if (a[SNIC_A_CC_CCT]) {
+		const u16 *v = nla_data(a[SNIC_A_CC_CCT]);
+
+		n = nla_len(a[SNIC_A_CC_CCT]) / sizeof(u16);
+		if (!n || nla_len(a[SNIC_A_CC_CCT]) % sizeof(u16)) {
+			NL_SET_ERR_MSG_ATTR(info->extack, a[SNIC_A_CC_CCT],
+					    "the CCT is 1..1984 u16 entries");
+			return -EINVAL;
+		}
+		for (i = 0; i < n; i++) {
+			cct[i].shift = v[i] >> 14;
+			cct[i].mult = v[i] & SNIC_CCT_MULT_MAX;
+		}
+		c->cct_len = n;
+	}
+	switch (snic_cc_params_check(&c->p, n)) {
+	case SNIC_CC_OK:
+		break;
+	case SNIC_CC_ELIMIT:
+		NL_SET_ERR_MSG_MOD(info->extack,
+				   "ccti_limit must be below the CCT's length");
+		return -EINVAL;
+	case SNIC_CC_EMIN:
+		NL_SET_ERR_MSG_MOD(info->extack,
+				   "ccti_min must not be above ccti_limit");
+		return -EINVAL;
+	default:
+		NL_SET_ERR_MSG_MOD(info->extack,
+				   "trigger_threshold must not be above ccti_limit");
+		return -EINVAL;
+	}
+	if (a[SNIC_A_CC_MAX_TRACKED])
+		c->max_tracked = nla_get_u32(a[SNIC_A_CC_MAX_TRACKED]);
+	c->has_window = a[SNIC_A_CC_WINDOW];
+	if (c->has_window)
+		c->window_ns = nla_get_u32(a[SNIC_A_CC_WINDOW]);
+	c->has_pacing = a[SNIC_A_CC_PACING];
+	if (c->has_pacing)
+		c->pacing = nla_get_u8(a[SNIC_A_CC_PACING]);
+	return 0;
+}
+
 static int snic_nl_dev_set_doit(struct sk_buff *skb, struct genl_info *info)
 {
 	struct nlattr *sl2sc = info->attrs[SNIC_A_SL2SC];
 	struct nlattr *lid = info->attrs[SNIC_A_LID];
+	struct snic_cct_entry *cct = NULL;
+	struct snic_cc_config cc;
 	struct net_device *dev;
 	int err = 0, i;
 
-	if (!lid && !sl2sc && !snic_nl_has_crx(info)) {
+	if (!lid && !sl2sc && !snic_nl_has_crx(info) && !snic_nl_has_cc(info)) {
 		NL_SET_ERR_MSG_MOD(info->extack, "nothing to set");
 		return -EINVAL;
 	}
@@ -313,6 +446,25 @@ static int snic_nl_dev_set_doit(struct sk_buff *skb, struct genl_info *info)
 		err = -EOPNOTSUPP;
 		goto out;
 	}
+	if (snic_nl_has_cc(info) && !snic_is_nic(dev)) {
+		NL_SET_ERR_MSG_MOD(info->extack,
+				   "congestion control settings are a NIC's");
+		err = -EOPNOTSUPP;
+		goto out;
+	}
+	if (snic_nl_has_cc(info)) {
+		struct snic_nic *nic = netdev_priv(dev);
+
+		cct = kcalloc(SNIC_CCT_MAX_ENTRIES, sizeof(*cct), GFP_KERNEL);
+		if (!cct) {
+			err = -ENOMEM;
+			goto out;
+		}
+		/* Checked before anything changes: all or nothing. */
+		err = snic_nl_cc_parse(&nic->cc, info, &cc, cct);
+		if (err)
+			goto out;
+	}
 	if (snic_is_nic(dev)) {
 		struct snic_nic *nic = netdev_priv(dev);
 
@@ -322,6 +474,8 @@ static int snic_nl_dev_set_doit(struct sk_buff *skb, struct genl_info *info)
 			WRITE_ONCE(nic->sl2sc[i], ((u8 *)nla_data(sl2sc))[i]);
 		if (snic_nl_has_crx(info))
 			snic_nl_crx_set(&nic->crx, info);
+		if (!err && cct)
+			err = snic_cc_configure(&nic->cc, &cc);
 	} else if (lid) {
 		WRITE_ONCE(((struct snic_switch *)netdev_priv(dev))->lid,
 			   nla_get_u32(lid));
@@ -329,6 +483,7 @@ static int snic_nl_dev_set_doit(struct sk_buff *skb, struct genl_info *info)
 	snic_cfg_changed();
 out:
 	rtnl_unlock();
+	kfree(cct);
 	return err;
 }
 
@@ -596,6 +751,112 @@ static int snic_nl_mft_get_dumpit(struct sk_buff *skb,
 	return snic_nl_sw_dump(skb, cb, SNIC_DUMP_MFT);
 }
 
+#define SNIC_NL_CC_BATCH	16
+
+static int snic_nl_cc_put_dlid(struct sk_buff *skb, struct snic_nic *nic,
+			       const struct snic_dlid_ent *e)
+{
+	if (nla_put_u32(skb, SNIC_A_DLID, e->dlid) ||
+	    nla_put_u32(skb, SNIC_A_CC_CCTI, e->ccti) ||
+	    nla_put_u64_64bit(skb, SNIC_A_CC_IPD,
+			      snic_cc_ipd(&nic->cc, e, nic->dev->mtu),
+			      SNIC_A_PAD) ||
+	    nla_put_u64_64bit(skb, SNIC_A_CC_BECN, e->becn, SNIC_A_PAD) ||
+	    nla_put_u64_64bit(skb, SNIC_A_CC_PACED, e->paced, SNIC_A_PAD))
+		return -EMSGSIZE;
+	return 0;
+}
+
+static int snic_nl_cc_put_log(struct sk_buff *skb,
+			      const struct snic_cc_log_ent *le)
+{
+	if (nla_put_u64_64bit(skb, SNIC_A_CC_TIME, le->time, SNIC_A_PAD) ||
+	    nla_put_u32(skb, SNIC_A_DLID, le->dlid) ||
+	    nla_put_u8(skb, SNIC_A_CC_SL, le->sl) ||
+	    nla_put_u32(skb, SNIC_A_CC_CCTI, le->ccti))
+		return -EMSGSIZE;
+	return 0;
+}
+
+/*
+ * SNIC_CMD_CC_DLID_GET and SNIC_CMD_CC_LOG_GET. args[0]: the next table
+ * slot, or the next log entry (newest first).
+ */
+static int snic_nl_cc_dump(struct sk_buff *skb, struct netlink_callback *cb,
+			   bool log)
+{
+	struct nlattr **attrs = snic_compat_dump_attrs(cb);
+	struct snic_dlid_ent *ent = NULL;
+	u32 slot[SNIC_NL_CC_BATCH];
+	struct snic_cc_log_ent le;
+	struct net_device *dev;
+	struct snic_nic *nic;
+	int err = 0, i, n;
+	void *hdr;
+
+	rtnl_lock();
+	dev = snic_nl_dev(sock_net(skb->sk), attrs, SNIC_KIND_NIC, cb->extack);
+	if (IS_ERR(dev)) {
+		err = PTR_ERR(dev);
+		goto out;
+	}
+	nic = netdev_priv(dev);
+	ent = kcalloc(SNIC_NL_CC_BATCH, sizeof(*ent), GFP_KERNEL);
+	if (!ent) {
+		err = -ENOMEM;
+		goto out;
+	}
+	for (;;) {
+		if (log) {
+			if (!snic_cc_log_read(&nic->cc, cb->args[0], &le))
+				break;
+			n = 1;
+		} else {
+			n = snic_cc_dump_dlids(&nic->cc, cb->args[0], ent, slot,
+					       SNIC_NL_CC_BATCH);
+			if (!n)
+				break;
+		}
+		for (i = 0; i < n; i++) {
+			hdr = genlmsg_put(skb, NETLINK_CB(cb->skb).portid,
+					  cb->nlh->nlmsg_seq, &snic_genl_family,
+					  NLM_F_MULTI, log ? SNIC_CMD_CC_LOG_GET :
+					  SNIC_CMD_CC_DLID_GET);
+			if (!hdr)
+				goto full;
+			if (nla_put_u32(skb, SNIC_A_IFINDEX, dev->ifindex) ||
+			    (log ? snic_nl_cc_put_log(skb, &le) :
+				   snic_nl_cc_put_dlid(skb, nic, &ent[i]))) {
+				genlmsg_cancel(skb, hdr);
+				goto full;
+			}
+			genlmsg_end(skb, hdr);
+			cb->args[0] = log ? cb->args[0] + 1 : slot[i] + 1;
+		}
+	}
+	goto out;
+
+full:
+	if (!skb->len)
+		err = -EMSGSIZE;
+out:
+	rtnl_unlock();
+	kfree(ent);
+	return err ?: skb->len;
+}
+
+static int snic_nl_cc_dlid_dumpit(struct sk_buff *skb,
+				  struct netlink_callback *cb)
+{
+	return snic_nl_cc_dump(skb, cb, false);
+}
+
+static int snic_nl_cc_log_dumpit(struct sk_buff *skb,
+				 struct netlink_callback *cb)
+{
+	return snic_nl_cc_dump(skb, cb, true);
+}
+
 static const struct genl_small_ops snic_genl_ops[] = {
 	{
 		.cmd	= SNIC_CMD_DEV_GET,
@@ -643,6 +904,14 @@ static const struct genl_small_ops snic_genl_ops[] = {
 		.cmd	= SNIC_CMD_MFT_DEL,
 		.doit	= snic_nl_mft_del_doit,
 		.flags	= GENL_UNS_ADMIN_PERM,
+	},
+	{
+		.cmd	= SNIC_CMD_CC_DLID_GET,
+		.dumpit	= snic_nl_cc_dlid_dumpit,
+	},
+	{
+		.cmd	= SNIC_CMD_CC_LOG_GET,
+		.dumpit	= snic_nl_cc_log_dumpit,
 	},
 };
 

@@ -30,9 +30,12 @@ static struct snic_nic *snic_nic_from_lower(const struct net_device *lower)
 	return rtnl_dereference(lower->rx_handler_data);
 }
 
-static netdev_tx_t snic_nic_xmit(struct sk_buff *skb, struct net_device *dev)
+/*
+ * Encapsulate @skb and send it on the lower device. @released: it was
+ * held for pacing (congestion.c) and is due now. Consumes @skb.
+ */
+void snic_nic_send(struct snic_nic *nic, struct sk_buff *skb, bool released)
 {
-	struct snic_nic *nic = netdev_priv(dev);
 	struct net_device *lower = nic->lower;
 	struct snic_16b h = {};
 	unsigned int len = skb->len;
@@ -57,6 +60,10 @@ static netdev_tx_t snic_nic_xmit(struct sk_buff *skb, struct net_device *dev)
 		why = SNIC_STAT_TX_LINK_DOWN;
 		goto drop;
 	}
+	/* CCA: wait for the DLID's pacing (only this queue waits). */
+	if (!released && snic_cc_hold(&nic->cc, skb, h.dlid, len))
+		return;
+	h.becn = snic_cc_take_becn(&nic->cc, h.dlid);
 	h.sc = READ_ONCE(nic->sl2sc[skb->priority & (SNIC_NUM_SL - 1)]);
 	h.l4 = SNIC_L4_ETH;
 	h.pkey = 0xffff;
@@ -78,12 +85,49 @@ static netdev_tx_t snic_nic_xmit(struct sk_buff *skb, struct net_device *dev)
 	} else {
 		snic_count(&nic->stats, SNIC_STAT_TX_LOWER_DROP);
 	}
-	return NETDEV_TX_OK;
+	return;
 
 drop:
 	snic_count(&nic->stats, why);
 	kfree_skb(skb);
+}
+
+static netdev_tx_t snic_nic_xmit(struct sk_buff *skb, struct net_device *dev)
+{
+	snic_nic_send(netdev_priv(dev), skb, false);
 	return NETDEV_TX_OK;
+}
+
+/* A 16B management packet for this NIC: a congestion notification (its
+ * BECN was taken by the caller) or a refused one.
+ */
+static enum snic_stat snic_nic_mgmt(struct snic_nic *nic, struct sk_buff *skb,
+				    const struct snic_16b *h, size_t payload)
+{
+	u8 buf[SNIC_CN_LEN];
+	struct snic_cn cn;
+	const u8 *p;
+
+	p = skb_header_pointer(skb, SNIC_16B_HDR_LEN,
+			       min_t(size_t, payload, sizeof(buf)), buf);
+	if (!p)
+		return SNIC_STAT_RX_MGMT_SHORT;
+	switch (snic_cn_decode(p, payload, &cn)) {
+	case SNIC_MGMT_OK:
+		break;
+	case SNIC_MGMT_ESHORT:
+		return SNIC_STAT_RX_MGMT_SHORT;
+	case SNIC_MGMT_EVERSION:
+		return SNIC_STAT_RX_MGMT_VERSION;
+	case SNIC_MGMT_ETYPE:
+		return SNIC_STAT_RX_MGMT_TYPE;
+	default:
+		return SNIC_STAT_RX_MGMT_FIELD;
+	}
+	snic_count(&nic->stats, SNIC_STAT_RX_CN);
+	if (h->becn)
+		snic_cc_becn(&nic->cc, h->slid, cn.sl);
+	return 0;
 }
 
 static rx_handler_result_t snic_nic_rx(struct sk_buff **pskb)
@@ -119,11 +163,11 @@ static rx_handler_result_t snic_nic_rx(struct sk_buff **pskb)
 		why = SNIC_STAT_RX_BAD_DLID;
 		goto drop;
 	}
-	if (h.fecn)
-		snic_count(&nic->stats, SNIC_STAT_RX_FECN);
-	if (h.becn)
-		snic_count(&nic->stats, SNIC_STAT_RX_BECN);
 	if (h.l4 == SNIC_L4_MGMT) {
+		/* Never reflected: a FECN on management traffic. */
+		why = snic_nic_mgmt(nic, skb, &h, payload);
+		if (why)
+			goto drop;
 		snic_count(&nic->stats, SNIC_STAT_RX_MGMT);
 		consume_skb(skb);
 		return RX_HANDLER_CONSUMED;
@@ -140,6 +184,16 @@ static rx_handler_result_t snic_nic_rx(struct sk_buff **pskb)
 		why = SNIC_STAT_RX_DEV_DOWN;
 		goto drop;
 	}
+
+	/* CCA: a BECN slows us down towards its source; a FECN is owed
+	 * back to the source (not for multicast).
+	 */
+	if (h.becn)
+		snic_cc_becn(&nic->cc, h.slid, h.sc & 0xf);
+	if (h.fecn && !snic_lid_is_mcast(h.dlid))
+		snic_cc_fecn(&nic->cc, h.slid, h.sc & 0xf);
+	else if (h.fecn)
+		snic_count(&nic->stats, SNIC_STAT_RX_FECN_MCAST);
 
 	skb_pull_rcsum(skb, SNIC_16B_HDR_LEN);
 	if (pskb_trim_rcsum(skb, payload) || !pskb_may_pull(skb, ETH_HLEN)) {
@@ -190,8 +244,19 @@ static int snic_nic_open(struct net_device *dev)
 
 static int snic_nic_stop(struct net_device *dev)
 {
+	struct snic_nic *nic = netdev_priv(dev);
+
 	netif_tx_stop_all_queues(dev);
+	/* Paced heads are not sent once the device is down. */
+	snic_cc_flush(&nic->cc);
 	return 0;
+}
+
+static void snic_nic_uninit(struct net_device *dev)
+{
+	struct snic_nic *nic = netdev_priv(dev);
+
+	snic_cc_stop(&nic->cc);
 }
 
 static int snic_nic_change_mtu(struct net_device *dev, int mtu)
@@ -214,6 +279,7 @@ static int snic_nic_get_iflink(const struct net_device *dev)
 static const struct net_device_ops snic_nic_netdev_ops = {
 	.ndo_open		= snic_nic_open,
 	.ndo_stop		= snic_nic_stop,
+	.ndo_uninit		= snic_nic_uninit,
 	.ndo_start_xmit		= snic_nic_xmit,
 	.ndo_change_mtu		= snic_nic_change_mtu,
 	.ndo_get_stats64	= snic_dev_get_stats64,
@@ -225,6 +291,7 @@ static void snic_nic_destructor(struct net_device *dev)
 {
 	struct snic_nic *nic = netdev_priv(dev);
 
+	snic_cc_free(&nic->cc);
 	snic_stats_free(&nic->stats);
 }
 
@@ -292,6 +359,11 @@ static int snic_nic_newlink(SNIC_NEWLINK_ARGS)
 	err = snic_stats_init(&nic->stats);
 	if (err)
 		return err;
+	err = snic_cc_init(&nic->cc, nic, dev->num_tx_queues);
+	if (err) {
+		snic_stats_free(&nic->stats);
+		return err;
+	}
 	snic_crx_init(&nic->crx, lower, &nic->stats);
 
 	if (!tb[IFLA_MTU])
@@ -325,6 +397,7 @@ err_mtu:
 	NL_SET_ERR_MSG_MOD(extack, "MTU too large for the lower device");
 	err = -EINVAL;
 err_stats:
+	snic_cc_free(&nic->cc);
 	snic_stats_free(&nic->stats);
 	return err;
 }

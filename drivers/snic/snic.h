@@ -8,6 +8,7 @@
  *   wire.c     16B encapsulation on skbs (over core/hdr16b.c)
  *   stats.c    per-CPU counters, ndo_get_stats64 and ethtool -S
  *   credit.c   the receiving side of per-VL credit flow control
+ *   congestion.c  CCA at the NIC: BECN reflection, per-DLID pacing
  *   netlink.c  the "snic" generic netlink family
  */
 #ifndef _SNIC_H
@@ -22,6 +23,7 @@
 
 #include "compat.h"
 #include "core/addr.h"
+#include "core/cca.h"
 #include "core/credit.h"
 #include "core/hdr16b.h"
 
@@ -63,6 +65,62 @@ struct snic_crx {
 	struct hrtimer timer;
 };
 
+/* CCA at a NIC (congestion.c has the locking rules). */
+#define SNIC_CC_OWED		64	/* sources a BECN may be owed to */
+#define SNIC_CC_WINDOW_DEFAULT	10000	/* BECN coalescing, fabric ns */
+#define SNIC_CC_WINDOW_MAX	100000000
+#define SNIC_CC_TRACKED_DEFAULT	1024
+#define SNIC_CC_TRACKED_MAX	65536
+#define SNIC_SC_MGMT		15	/* SC of notifications: VL 15 */
+
+struct snic_cc_owed {
+	u32 slid;			/* 0: a free slot */
+	u16 count;			/* FECNs folded in */
+	u8 sl;
+	u64 due;			/* wall ns: the standalone CN leaves */
+};
+
+struct snic_cc_held {
+	struct sk_buff *skb;		/* a TX queue's paced head, or NULL */
+	u32 dlid;
+	unsigned int len;
+	u64 until;			/* wall ns */
+};
+
+/* Settings, as netlink sets and reads them. */
+struct snic_cc_config {
+	struct snic_cc_params p;
+	const struct snic_cct_entry *cct;
+	u16 cct_len;			/* 0: keep the table */
+	u32 window_ns;
+	u32 max_tracked;		/* 0: keep */
+	u32 tracked;			/* read only */
+	bool pacing;
+	bool has_params, has_window, has_pacing;
+};
+
+struct snic_cc {
+	struct snic_nic *nic;
+	spinlock_t lock;		/* all below, see congestion.c */
+	struct snic_cc_params p;
+	struct snic_cct_entry *cct;	/* SNIC_CCT_MAX_ENTRIES */
+	u16 cct_len;
+	bool pacing;			/* react to BECNs */
+	bool dead;			/* uninit: never armed again */
+	u32 window_ns;			/* fabric ns */
+	u32 max_tracked;
+	u32 tracked;			/* table.count, for lockless checks */
+	u32 nowed;			/* slots of owed[] in use */
+	struct snic_dlid_table table;
+	struct snic_cc_log log;
+	struct snic_cc_owed owed[SNIC_CC_OWED];
+	struct snic_cc_held *held;	/* one per TX queue */
+	unsigned int nheld;
+	struct hrtimer timer;
+	u64 timer_at;			/* wall ns it is set for, 0: idle */
+	u64 late_ns;			/* EWMA of its lateness */
+};
+
 /* Host SuperNIC: netdev_priv() of a "snic" device. */
 struct snic_nic {
 	struct net_device *dev;
@@ -76,6 +134,7 @@ struct snic_nic {
 	u8 sl2sc[SNIC_NUM_SL];
 	struct snic_stats stats;
 	struct snic_crx crx;		/* receive side of the lower device */
+	struct snic_cc cc;
 };
 
 struct snic_switch;
@@ -130,6 +189,25 @@ bool snic_is_nic(const struct net_device *dev);
 void snic_nic_netdev_event(unsigned long event, struct net_device *lower,
 			   struct list_head *kill);
 int snic_nic_set_lid(struct snic_nic *nic, u32 lid);
+void snic_nic_send(struct snic_nic *nic, struct sk_buff *skb, bool released);
+
+/* congestion.c */
+int snic_cc_init(struct snic_cc *cc, struct snic_nic *nic, unsigned int ntxq);
+void snic_cc_stop(struct snic_cc *cc);
+void snic_cc_free(struct snic_cc *cc);
+void snic_cc_flush(struct snic_cc *cc);
+void snic_cc_fecn(struct snic_cc *cc, u32 slid, u8 sl);
+void snic_cc_becn(struct snic_cc *cc, u32 slid, u8 sl);
+bool snic_cc_take_becn(struct snic_cc *cc, u32 dlid);
+bool snic_cc_hold(struct snic_cc *cc, struct sk_buff *skb, u32 dlid,
+		  unsigned int len);
+int snic_cc_configure(struct snic_cc *cc, const struct snic_cc_config *c);
+void snic_cc_read(struct snic_cc *cc, struct snic_cc_config *c, u64 *late);
+int snic_cc_dump_dlids(struct snic_cc *cc, u32 pos, struct snic_dlid_ent *out,
+		       u32 *slot, int n);
+bool snic_cc_log_read(struct snic_cc *cc, u32 i, struct snic_cc_log_ent *out);
+u64 snic_cc_ipd(struct snic_cc *cc, const struct snic_dlid_ent *e,
+		unsigned int len);
 
 /* switch.c */
 bool snic_is_switch(const struct net_device *dev);

@@ -78,11 +78,15 @@ void snic_stats_to_link(const u64 *c, struct rtnl_link_stats64 *st)
 	st->rx_dropped = c[SNIC_STAT_RX_UNKNOWN_L4] +
 			 c[SNIC_STAT_RX_BAD_DLID] +
 			 c[SNIC_STAT_FWD_NO_ROUTE] + c[SNIC_STAT_FWD_LOOP] +
-			 c[SNIC_STAT_FWD_NOMEM] + c[SNIC_STAT_RX_DEV_DOWN];
+			 c[SNIC_STAT_FWD_NOMEM] + c[SNIC_STAT_RX_DEV_DOWN] +
+			 c[SNIC_STAT_RX_MGMT_SHORT] +
+			 c[SNIC_STAT_RX_MGMT_VERSION] +
+			 c[SNIC_STAT_RX_MGMT_TYPE] + c[SNIC_STAT_RX_MGMT_FIELD];
 	st->tx_dropped = c[SNIC_STAT_TX_NO_DLID] + c[SNIC_STAT_TX_NOMEM] +
 			 c[SNIC_STAT_TX_TOO_BIG] + c[SNIC_STAT_TX_LINK_DOWN] +
 			 c[SNIC_STAT_FWD_TX_DROP] + c[SNIC_STAT_TX_NO_LID] +
-			 c[SNIC_STAT_TX_LOWER_DROP];
+			 c[SNIC_STAT_TX_LOWER_DROP] +
+			 c[SNIC_STAT_TX_PACED_FLUSH];
 }
 
 int snic_stats_nla_put(struct sk_buff *msg, const u64 *c)

@@ -41,6 +41,10 @@ struct sk_buff *sch_snic_credit_skb(struct net_device *dev,
 bool sch_snic_attached(struct net_device *dev);
 /* VL of @sc on @dev's sch_snic, or the default map without one. RCU. */
 u8 sch_snic_sc2vl(struct net_device *dev, u8 sc);
+/* Line rate (bytes/s, fabric time; 0: none) and time dilation of @dev's
+ * sch_snic; 0 and 1 without one.
+ */
+void sch_snic_link_time(struct net_device *dev, u64 *rate, u32 *dilation);
 /* The default SC-to-VL map. */
 static inline u8 sch_snic_default_vl(u8 sc)
 {

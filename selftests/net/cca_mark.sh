@@ -28,15 +28,19 @@ flood() {
 		[ \"\$(vlx $H1 fab0 0 credits)\" = $BUF ]"
 	[ -z "$mk" ] || echo "# p2 $(delta)"
 }
+# FECN-marked packets h2 took in: unicast (reflected) and multicast (ARP).
+fecn_rx() {
+	echo $(( $(counter "$H2" snic0 rx_fecn) + $(counter "$H2" snic0 rx_fecn_mcast) ))
+}
 # snap: the counters the cases compare, before and after a flood.
 snap() {
 	mk=$(vlx "$S1" p2 0 fecn_marked) sk=$(vlx "$S1" p2 0 mark_skipped)
-	cg=$(vlx "$S1" p2 0 congested) fe=$(counter "$H2" snic0 rx_fecn)
+	cg=$(vlx "$S1" p2 0 congested) fe=$(fecn_rx)
 	isnum "$mk" && isnum "$sk" && isnum "$cg" && isnum "$fe"
 }
 delta() {
 	mk1=$(vlx "$S1" p2 0 fecn_marked) sk1=$(vlx "$S1" p2 0 mark_skipped)
-	cg1=$(vlx "$S1" p2 0 congested) fe1=$(counter "$H2" snic0 rx_fecn)
+	cg1=$(vlx "$S1" p2 0 congested) fe1=$(fecn_rx)
 	dm=$((mk1 - mk)) ds=$((sk1 - sk)) dc=$((cg1 - cg)) df=$((fe1 - fe))
 	echo "marked $dm skipped $ds congested $dc h2 rx_fecn $df"
 }

@@ -21,7 +21,9 @@ inject_nic() {
 for c in "truncated rx_drop_truncated" "bad_l2 rx_drop_bad_l2" \
 	 "bad_len rx_drop_bad_len" "bad_pad rx_drop_bad_pad" \
 	 "unknown_l4 rx_drop_unknown_l4" "short_inner rx_drop_bad_inner" \
-	 "mgmt rx_mgmt"; do
+	 "mgmt rx_mgmt" "cn_short rx_drop_mgmt_short" \
+	 "cn_version rx_drop_mgmt_version" "cn_type rx_drop_mgmt_type" \
+	 "cn_field rx_drop_mgmt_field"; do
 	set -- $c
 	check "NIC: $N x $1 counted in $2" inject_nic "$1" "$2"
 done

@@ -5,7 +5,14 @@
  * Send COUNT hand-made fabric frames of one class out of IFACE through a
  * raw packet socket, bypassing any snic device. Classes:
  *   good         valid 16B packet carrying an Ethernet frame
- *   mgmt         valid 16B management packet (L4 0x08)
+ *   mgmt         valid congestion notification (L4 0x08), BECN clear
+ *   cn           valid congestion notification with BECN set
+ *   cn_short     management payload of 4 bytes
+ *   cn_version   management version 9
+ *   cn_type      management type 7
+ *   cn_field     CN for SL 16
+ *   fecn         valid 16B Ethernet packet with FECN set
+ *   becn         valid 16B Ethernet packet with BECN set
  *   truncated    10 bytes: shorter than the 16B header
  *   bad_l2       L2 type 1 instead of 2 (16B)
  *   bad_len      LEN one flit longer than the bytes sent
@@ -31,11 +38,13 @@
 #include <unistd.h>
 
 #include "hdr16b.h"
+#include "cca.h"
 #include "addr.h"
 #include "credit.h"
 
 static const char *const classes[] = {
-	"good", "mgmt", "truncated", "bad_l2", "bad_len", "bad_pad",
+	"good", "mgmt", "cn", "cn_short", "cn_version", "cn_type", "cn_field",
+	"fecn", "becn", "truncated", "bad_l2", "bad_len", "bad_pad",
 	"unknown_l4", "short_inner", "credit_short", "credit_version",
 	"credit_type", "credit_vl15", "credit_absurd", "sync_vl9",
 };
@@ -87,6 +96,26 @@ static size_t build(const char *cls, uint32_t dlid, uint32_t slid, uint8_t *f)
 	}
 	if (!strcmp(cls, "short_inner"))
 		payload = 6;
+	if (!strcmp(cls, "mgmt") || !strncmp(cls, "cn", 2)) {
+		struct snic_cn cn = { .sl = 1, .count = 1 };
+
+		snic_cn_encode(pl, &cn);
+		payload = SNIC_CN_LEN;
+		if (!strcmp(cls, "cn_short"))
+			payload = 4;
+		if (!strcmp(cls, "cn_version"))
+			pl[0] = 9;
+		if (!strcmp(cls, "cn_type"))
+			pl[1] = 7;
+		if (!strcmp(cls, "cn_field"))
+			pl[2] = 16;
+		h.l4 = 0x08;
+		h.sc = 15;
+		h.becn = strcmp(cls, "mgmt") != 0;
+		goto finish;
+	}
+	h.fecn = !strcmp(cls, "fecn");
+	h.becn = !strcmp(cls, "becn");
 	/* Inner Ethernet frame: to the DLID's MAC, from the SLID's. */
 	memset(pl, 0, payload);
 	if (payload >= 14) {
@@ -95,12 +124,11 @@ static size_t build(const char *cls, uint32_t dlid, uint32_t slid, uint8_t *f)
 		pl[12] = 0x88;
 		pl[13] = 0xb7;
 	}
-	if (!strcmp(cls, "mgmt"))
-		h.l4 = 0x08;
-	else if (!strcmp(cls, "unknown_l4"))
+	if (!strcmp(cls, "unknown_l4"))
 		h.l4 = 0x55;
 	else if (!strcmp(cls, "bad_l2"))
 		h.l2 = 1;
+finish:
 	pad = snic_16b_pad(payload);
 	snic_16b_put_trailer(pl + payload, pad);
 	h.len = snic_16b_pkt_len(payload) / SNIC_16B_FLIT;

@@ -6,14 +6,22 @@
  *   snic_xfer -c ADDR PORT BYTES [PRIO]  send BYTES of a fixed pattern
  *                                        (SO_PRIORITY PRIO); print
  *                                        "sent BYTES sum HEX"
- *   snic_xfer -U PORT SECONDS            count UDP datagrams for SECONDS;
- *                                        print "received N bytes B"
+ *   snic_xfer -U PORT SECONDS            count UDP datagrams for SECONDS,
+ *                                        or until none came for 2 s after
+ *                                        the first; print "received N
+ *                                        bytes B"
  *   snic_xfer -u ADDR PORT SECONDS SIZE  send SIZE-byte UDP datagrams as
  *                                        fast as possible for SECONDS;
- *                                        print "sent N"
+ *                                        print "sent N". A datagram the
+ *                                        local queue refuses (ENOBUFS:
+ *                                        the NIC is paced or its link
+ *                                        busy) is sent again: the
+ *                                        sender feels backpressure, as
+ *                                        an HPC application does
  * The sum is FNV-1a over the stream, so equal lines mean equal bytes.
  */
 #include <arpa/inet.h>
+#include <errno.h>
 #include <netinet/in.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -139,7 +147,7 @@ int main(int argc, char **argv)
 					  .sin6_port = htons(atoi(argv[2])) };
 		struct timeval tv = { .tv_usec = 100000 };
 		unsigned long long got = 0;
-		double end;
+		double end, last;
 
 		fd = socket(AF_INET6, SOCK_DGRAM, 0);
 		if (fd < 0 || bind(fd, (struct sockaddr *)&a, sizeof(a))) {
@@ -150,11 +158,13 @@ int main(int argc, char **argv)
 		printf("listening\n");
 		fflush(stdout);
 		end = now_s() + atof(argv[3]);
-		while (now_s() < end) {
+		last = 0;
+		while (now_s() < end && (!last || now_s() - last < 2)) {
 			n = recv(fd, buf, sizeof(buf), 0);
 			if (n > 0) {
 				got++;
 				total += n;
+				last = now_s();
 			}
 		}
 		printf("received %llu bytes %llu\n", got,
@@ -165,6 +175,7 @@ int main(int argc, char **argv)
 		int af = sockaddr_of(argv[2], atoi(argv[3]), &ss, &len);
 		size_t size = atoi(argv[5]);
 		unsigned long long sent = 0;
+		int one = 1;
 		double end;
 
 		if (af < 0 || size > sizeof(buf))
@@ -174,11 +185,18 @@ int main(int argc, char **argv)
 			perror("connect");
 			return 1;
 		}
+		/* Local drops are reported (ENOBUFS) only with RECVERR. */
+		setsockopt(fd, af == AF_INET ? IPPROTO_IP : IPPROTO_IPV6,
+			   af == AF_INET ? IP_RECVERR : IPV6_RECVERR, &one,
+			   sizeof(one));
 		memset(buf, 0x5a, size);
 		end = now_s() + atof(argv[4]);
-		while (now_s() < end)
+		while (now_s() < end) {
 			if (send(fd, buf, size, 0) == (ssize_t)size)
 				sent++;
+			else if (errno == ENOBUFS)
+				usleep(200);
+		}
 		printf("sent %llu\n", sent);
 		return 0;
 	}

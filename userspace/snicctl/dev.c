@@ -3,6 +3,7 @@
  * snicctl dev show [DEV]
  * snicctl dev set DEV [lid LID] [sl2sc SC0,SC1,...] [vlbuf B0,...]
  *                    [credit_period USEC] [credit_drop N]
+ *                    [CCA options, see cc.c]
  */
 #include <stdio.h>
 #include <string.h>
@@ -34,6 +35,7 @@ static int print_dev(struct nl_msg *msg, void *arg)
 	if (tb[SNIC_A_SL2SC] && nla_len(tb[SNIC_A_SL2SC]) == SNIC_NUM_SL)
 		out_table("sl2sc", nla_data(tb[SNIC_A_SL2SC]), SNIC_NUM_SL);
 	credit_print(tb);
+	cc_print(tb);
 	if (opt_stats && tb[SNIC_A_STATS])
 		stats_print(tb[SNIC_A_STATS]);
 	out_end_obj();
@@ -91,6 +93,8 @@ static int dev_set(int argc, char **argv)
 		} else {
 			int r = credit_opt(msg, argv[i], argv[i + 1]);
 
+			if (!r)
+				r = cc_opt(msg, argv[i], argv[i + 1]);
 			if (r < 0)
 				goto usage;
 			if (r)
@@ -101,7 +105,7 @@ static int dev_set(int argc, char **argv)
 	}
 	return nl_run(msg, NULL, NULL, "dev set") ? 1 : 0;
 usage:
-	fprintf(stderr, "Usage: snicctl dev set DEV [lid LID] [sl2sc SC0,SC1,...] [vlbuf B0,...] [credit_period USEC] [credit_drop N]\n");
+	fprintf(stderr, "Usage: snicctl dev set DEV [lid LID] [sl2sc SC0,SC1,...] [vlbuf B0,...] [credit_period USEC] [credit_drop N] [cc_pacing 0|1] [ccti_increase N] [ccti_timer N] [ccti_trigger N] [ccti_min N] [ccti_limit N] [cc_tracked N] [becn_window NS] [cct SHIFT:MULT,...]\n");
 	return 1;
 }
 

@@ -27,6 +27,11 @@
 #define FAB_DEFAULT_DILATION	10000
 #define FAB_DEFAULT_CC_THR	8	/* opafm's default */
 #define FAB_QDISC_LIMIT		4096
+/* snic0: TX queues, each with a FIFO of this many packets (not fq_codel,
+ * whose AQM would drop what waits for CCA pacing).
+ */
+#define FAB_NIC_TXQ		4
+#define FAB_NIC_QLEN		1000
 
 struct fab_link {
 	int a, b;		/* node indices */

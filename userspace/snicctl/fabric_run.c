@@ -197,7 +197,9 @@ static int program(const struct fabric *f, int n, int phase)
 		const struct fab_link *l = fab_host_link(f, n);
 
 		if (!phase)
-			return qdisc_of(f, "fab0", l, false);
+			return qdisc_of(f, "fab0", l, false) ||
+			       qdisc_nic_fifo("snic0", FAB_NIC_TXQ,
+					      FAB_NIC_QLEN);
 		return sc("dev set snic0 lid %u vlbuf %u", node->lid, l->buf);
 	}
 	for (p = 1; p <= node->nports; p++) {
@@ -286,9 +288,9 @@ static int build(const struct fabric *f)
 		} else {
 			fab_addr(f, i, addr, sizeof(addr));
 			bprintf(&b, "link set fab0 up\n"
-				"link add snic0 link fab0 type snic\n"
+				"link add snic0 numtxqueues %d link fab0 type snic\n"
 				"addr add %s/8 dev snic0\nlink set snic0 up\n",
-				addr);
+				FAB_NIC_TXQ, addr);
 		}
 		fab_ns(f, i, ns, sizeof(ns));
 		err = ip_batch(ns, b.s);

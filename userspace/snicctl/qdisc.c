@@ -277,6 +277,38 @@ usage:
 	return 1;
 }
 
+/*
+ * A NIC's send queues: mq, and under it a pfifo of @limit packets for each
+ * of its @ntxq TX queues. A queue whose head waits for CCA pacing keeps
+ * its packets (and refuses more, ENOBUFS) instead of dropping them as an
+ * AQM (fq_codel, Debian's default) would.
+ */
+int qdisc_nic_fifo(const char *dev, unsigned int ntxq, uint32_t limit)
+{
+	struct tc_fifo_qopt fifo = { .limit = limit };
+	struct tcmsg tcm = { .tcm_family = AF_UNSPEC };
+	struct nl_msg *msg;
+	uint32_t ifindex;
+	unsigned int i;
+
+	if (dev_index(dev, &ifindex))
+		return 1;
+	tcm.tcm_ifindex = ifindex;
+	for (i = 0; i <= ntxq; i++) {
+		tcm.tcm_parent = i ? TC_H_MAKE(0x10000, i) : TC_H_ROOT;
+		tcm.tcm_handle = i ? 0 : 0x10000;
+		msg = nlmsg_alloc_simple(RTM_NEWQDISC,
+					 NLM_F_CREATE | NLM_F_REPLACE);
+		if (!msg || nlmsg_append(msg, &tcm, sizeof(tcm), NLMSG_ALIGNTO) ||
+		    nla_put_string(msg, TCA_KIND, i ? "pfifo" : "mq") ||
+		    (i && nla_put(msg, TCA_OPTIONS, sizeof(fifo), &fifo)))
+			return 1;
+		if (nl_route_run(msg, NULL, NULL, "qdisc fifo"))
+			return 1;
+	}
+	return 0;
+}
+
 int do_qdisc(int argc, char **argv)
 {
 	struct tcmsg tcm = { .tcm_family = AF_UNSPEC };

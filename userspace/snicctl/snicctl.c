@@ -16,6 +16,7 @@ static const struct cmd {
 	const char *name;
 	int (*fn)(int argc, char **argv);
 } cmds[] = {
+	{ "cc", do_cc },
 	{ "dev", do_dev },
 	{ "fabric", do_fabric },
 	{ "lft", do_lft },

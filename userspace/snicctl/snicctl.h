@@ -48,7 +48,11 @@ void stats_print(struct nlattr *nest);
 /* subcommands */
 int credit_opt(struct nl_msg *msg, const char *key, char *val);
 void credit_print(struct nlattr **tb);
+int cc_opt(struct nl_msg *msg, const char *key, char *val);
+void cc_print(struct nlattr **tb);
+int do_cc(int argc, char **argv);
 int qdisc_apply(int argc, char **argv, bool create);
+int qdisc_nic_fifo(const char *dev, unsigned int ntxq, uint32_t limit);
 long long parse_rate(const char *s);
 int do_dev(int argc, char **argv);
 int do_lft(int argc, char **argv);

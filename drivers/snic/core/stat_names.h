@@ -82,6 +82,20 @@ static const char *const snic_stat_name[SNIC_STAT_MAX + 1] = {
 	[SNIC_STAT_RX_VL15_BYTES]	= "rx_vl15_bytes",
 	[SNIC_STAT_RX_FECN]		= "rx_fecn",
 	[SNIC_STAT_RX_BECN]		= "rx_becn",
+	[SNIC_STAT_RX_FECN_MCAST]	= "rx_fecn_mcast",
+	[SNIC_STAT_TX_BECN_PIGGYBACK]	= "tx_becn_piggyback",
+	[SNIC_STAT_TX_CN]		= "tx_cn",
+	[SNIC_STAT_BECN_COALESCED]	= "becn_coalesced",
+	[SNIC_STAT_RX_CN]		= "rx_cn",
+	[SNIC_STAT_RX_MGMT_SHORT]	= "rx_drop_mgmt_short",
+	[SNIC_STAT_RX_MGMT_VERSION]	= "rx_drop_mgmt_version",
+	[SNIC_STAT_RX_MGMT_TYPE]	= "rx_drop_mgmt_type",
+	[SNIC_STAT_RX_MGMT_FIELD]	= "rx_drop_mgmt_field",
+	[SNIC_STAT_TX_PACED]		= "tx_paced",
+	[SNIC_STAT_TX_PACED_FLUSH]	= "tx_drop_paced_flush",
+	[SNIC_STAT_CC_EVICT]		= "cc_evictions",
+	[SNIC_STAT_CC_EVICT_BUSY]	= "cc_evictions_busy",
+	[SNIC_STAT_CC_LOG]		= "cc_log_entries",
 };
 
 #endif /* _SNIC_CORE_STAT_NAMES_H */

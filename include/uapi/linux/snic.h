@@ -116,6 +116,42 @@
  * never flow controlled. Receivers and senders must map SC to VL alike:
  * a receiver uses the SC-to-VL map of the sch_snic on its own device.
  *
+ * Congestion control (CCA) at a NIC
+ * ================================
+ * DEV_SET (snic only) takes the NIC's CCA settings, DEV_GET reports them:
+ *   SNIC_A_CC_PACING     u8 0/1: react to BECNs (1)
+ *   SNIC_A_CC_INCREASE   u16: CCTI added per BECN (5)
+ *   SNIC_A_CC_TIMER      u16: CCTI decreases by 1 every N x 1.024 us of
+ *                        fabric time (10; 0: never)
+ *   SNIC_A_CC_TRIGGER    u16: CCTI at which the congestion log records (8)
+ *   SNIC_A_CC_MIN        u16: floor of the CCTI (0)
+ *   SNIC_A_CC_LIMIT      u16: ceiling of the CCTI (127), below the CCT size
+ *   SNIC_A_CC_MAX_TRACKED u32: DLIDs tracked, LRU (1024; 1..65536);
+ *                        changing it forgets every DLID
+ *   SNIC_A_CC_WINDOW     u32: BECN coalescing window, fabric ns (10000)
+ *   SNIC_A_CC_CCT        binary, 1..1984 u16 (host order): the Congestion
+ *                        Control Table, entry = shift << 14 | multiplier;
+ *                        IPD = (Tp x multiplier) >> shift with Tp the
+ *                        packet's serialization time (default: opafm's
+ *                        linear ramp to 8300 ns for 10 KB at 100 Gb/s)
+ *   SNIC_A_CC_TRACKED    u32, replies: DLIDs tracked now
+ *   SNIC_A_CC_LATE_NS    u64, replies: EWMA of the pacing timer's lateness
+ * SNIC_CMD_CC_DLID_GET (dumpit)
+ *   request:  SNIC_A_IFINDEX of a snic (required)
+ *   reply:    one message per tracked DLID: SNIC_A_IFINDEX, SNIC_A_DLID,
+ *             SNIC_A_CC_CCTI, SNIC_A_CC_IPD (IPD in fabric ns after an
+ *             MTU-sized frame), SNIC_A_CC_BECN (BECNs received from it),
+ *             SNIC_A_CC_PACED (packets that waited for it)
+ * SNIC_CMD_CC_LOG_GET (dumpit)
+ *   request:  SNIC_A_IFINDEX of a snic (required)
+ *   reply:    one message per congestion log entry, newest first (96 at
+ *             most): SNIC_A_IFINDEX, SNIC_A_CC_TIME (fabric ns),
+ *             SNIC_A_DLID, SNIC_A_CC_SL, SNIC_A_CC_CCTI
+ * A congestion notification (CN) is a 16B packet, L4 SNIC_L4_MGMT, BECN
+ * set, SC 15, whose payload is
+ *   | u8 version = 1 | u8 type = 1 (CN) | u8 SL | u8 0 | be16 count | be16 0 |
+ * count being the FECNs it answers (>= 1).
+ *
  * Service levels: the SL of a frame is skb->priority & 0x1f; the NIC's
  * SL2SC table gives its SC (default SL n -> SC n & 7); each switch egress
  * port may remap the SC (SC2SC, default identity); each fabric egress
@@ -162,6 +198,8 @@ enum snic_cmd {
 	SNIC_CMD_MFT_GET,
 	SNIC_CMD_MFT_SET,
 	SNIC_CMD_MFT_DEL,
+	SNIC_CMD_CC_DLID_GET,
+	SNIC_CMD_CC_LOG_GET,
 
 	__SNIC_CMD_MAX,
 	SNIC_CMD_MAX = __SNIC_CMD_MAX - 1
@@ -195,6 +233,24 @@ enum snic_attr {
 	SNIC_A_CREDIT_DROP,	/* u32: fault injection, drop the next N
 				 * credit-limit frames this receiver sends
 				 */
+	/* CCA at a NIC: see "Congestion control" above */
+	SNIC_A_CC_PACING,	/* u8 */
+	SNIC_A_CC_INCREASE,	/* u16 */
+	SNIC_A_CC_TIMER,	/* u16 */
+	SNIC_A_CC_TRIGGER,	/* u16 */
+	SNIC_A_CC_MIN,		/* u16 */
+	SNIC_A_CC_LIMIT,	/* u16 */
+	SNIC_A_CC_MAX_TRACKED,	/* u32 */
+	SNIC_A_CC_WINDOW,	/* u32 */
+	SNIC_A_CC_CCT,		/* binary */
+	SNIC_A_CC_TRACKED,	/* u32, replies only */
+	SNIC_A_CC_LATE_NS,	/* u64, replies only */
+	SNIC_A_CC_CCTI,		/* u32, replies only */
+	SNIC_A_CC_IPD,		/* u64, replies only */
+	SNIC_A_CC_BECN,		/* u64, replies only */
+	SNIC_A_CC_PACED,	/* u64, replies only */
+	SNIC_A_CC_TIME,		/* u64, replies only */
+	SNIC_A_CC_SL,		/* u8, replies only */
 
 	__SNIC_A_MAX,
 	SNIC_A_MAX = __SNIC_A_MAX - 1
@@ -284,6 +340,33 @@ enum snic_stat {
 	 */
 	SNIC_STAT_RX_FECN,		/* [rx_fecn] */
 	SNIC_STAT_RX_BECN,		/* [rx_becn] */
+	SNIC_STAT_RX_FECN_MCAST,	/* [rx_fecn_mcast]: not reflected */
+	/* CCA at the NIC: BECNs owed for FECNs received, sent piggybacked on
+	 * a data packet to the source, or in a standalone congestion
+	 * notification (CN) when none left within the window; FECNs folded
+	 * into a BECN already owed
+	 */
+	SNIC_STAT_TX_BECN_PIGGYBACK,	/* [tx_becn_piggyback] */
+	SNIC_STAT_TX_CN,		/* [tx_cn] */
+	SNIC_STAT_BECN_COALESCED,	/* [becn_coalesced] */
+	SNIC_STAT_RX_CN,		/* [rx_cn] */
+	/* management packets refused: shorter than their type needs, of an
+	 * unknown version or type, a field out of range
+	 */
+	SNIC_STAT_RX_MGMT_SHORT,	/* [rx_drop_mgmt_short] */
+	SNIC_STAT_RX_MGMT_VERSION,	/* [rx_drop_mgmt_version] */
+	SNIC_STAT_RX_MGMT_TYPE,		/* [rx_drop_mgmt_type] */
+	SNIC_STAT_RX_MGMT_FIELD,	/* [rx_drop_mgmt_field] */
+	/* pacing: packets that waited for their DLID's inter-packet delay
+	 * (each stalled its TX queue meanwhile); waiting heads discarded
+	 * because the device went down; tracked DLIDs replaced (LRU), and
+	 * those of them that were still pacing; congestion log entries
+	 */
+	SNIC_STAT_TX_PACED,		/* [tx_paced] */
+	SNIC_STAT_TX_PACED_FLUSH,	/* [tx_drop_paced_flush] */
+	SNIC_STAT_CC_EVICT,		/* [cc_evictions] */
+	SNIC_STAT_CC_EVICT_BUSY,	/* [cc_evictions_busy] */
+	SNIC_STAT_CC_LOG,		/* [cc_log_entries] */
 
 	__SNIC_STAT_MAX,
 	SNIC_STAT_MAX = __SNIC_STAT_MAX - 1

@@ -1,0 +1,500 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * CCA at the host NIC: reflecting FECN as BECN, and pacing per DLID.
+ *
+ * Destination side: a unicast data packet that arrives with FECN makes the
+ * NIC owe a BECN to its source (SLID). The next data packet to that LID
+ * carries it (BECN bit set: piggyback); if none leaves within the
+ * coalescing window, a standalone congestion notification (16B, L4
+ * management, BECN set, SC 15 so VL 15) goes instead. FECNs that arrive
+ * while a BECN is owed fold into it: one notification per source per
+ * window. A FECN on a management packet or a multicast one is not
+ * reflected.
+ *
+ * Source side: a BECN from a LID raises that DLID's CCTI (core/cca.c);
+ * the table of tracked DLIDs is bounded, LRU. Before a packet leaves, its
+ * DLID's earliest start (t_next) is checked: if it is not yet due, the
+ * packet is held as the head of its TX queue, the queue is stopped, and
+ * the NIC's timer releases it when due (then wakes the queue). Only that
+ * queue waits: packets on other queues, to other DLIDs, go on. A packet
+ * that leaves sets its DLID's next start to its own start + Tp + IPD,
+ * where Tp is its serialization time at the link's rate and IPD comes
+ * from the CCT entry at the CCTI.
+ *
+ * Time: the CCA state runs in fabric time, wall time / D with D the time
+ * dilation of the lower device's sch_snic, whose rate gives Tp (100 Gb/s
+ * without one).
+ *
+ * Timer: one hrtimer per NIC, set to the earliest of the owed BECNs'
+ * deadlines and the held heads' release times (with sch_fq's slack). It
+ * is armed under the lock by whoever adds an earlier deadline, and by its
+ * own callback for the next one; cancelled at ndo_uninit, after which
+ * nothing arms it (dead).
+ *
+ * Locking: cc->lock (BH) protects everything in struct snic_cc but the
+ * parameters' READ_ONCE fast-path checks. CNs and released packets are
+ * transmitted after it is dropped.
+ */
+#include <snic/sch_snic.h>
+
+#include "snic.h"
+
+#define SNIC_CC_SLACK_NS	(10 * NSEC_PER_USEC)
+#define SNIC_CC_RATE_DEFAULT	12500000000ULL	/* 100 Gb/s, bytes/s */
+/* opafm's table: a 10 KB packet at 100 Gb/s, desired_max_delay 8300 ns. */
+#define SNIC_CC_TP_MAX		819
+#define SNIC_CC_MAX_DELAY	8300
+
+/* The fabric clock of @cc's link, and its dilation. */
+static u64 snic_cc_now(struct snic_cc *cc, u32 *dilation, u64 *rate)
+{
+	u64 r;
+	u32 d;
+
+	sch_snic_link_time(cc->nic->lower, &r, &d);
+	*dilation = d ?: 1;
+	if (rate)
+		*rate = r ?: SNIC_CC_RATE_DEFAULT;
+	return div_u64(ktime_get_ns(), *dilation);
+}
+
+/* Run the timer at @at (wall ns) if that is earlier than it runs now. */
+static void snic_cc_arm(struct snic_cc *cc, u64 at)
+{
+	lockdep_assert_held(&cc->lock);
+	if (cc->dead || (cc->timer_at && cc->timer_at <= at))
+		return;
+	cc->timer_at = at;
+	hrtimer_start_range_ns(&cc->timer, ns_to_ktime(at), SNIC_CC_SLACK_NS,
+			       HRTIMER_MODE_ABS_SOFT);
+}
+
+static void snic_cc_send_cn(struct snic_nic *nic, u32 dlid, u8 sl, u16 count)
+{
+	struct net_device *lower = nic->lower;
+	struct snic_16b h = {
+		.slid = READ_ONCE(nic->lid), .dlid = dlid, .becn = 1,
+		.sc = SNIC_SC_MGMT, .l4 = SNIC_L4_MGMT, .pkey = 0xffff,
+	};
+	struct snic_cn cn = { .sl = sl, .count = count };
+	struct sk_buff *skb;
+
+	if (!h.slid)
+		return;
+	skb = alloc_skb(LL_RESERVED_SPACE(lower) + SNIC_ENCAP_HLEN +
+			SNIC_CN_LEN + SNIC_ENCAP_TLEN, GFP_ATOMIC);
+	if (!skb)
+		return;
+	skb_reserve(skb, LL_RESERVED_SPACE(lower) + SNIC_ENCAP_HLEN);
+	snic_cn_encode(skb_put(skb, SNIC_CN_LEN), &cn);
+	if (snic_encap(skb, lower, &h)) {
+		kfree_skb(skb);
+		return;
+	}
+	skb->dev = lower;
+	if (dev_queue_xmit(skb) == NET_XMIT_SUCCESS)
+		snic_count(&nic->stats, SNIC_STAT_TX_CN);
+	else
+		snic_count(&nic->stats, SNIC_STAT_TX_LOWER_DROP);
+}
+
+/* A unicast data packet from @slid arrived with FECN. */
+void snic_cc_fecn(struct snic_cc *cc, u32 slid, u8 sl)
+{
+	struct snic_cc_owed *o, *free = NULL;
+	u32 dilation;
+	u64 now;
+	int i;
+
+	snic_count(&cc->nic->stats, SNIC_STAT_RX_FECN);
+	now = snic_cc_now(cc, &dilation, NULL);
+	spin_lock_bh(&cc->lock);
+	for (i = 0; i < SNIC_CC_OWED; i++) {
+		o = &cc->owed[i];
+		if (o->slid == slid) {
+			if (o->count < SNIC_CN_COUNT_MAX)
+				o->count++;
+			spin_unlock_bh(&cc->lock);
+			snic_count(&cc->nic->stats, SNIC_STAT_BECN_COALESCED);
+			return;
+		}
+		if (!o->slid && !free)
+			free = o;
+	}
+	if (free) {
+		free->slid = slid;
+		free->sl = sl;
+		free->count = 1;
+		free->due = (now + cc->window_ns) * dilation;
+		WRITE_ONCE(cc->nowed, cc->nowed + 1);
+		snic_cc_arm(cc, free->due);
+	}
+	spin_unlock_bh(&cc->lock);
+	/* Every slot taken: no coalescing for this one. */
+	if (!free)
+		snic_cc_send_cn(cc->nic, slid, sl, 1);
+}
+
+/* Does a packet to @dlid carry a BECN? It pays what is owed to it. */
+bool snic_cc_take_becn(struct snic_cc *cc, u32 dlid)
+{
+	bool owed = false;
+	int i;
+
+	if (!READ_ONCE(cc->nowed))
+		return false;
+	spin_lock_bh(&cc->lock);
+	for (i = 0; i < SNIC_CC_OWED; i++) {
+		if (cc->owed[i].slid == dlid) {
+			cc->owed[i].slid = 0;
+			WRITE_ONCE(cc->nowed, cc->nowed - 1);
+			owed = true;
+			break;
+		}
+	}
+	spin_unlock_bh(&cc->lock);
+	if (owed)
+		snic_count(&cc->nic->stats, SNIC_STAT_TX_BECN_PIGGYBACK);
+	return owed;
+}
+
+/* A BECN from @slid (piggybacked, or in a CN for @sl). */
+void snic_cc_becn(struct snic_cc *cc, u32 slid, u8 sl)
+{
+	struct snic_dlid_ent *e;
+	u64 now, ev, busy;
+	u32 dilation;
+	bool logged = false;
+
+	snic_count(&cc->nic->stats, SNIC_STAT_RX_BECN);
+	if (!READ_ONCE(cc->pacing))
+		return;
+	now = snic_cc_now(cc, &dilation, NULL);
+	spin_lock_bh(&cc->lock);
+	ev = cc->table.evictions;
+	busy = cc->table.evictions_busy;
+	e = snic_dlid_get(&cc->table, slid, &cc->p, now);
+	if (e && snic_ccti_becn(e, &cc->p, now)) {
+		snic_cc_log_add(&cc->log, now, slid, sl, e->ccti);
+		logged = true;
+	}
+	ev = cc->table.evictions - ev;
+	busy = cc->table.evictions_busy - busy;
+	WRITE_ONCE(cc->tracked, cc->table.count);
+	spin_unlock_bh(&cc->lock);
+	if (ev)
+		snic_stats_add(&cc->nic->stats, SNIC_STAT_CC_EVICT, ev);
+	if (busy)
+		snic_stats_add(&cc->nic->stats, SNIC_STAT_CC_EVICT_BUSY, busy);
+	if (logged)
+		snic_count(&cc->nic->stats, SNIC_STAT_CC_LOG);
+}
+
+/* Serialization time, fabric ns, of a frame of @len at @rate. */
+static u64 snic_cc_tp(unsigned int len, u64 rate)
+{
+	return snic_cc_tx_ns(snic_16b_pkt_len(len) + ETH_HLEN, rate * 8);
+}
+
+/*
+ * @skb (@len bytes of application frame, to @dlid) is about to leave on
+ * TX queue @txq. True if its DLID is paced and not yet due: the skb is
+ * kept as the queue's head and the queue stopped; the timer sends it.
+ */
+bool snic_cc_hold(struct snic_cc *cc, struct sk_buff *skb, u32 dlid,
+		  unsigned int len)
+{
+	u16 q = skb_get_queue_mapping(skb);
+	struct snic_cc_held *held;
+	struct snic_dlid_ent *e;
+	bool hold = false;
+	u32 dilation;
+	u64 now, rate;
+
+	if (!READ_ONCE(cc->tracked) || !READ_ONCE(cc->pacing) ||
+	    q >= cc->nheld)
+		return false;
+	now = snic_cc_now(cc, &dilation, &rate);
+	spin_lock_bh(&cc->lock);
+	e = snic_dlid_find(&cc->table, dlid);
+	if (!e || cc->dead)
+		goto out;
+	snic_ccti_age(e, &cc->p, now);
+	held = &cc->held[q];
+	if (e->ccti && e->t_next > now && !held->skb) {
+		held->skb = skb;
+		held->dlid = dlid;
+		held->len = len;
+		held->until = e->t_next * dilation;
+		e->queued++;
+		netif_tx_stop_queue(netdev_get_tx_queue(cc->nic->dev, q));
+		snic_cc_arm(cc, held->until);
+		hold = true;
+		goto out;
+	}
+	snic_cca_sent(e, &cc->p, cc->cct, now, snic_cc_tp(len, rate));
+out:
+	spin_unlock_bh(&cc->lock);
+	return hold;
+}
+
+static enum hrtimer_restart snic_cc_fire(struct hrtimer *t)
+{
+	struct snic_cc *cc = container_of(t, struct snic_cc, timer);
+	struct snic_cc_owed cn[SNIC_CC_OWED];
+	struct sk_buff_head out;
+	u64 now, wall, next = 0;
+	struct sk_buff *skb;
+	int i, ncn = 0;
+	u32 dilation;
+	u64 rate;
+
+	__skb_queue_head_init(&out);
+	now = snic_cc_now(cc, &dilation, &rate);
+	wall = now * dilation;
+	spin_lock_bh(&cc->lock);
+	if (cc->timer_at) {
+		u64 late = wall > cc->timer_at ? wall - cc->timer_at : 0;
+
+		cc->late_ns -= cc->late_ns >> 3;
+		cc->late_ns += late >> 3;
+	}
+	cc->timer_at = 0;
+	for (i = 0; i < SNIC_CC_OWED; i++) {
+		struct snic_cc_owed *o = &cc->owed[i];
+
+		if (!o->slid)
+			continue;
+		if (o->due <= wall) {
+			cn[ncn++] = *o;
+			o->slid = 0;
+			WRITE_ONCE(cc->nowed, cc->nowed - 1);
+		} else if (!next || o->due < next) {
+			next = o->due;
+		}
+	}
+	for (i = 0; i < cc->nheld; i++) {
+		struct snic_cc_held *h = &cc->held[i];
+		struct snic_dlid_ent *e;
+
+		if (!h->skb)
+			continue;
+		if (h->until > wall) {
+			if (!next || h->until < next)
+				next = h->until;
+			continue;
+		}
+		e = snic_dlid_find(&cc->table, h->dlid);
+		if (e) {
+			e->queued--;
+			e->paced++;
+			/* It leaves when it was due: lateness is made up. */
+			snic_cca_sent(e, &cc->p, cc->cct, now,
+				      snic_cc_tp(h->len, rate));
+		}
+		h->skb->queue_mapping = i;
+		__skb_queue_tail(&out, h->skb);
+		h->skb = NULL;
+	}
+	if (next)
+		snic_cc_arm(cc, next);
+	spin_unlock_bh(&cc->lock);
+
+	for (i = 0; i < ncn; i++)
+		snic_cc_send_cn(cc->nic, cn[i].slid, cn[i].sl, cn[i].count);
+	while ((skb = __skb_dequeue(&out))) {
+		u16 q = skb_get_queue_mapping(skb);
+
+		snic_count(&cc->nic->stats, SNIC_STAT_TX_PACED);
+		snic_nic_send(cc->nic, skb, true);
+		netif_tx_wake_queue(netdev_get_tx_queue(cc->nic->dev, q));
+	}
+	return HRTIMER_NORESTART;
+}
+
+/* Drop the held heads (the device goes down); counted. */
+void snic_cc_flush(struct snic_cc *cc)
+{
+	struct sk_buff_head out;
+	int i;
+
+	__skb_queue_head_init(&out);
+	spin_lock_bh(&cc->lock);
+	for (i = 0; i < cc->nheld; i++) {
+		if (cc->held[i].skb) {
+			__skb_queue_tail(&out, cc->held[i].skb);
+			cc->held[i].skb = NULL;
+		}
+	}
+	snic_dlid_table_flush(&cc->table);
+	WRITE_ONCE(cc->tracked, 0);
+	spin_unlock_bh(&cc->lock);
+	snic_stats_add(&cc->nic->stats, SNIC_STAT_TX_PACED_FLUSH,
+		       skb_queue_len(&out));
+	__skb_queue_purge(&out);
+}
+
+static int snic_cc_alloc_table(struct snic_cc *cc, u32 cap,
+			       struct snic_dlid_ent **ent, u32 **bucket)
+{
+	*ent = kvcalloc(cap, sizeof(**ent), GFP_KERNEL);
+	*bucket = kvcalloc(snic_dlid_table_buckets(cap), sizeof(**bucket),
+			   GFP_KERNEL);
+	if (!*ent || !*bucket) {
+		kvfree(*ent);
+		kvfree(*bucket);
+		return -ENOMEM;
+	}
+	return 0;
+}
+
+int snic_cc_init(struct snic_cc *cc, struct snic_nic *nic, unsigned int ntxq)
+{
+	struct snic_dlid_ent *ent;
+	u32 *bucket;
+
+	memset(cc, 0, sizeof(*cc));
+	spin_lock_init(&cc->lock);
+	cc->nic = nic;
+	snic_cc_params_default(&cc->p);
+	cc->pacing = true;
+	cc->window_ns = SNIC_CC_WINDOW_DEFAULT;
+	cc->max_tracked = SNIC_CC_TRACKED_DEFAULT;
+	cc->cct = kcalloc(SNIC_CCT_MAX_ENTRIES, sizeof(*cc->cct), GFP_KERNEL);
+	cc->held = kcalloc(ntxq, sizeof(*cc->held), GFP_KERNEL);
+	if (!cc->cct || !cc->held)
+		goto err;
+	cc->cct_len = snic_cct_generate(cc->cct, cc->p.ccti_limit,
+					SNIC_CC_TP_MAX, SNIC_CC_MAX_DELAY);
+	cc->nheld = ntxq;
+	if (snic_cc_alloc_table(cc, cc->max_tracked, &ent, &bucket))
+		goto err;
+	snic_dlid_table_init(&cc->table, ent, bucket, cc->max_tracked);
+	hrtimer_init(&cc->timer, CLOCK_MONOTONIC, HRTIMER_MODE_ABS_SOFT);
+	cc->timer.function = snic_cc_fire;
+	return 0;
+err:
+	kfree(cc->cct);
+	kfree(cc->held);
+	return -ENOMEM;
+}
+
+/* Stop for good: no timer, nothing held (ndo_uninit). */
+void snic_cc_stop(struct snic_cc *cc)
+{
+	spin_lock_bh(&cc->lock);
+	cc->dead = true;
+	spin_unlock_bh(&cc->lock);
+	hrtimer_cancel(&cc->timer);
+	snic_cc_flush(cc);
+}
+
+void snic_cc_free(struct snic_cc *cc)
+{
+	kvfree(cc->table.ent);
+	kvfree(cc->table.bucket);
+	kfree(cc->cct);
+	kfree(cc->held);
+}
+
+/* Settings: checked by the caller (snic_cc_check), applied under RTNL. */
+int snic_cc_configure(struct snic_cc *cc, const struct snic_cc_config *c)
+{
+	struct snic_dlid_ent *ent = NULL, *old_ent = NULL;
+	u32 *bucket = NULL, *old_bucket = NULL;
+
+	if (c->max_tracked && c->max_tracked != cc->max_tracked &&
+	    snic_cc_alloc_table(cc, c->max_tracked, &ent, &bucket))
+		return -ENOMEM;
+	spin_lock_bh(&cc->lock);
+	if (c->has_params)
+		cc->p = c->p;
+	if (c->cct_len) {
+		memcpy(cc->cct, c->cct, c->cct_len * sizeof(*cc->cct));
+		cc->cct_len = c->cct_len;
+	}
+	if (c->has_window)
+		cc->window_ns = c->window_ns;
+	if (c->has_pacing)
+		WRITE_ONCE(cc->pacing, c->pacing);
+	if (ent) {
+		old_ent = cc->table.ent;
+		old_bucket = cc->table.bucket;
+		snic_dlid_table_init(&cc->table, ent, bucket, c->max_tracked);
+		cc->max_tracked = c->max_tracked;
+	}
+	if (ent || (c->has_pacing && !c->pacing))
+		snic_dlid_table_flush(&cc->table);
+	WRITE_ONCE(cc->tracked, cc->table.count);
+	spin_unlock_bh(&cc->lock);
+	kvfree(old_ent);
+	kvfree(old_bucket);
+	return 0;
+}
+
+void snic_cc_read(struct snic_cc *cc, struct snic_cc_config *c, u64 *late)
+{
+	spin_lock_bh(&cc->lock);
+	c->p = cc->p;
+	c->window_ns = cc->window_ns;
+	c->pacing = cc->pacing;
+	c->max_tracked = cc->max_tracked;
+	c->cct_len = cc->cct_len;
+	c->tracked = cc->table.count;
+	*late = cc->late_ns;
+	spin_unlock_bh(&cc->lock);
+}
+
+/*
+ * Copy up to @n tracked DLIDs from slot @pos on into @out (CCTI aged to
+ * now), their slots into @slot. Returns how many.
+ */
+int snic_cc_dump_dlids(struct snic_cc *cc, u32 pos, struct snic_dlid_ent *out,
+		       u32 *slot, int n)
+{
+	u32 dilation;
+	int k = 0;
+	u64 now;
+
+	now = snic_cc_now(cc, &dilation, NULL);
+	spin_lock_bh(&cc->lock);
+	for (; pos < cc->table.cap && k < n; pos++) {
+		struct snic_dlid_ent *e = &cc->table.ent[pos];
+
+		if (!e->used || snic_dlid_find(&cc->table, e->dlid) != e)
+			continue;
+		snic_ccti_age(e, &cc->p, now);
+		slot[k] = pos;
+		out[k++] = *e;
+	}
+	spin_unlock_bh(&cc->lock);
+	return k;
+}
+
+/* The congestion log's @i-th newest entry into @out; false past the end. */
+bool snic_cc_log_read(struct snic_cc *cc, u32 i, struct snic_cc_log_ent *out)
+{
+	const struct snic_cc_log_ent *e;
+
+	spin_lock_bh(&cc->lock);
+	e = snic_cc_log_get(&cc->log, i);
+	if (e)
+		*out = *e;
+	spin_unlock_bh(&cc->lock);
+	return e;
+}
+
+/* The IPD, fabric ns, that a @len-byte frame to @e's DLID would get. */
+u64 snic_cc_ipd(struct snic_cc *cc, const struct snic_dlid_ent *e,
+		unsigned int len)
+{
+	u32 dilation;
+	u64 rate, ipd;
+
+	snic_cc_now(cc, &dilation, &rate);
+	spin_lock_bh(&cc->lock);
+	ipd = e->ccti < cc->cct_len ?
+	      snic_cct_ipd(&cc->cct[e->ccti], snic_cc_tp(len, rate)) : 0;
+	spin_unlock_bh(&cc->lock);
+	return ipd;
+}
