@@ -218,6 +218,21 @@ crx_used() {
 		sed -n "s/.*\"vl$4\":{\"buf\":[0-9]*,\"used\":\([0-9]*\).*/\1/p"
 }
 
+# pacing_on: CCA pacing timers armed under the fault tests' ping floods
+# (each host sends 200 packets/s: its pings and its replies): both hosts'
+# links at 20 Mbit/s, a table whose only delay (60 x Tp, ~3.6 ms) holds
+# many of them yet keeps up, never recovering, and a BECN from each host
+# to the other.
+pacing_on() {
+	for h in "$H1" "$H2"; do
+		nsexec "$h" "$SNICCTL" qdisc set fab0 rate 20mbit || return 1
+		nsexec "$h" "$SNICCTL" dev set snic0 cct 0:0,0:60 \
+			ccti_limit 1 ccti_trigger 1 ccti_timer 0 || return 1
+	done
+	nsexec "$S1" "$TOOLS/snic_inject" p1 becn 1 1 2 &&
+		nsexec "$S1" "$TOOLS/snic_inject" p2 becn 1 2 1
+}
+
 # credits_on BUF: every link end of fabric_2h1s flow-controls VLs 0..7
 # with BUF credits, and the switch queues are long enough never to drop.
 credits_on() {

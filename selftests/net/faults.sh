@@ -4,7 +4,8 @@
 # Operations under load, SNIC_ITER times each (default 5; make
 # check-debug runs 100): link down/up on both ends of a link, MTU changes
 # of a NIC's lower device, moving a switch port to another netns and back,
-# replacing the qdiscs, deleting and re-creating a NIC. No warning (the
+# replacing the qdiscs, deleting and re-creating a NIC, with credit, qdisc
+# and CCA pacing timers armed. No warning (the
 # harness scans the console), and traffic resumes after each class.
 . "$(dirname "$0")/../lib.sh"
 
@@ -14,6 +15,7 @@ fabric_2h1s || { not_ok "fabric setup"; ktap_finish; }
 # Lossless links and a shaped port: credit and qdisc timers are armed.
 credits_on 128 || { not_ok "credits"; ktap_finish; }
 nsexec "$S1" "$SNICCTL" qdisc set p2 rate 20mbit
+pacing_on || { not_ok "pacing"; ktap_finish; }
 bg $IP netns exec "$H1" ping -q -i 0.01 -w 600 10.0.0.2 >/dev/null 2>&1
 bg $IP netns exec "$H2" ping -q -i 0.01 -w 600 10.0.0.1 >/dev/null 2>&1
 X=x-$SFX
@@ -22,6 +24,8 @@ NETNS="$NETNS $X"
 # Traffic resumes: a reply within 30 s (neighbour entries that failed
 # while a link was gone must be resolved again first).
 resumes() { waitfor 30000 'nsexec $H1 ping -c 1 -w 2 10.0.0.2'; }
+checke "pacing armed: the hosts hold packets for each other's DLID" \
+	'waitfor 10000 "[ \$(counter $H1 snic0 tx_paced) -gt 0 ] && [ \$(counter $H2 snic0 tx_paced) -gt 0 ]"'
 
 flap() {
 	i=0

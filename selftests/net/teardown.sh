@@ -1,8 +1,9 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 #
-# Deleting devices and unloading the modules while traffic flows leaves
-# no warning (the harness scans the console) and no device behind.
+# Deleting devices and unloading the modules while traffic flows (credit
+# and CCA pacing timers armed) leaves no warning (the harness scans the
+# console) and no device behind.
 . "$(dirname "$0")/../lib.sh"
 
 modules_load || { not_ok "modules load"; ktap_finish; }
@@ -13,6 +14,7 @@ flood() {
 
 fabric_2h1s || { not_ok "fabric setup"; ktap_finish; }
 credits_on 128 || { not_ok "credits"; ktap_finish; }
+pacing_on || { not_ok "pacing"; ktap_finish; }
 flood
 sleep 1
 check "delete the switch under load" nsexec "$S1" $IP link del sw0
@@ -27,6 +29,7 @@ BGPIDS=""
 SFX=${SFX}b
 fabric_2h1s || { not_ok "second fabric setup"; ktap_finish; }
 credits_on 128 || { not_ok "credits"; ktap_finish; }
+pacing_on || { not_ok "pacing"; ktap_finish; }
 flood
 sleep 1
 check "replace the qdisc on a switch port under load" \
