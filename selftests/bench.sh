@@ -16,6 +16,10 @@
 #   hotspot_*             two hosts blast one through a switch: fabric
 #                         drops and delivered/sent, lossless (credits) and
 #                         lossy (no buffers, short queues), one after the other
+#   tree_*                a congestion tree (fat tree, 2 hosts into 1) and
+#                         a victim flow that shares only the senders' links:
+#                         victim and hot datagrams delivered, FECN marks,
+#                         CCA pacing off, then on (tree_victim_gain: on/off)
 #   dragonfly72_up_s      wall time of "snicctl fabric up dragonfly:2,4,2,9"
 #   dragonfly72_mem_mib   guest memory that fabric takes
 . "$(dirname "$0")/lib.sh" >/dev/null
@@ -185,6 +189,45 @@ echo "BENCH hotspot_lossless_delivered_ratio $2"
 set -- $(hotspot lossy)
 echo "BENCH hotspot_lossy_fabric_drops $1"
 echo "BENCH hotspot_lossy_delivered_ratio $2"
+
+# A congestion tree and its victim, CCA off then on (fattree:2,2,2 at
+# dilation 1000: h1, h2 on leaf1, h3, h4 on leaf2). h1 and h2 blast h4
+# (2 links into 1: the tree grows back over the spines into leaf1 and
+# the senders' links); h2 also sends to h3, whose path is free past
+# h2's own link: the victim. Datagrams the victim delivered, hot ones
+# delivered, and FECNs marked, with pacing off and on.
+tree() {	# tree 0|1: prints "victim_rx hot_rx marked"
+	for h in h1 h2 h3 h4; do
+		nsexec bt-$h "$SNICCTL" dev set snic0 cc_pacing "$1"
+	done
+	m0=$(vlx bt-leaf2 p2 0 fecn_marked)
+	nsexec bt-h3 "$TOOLS/snic_xfer" -U 6003 $((SECS + 30)) >/tmp/bt-v.$SFX &
+	nsexec bt-h4 "$TOOLS/snic_xfer" -U 6004 $((SECS + 30)) >/tmp/bt-h.$SFX &
+	sleep 0.5
+	nsexec bt-h1 "$TOOLS/snic_xfer" -u 10.0.0.4 6004 "$SECS" 1000 >/dev/null &
+	nsexec bt-h2 "$TOOLS/snic_xfer" -u 10.0.0.4 6004 "$SECS" 1000 >/dev/null &
+	nsexec bt-h2 "$TOOLS/snic_xfer" -u 10.0.0.3 6003 "$SECS" 1000 >/dev/null
+	wait
+	echo "$(sed -n 's/^received \([0-9]*\).*/\1/p' /tmp/bt-v.$SFX)" \
+	     "$(sed -n 's/^received \([0-9]*\).*/\1/p' /tmp/bt-h.$SFX)" \
+	     $(( $(vlx bt-leaf2 p2 0 fecn_marked) - m0 ))
+}
+"$SNICCTL" fabric up fattree:2,2,2 name bt dilation 1000 >/dev/null
+nsexec bt-h2 ping -c 1 -w 5 10.0.0.3 >/dev/null
+nsexec bt-h2 ping -c 1 -w 5 10.0.0.4 >/dev/null
+nsexec bt-h1 ping -c 1 -w 5 10.0.0.4 >/dev/null
+set -- $(tree 0)
+v0=$1 hot0=$2 mk0=$3
+sleep 3
+set -- $(tree 1)
+v1=$1 hot1=$2 mk1=$3
+"$SNICCTL" fabric down bt >/dev/null
+echo "BENCH tree_victim_rx_cca_off $v0"
+echo "BENCH tree_victim_rx_cca_on $v1"
+echo "BENCH tree_victim_gain $(awk -v a="$v1" -v b="$v0" 'BEGIN { printf "%.3f", b ? a / b : 0 }')"
+echo "BENCH tree_hot_rx_ratio $(awk -v a="$hot1" -v b="$hot0" 'BEGIN { printf "%.3f", b ? a / b : 0 }')"
+echo "BENCH tree_fecn_marked_cca_off $mk0"
+echo "BENCH tree_fecn_marked_cca_on $mk1"
 
 # The 72-host Dragonfly (p=2, a=4, h=2, g=9): wall time of "fabric up"
 # and the guest memory it takes.
