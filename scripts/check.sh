@@ -59,7 +59,7 @@ esac
 # ~15 minutes), and its cases count like the others.
 if scripts/debug-kernel.sh --cached >/dev/null 2>&1; then
 	echo "# check-debug: the VM suite on the cached debug kernel ($(date +%T))"
-	SNIC_ITER=10 scripts/check-debug.sh 2>&1 | tee build/vm-debug.log
+	SNIC_ITER=5 scripts/check-debug.sh 2>&1 | tee build/vm-debug.log
 	line=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' build/vm-debug.log | tail -n 1)
 	case "$line" in
 	*" passed, "*" failed")

@@ -12,8 +12,12 @@
 #   - packets that entered the fabric = packets delivered + counted
 #     losses, exactly (conservation; the flows use static neighbours, so
 #     no broadcast is replicated during the run);
-#   - every link end has its whole credit buffer back.
-# CCA and ARN are not implemented yet; this soak covers what is.
+#   - every link end has its whole credit buffer back;
+#   - CCA was at work: the hot host answered FECNs, the senders paced it.
+# The fabric manager's CCA is active throughout (switch ports mark FECN,
+# NICs reflect and pace); its notifications ride VL 15 and count in the
+# conservation like data (a flap may drop them too). ARN is not
+# implemented yet.
 # Prints KTAP and "BENCH soak_lost <packets>".
 . "$(dirname "$0")/lib.sh"
 
@@ -48,7 +52,8 @@ ports() { nsexec "$F-$1" ls /sys/class/net | grep '^p[0-9]'; }
 state() {
 	e=0 d=0 hq=0 fl=0 ld=0 fd=0 t=0 o=0
 	for h in $HOSTS; do
-		e=$((e + $(data_deq $h)))
+		# data packets and congestion notifications (VL 15)
+		e=$((e + $(data_deq $h) + $(counter $F-$h snic0 tx_cn)))
 		d=$((d + $(rx_total $F-$h snic0)))
 		ld=$((ld + $(link_stat $F-$h fab0 tx_dropped)))
 	done
@@ -124,6 +129,13 @@ credits_back() {
 	done
 }
 check "every link end has its credits back" waitfor 20000 credits_back
+paced=0
+for h in h1 h2 h3; do
+	paced=$((paced + $(counter $F-$h snic0 tx_paced)))
+done
+echo "# h4 sent $(counter $F-h4 snic0 tx_cn) notifications for $(counter $F-h4 snic0 rx_fecn) FECNs; h1-h3 paced $paced packets"
+checke "CCA at work: h4 reflected FECNs, the senders paced" \
+	'[ $(counter $F-h4 snic0 tx_cn) -gt 0 ] && [ $paced -gt 0 ]'
 check "fabric down" "$SNICCTL" fabric down $F
 echo "BENCH soak_lost $lost"
 echo "BENCH soak_seconds $SECS"

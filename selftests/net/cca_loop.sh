@@ -16,6 +16,16 @@ F=cc$(echo "$SFX" | cut -c1-4)
 NETNS="$F-h1 $F-h2 $F-h3 $F-s1"
 "$SNICCTL" fabric up star:3 name "$F" >/dev/null ||
 	{ not_ok "fabric up star:3"; ktap_finish; }
+# The hot port at a quarter of the line rate (2.5 Mb/s of wall time):
+# two senders overrun it even on a debug kernel under TCG.
+nsexec "$F-s1" "$SNICCTL" qdisc set p3 rate 25gbit
+# Static neighbours: no ARP (queued, then dropped, behind the incast).
+for h in 1 2 3; do
+	for d in 1 2 3; do
+		[ $h = $d ] || nsexec "$F-h$h" $IP neigh replace 10.0.0.$d \
+			lladdr 02:53:4e:00:00:0$d dev snic0 nud permanent
+	done
+done
 
 ctr() { counter "$F-$1" snic0 "$2"; }
 # cc_field H DLID FIELD: a field of H's tracked DLID (snicctl cc show).
@@ -49,7 +59,7 @@ quiet() {
 
 # 1. The loop.
 cn0=$(ctr h3 tx_cn)
-incast 3
+incast 2
 quiet
 sent=$(cat /tmp/cc-h1.$SFX /tmp/cc-h2.$SFX | awk '{ n += $2 } END { print n }')
 got=$(sed -n 's/^received \([0-9]*\).*/\1/p' /tmp/cc-h3.$SFX)
@@ -58,7 +68,10 @@ echo "# sent $sent received $got; s1 p3 marked $(vlx $F-s1 p3 0 fecn_marked);" \
 	"coalesced $(ctr h3 becn_coalesced); h1 rx_becn $(ctr h1 rx_becn)" \
 	"tx_paced $(ctr h1 tx_paced); h2 tx_paced $(ctr h2 tx_paced)"
 checke "the switch port towards h3 marked FECN, h3 received them" \
-	'[ $(vlx $F-s1 p3 0 fecn_marked) -gt 0 ] && [ $(ctr h3 rx_fecn) -gt 0 ]'
+	'[ $(vlx $F-s1 p3 0 fecn_marked) -gt 0 ] && [ $(ctr h3 rx_fecn) -gt 0 ]' ||
+	true
+# Without congestion nothing below can hold: stop here (failed above).
+[ "$(vlx $F-s1 p3 0 fecn_marked)" -gt 0 ] 2>/dev/null || ktap_finish
 checke "h3 answered with standalone notifications (UDP: no return traffic)" \
 	'[ $(ctr h3 tx_cn) -gt $cn0 ]'
 checke "every FECN became a BECN or was folded into one" \
