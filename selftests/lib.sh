@@ -103,6 +103,21 @@ rx_total() {
 		awk '$1 == "rx_packets:" || $1 == "rx_mgmt:" || $1 ~ /^rx_drop_/ { n += $2 } END { print n }'
 }
 
+# settled_gap A B: the value of A - B (two shell expressions, read one
+# after the other) once two reads 0.3 s apart agree. A single read of
+# "sent" then "received" is racy: a packet that leaves between the two
+# reads and arrives before the second counts on one side only.
+settled_gap() {
+	prev=none
+	for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do
+		g=$(( $(eval "$1") - $(eval "$2") ))
+		[ "$g" = "$prev" ] && break
+		prev=$g
+		sleep 0.3
+	done
+	echo "$g"
+}
+
 # link_stat NS DEV FIELD (rx_packets, tx_packets, rx_dropped...) from sysfs.
 link_stat() {
 	nsexec "$1" cat "/sys/class/net/$2/statistics/$3"

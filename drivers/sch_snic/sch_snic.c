@@ -251,10 +251,12 @@ static int snic_q_sc(struct sk_buff *skb)
 	return (le32_to_cpu(*p) >> 20) & 0x1f;
 }
 
-/* Follow @vl's congestion state after its backlog changed. */
-static void snic_q_cc_update(struct snic_sched *q, struct snic_vl *vl,
-			     u64 now)
+/* Follow @vl's congestion state after its backlog changed (the clock is
+ * read only when the state changes).
+ */
+static void snic_q_cc_update(struct snic_sched *q, struct snic_vl *vl)
 {
+	u64 now;
 	u8 thr = q->cc_thr[vl - q->vl];
 	bool congested;
 
@@ -265,6 +267,7 @@ static void snic_q_cc_update(struct snic_sched *q, struct snic_vl *vl,
 	if (congested == vl->congested)
 		return;
 	vl->congested = congested;
+	now = ktime_get_ns();
 	if (congested) {
 		vl->congestions++;
 		vl->cong_since = now;
@@ -326,7 +329,7 @@ static int snic_q_enqueue(struct sk_buff *skb, struct Qdisc *sch,
 	sch->q.qlen++;
 	vl->enqueued++;
 	vl->backlog += qdisc_pkt_len(skb);
-	snic_q_cc_update(q, vl, ktime_get_ns());
+	snic_q_cc_update(q, vl);
 	if (vl->q.qlen > vl->qlen_max)
 		vl->qlen_max = vl->q.qlen;
 	return NET_XMIT_SUCCESS;
@@ -472,7 +475,7 @@ static void snic_q_hoq(struct Qdisc *sch, struct snic_sched *q, u64 now)
 			vl->hoq_discards++;
 			vl->head_since = now;
 			vl->backlog -= qdisc_pkt_len(skb);
-			snic_q_cc_update(q, vl, now);
+			snic_q_cc_update(q, vl);
 			n++;
 			bytes += qdisc_pkt_len(skb);
 			qdisc_qstats_backlog_dec(sch, skb);
@@ -573,7 +576,7 @@ static struct sk_buff *snic_q_dequeue(struct Qdisc *sch)
 	vl->dequeued++;
 	vl->bytes += qdisc_pkt_len(skb);
 	vl->backlog -= qdisc_pkt_len(skb);
-	snic_q_cc_update(q, vl, now);
+	snic_q_cc_update(q, vl);
 	qdisc_qstats_backlog_dec(sch, skb);
 	sch->q.qlen--;
 	qdisc_bstats_update(sch, skb);
@@ -600,7 +603,7 @@ static void snic_q_purge(struct Qdisc *sch)
 		q->vl[i].q.tail = NULL;
 		q->vl[i].q.qlen = 0;
 		q->vl[i].backlog = 0;
-		snic_q_cc_update(q, &q->vl[i], ktime_get_ns());
+		snic_q_cc_update(q, &q->vl[i]);
 	}
 	sch->q.qlen = 0;
 	sch->qstats.backlog = 0;
@@ -713,12 +716,9 @@ static int snic_q_change(struct Qdisc *sch, struct nlattr *opt,
 		q->cc_rate = nla_get_u16(tb[TCA_SNIC_CC_MARK_RATE]);
 	if (tb[TCA_SNIC_CC_VICTIM])
 		q->cc_victim = nla_get_u8(tb[TCA_SNIC_CC_VICTIM]);
-	if (tb[TCA_SNIC_CC_THRESHOLD] || tb[TCA_SNIC_CC_BUF]) {
-		u64 now = ktime_get_ns();
-
+	if (tb[TCA_SNIC_CC_THRESHOLD] || tb[TCA_SNIC_CC_BUF])
 		for (i = 0; i < TC_SNIC_NUM_VLS; i++)
-			snic_q_cc_update(q, &q->vl[i], now);
-	}
+			snic_q_cc_update(q, &q->vl[i]);
 	if (tb[TCA_SNIC_DILATION]) {
 		WRITE_ONCE(q->dilation, nla_get_u32(tb[TCA_SNIC_DILATION]));
 		q->time_next = 0;
@@ -797,6 +797,15 @@ static int snic_q_dump(struct Qdisc *sch, struct sk_buff *skb)
 	return nla_nest_end(skb, opts);
 }
 
+/* Fabric ns of a duration: @total closed wall ns, plus the open episode
+ * that began at @since (0: none).
+ */
+static u64 snic_q_fabric_ns(const struct snic_sched *q, u64 total, u64 since,
+			    u64 now)
+{
+	return div_u64(total + (since ? now - since : 0), q->dilation);
+}
+
 static int snic_q_dump_stats(struct Qdisc *sch, struct gnet_dump *d)
 {
 	struct snic_sched *q = qdisc_priv(sch);
@@ -830,18 +839,15 @@ static int snic_q_dump_stats(struct Qdisc *sch, struct gnet_dump *d)
 		st.vlc[i].credits = vl->gated ?
 				    snic_credit_diff(vl->limit, vl->tbs) : 0;
 		st.vlc[i].stalls = vl->stalls;
-		st.vlc[i].stall_ns = div_u64(vl->stall_ns +
-					     (vl->stall_since ?
-					      now - vl->stall_since : 0),
-					     q->dilation);
+		st.vlc[i].stall_ns = snic_q_fabric_ns(q, vl->stall_ns,
+						      vl->stall_since, now);
 		st.vlc[i].tbs = vl->tbs_total;
 		st.vlcc[i].marked = vl->marked;
 		st.vlcc[i].skipped = vl->skipped;
 		st.vlcc[i].congested = vl->congestions;
-		st.vlcc[i].congested_ns = div_u64(vl->cong_ns +
-						  (vl->congested ?
-						   now - vl->cong_since : 0),
-						  q->dilation);
+		st.vlcc[i].congested_ns =
+			snic_q_fabric_ns(q, vl->cong_ns,
+					 vl->congested ? vl->cong_since : 0, now);
 		st.vlcc[i].backlog = vl->backlog;
 		st.vlcc[i].backlog_max = vl->backlog_max;
 		st.vlcc[i].victim = vl->victim;

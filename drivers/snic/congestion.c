@@ -214,11 +214,12 @@ bool snic_cc_hold(struct snic_cc *cc, struct sk_buff *skb, u32 dlid,
 	if (!READ_ONCE(cc->tracked) || !READ_ONCE(cc->pacing) ||
 	    q >= cc->nheld)
 		return false;
-	now = snic_cc_now(cc, &dilation, &rate);
 	spin_lock_bh(&cc->lock);
 	e = snic_dlid_find(&cc->table, dlid);
 	if (!e || cc->dead)
 		goto out;
+	/* Only a tracked DLID needs the link's clock and rate. */
+	now = snic_cc_now(cc, &dilation, &rate);
 	snic_ccti_age(e, &cc->p, now);
 	held = &cc->held[q];
 	if (e->ccti && e->t_next > now && !held->skb) {

@@ -153,6 +153,13 @@ check "ccti_min above ccti_limit: EINVAL" \
 	expect_err "$F-h1" 22 "ccti_min must not be above" $SNICCTL dev set snic0 ccti_min 5
 check "ccti_trigger above ccti_limit: EINVAL" \
 	expect_err "$F-h1" 22 "trigger_threshold" $SNICCTL dev set snic0 ccti_trigger 9
+nic1=$(nsexec "$F-h1" cat /sys/class/net/snic0/ifindex)
+check "a CCT of an odd byte length: EINVAL" \
+	expect_err "$F-h1" 22 "the CCT is 1..1984 u16 entries" \
+	$SNICCTL raw dev-set ifindex:u32=$nic1 cct:bytes=0,0,1
+check "an empty CCT: EINVAL" \
+	expect_err "$F-h1" 22 "the CCT is 1..1984 u16 entries" \
+	$SNICCTL raw dev-set ifindex:u32=$nic1 cct:bytes=
 check "cc_tracked 0: ERANGE" \
 	expect_err "$F-h1" 34 "" $SNICCTL dev set snic0 cc_tracked 0
 check "becn_window beyond 100 ms: ERANGE" \

@@ -31,23 +31,18 @@ quiet() {	# the fabric is idle, every credit back
 		[ \"\$(vlx $H1 fab0 0 credits)\" = $BUF ] && \
 		[ \"\$(crx_used $S1 sw0 p1 0)\" = 0 ]"
 }
-conserved() {	# conserved SENT0 RX0: h1 sent = h2 took, exactly
-	# (the last packet may still be on its way from the switch)
-	i=0
-	while :; do
-		s=$(( $(sent0) - $1 )) r=$(( $(rx_total "$H2" snic0) - $2 ))
-		[ "$s" -eq "$r" ] || [ $i -ge 20 ] && break
-		sleep 0.25
-		i=$((i + 1))
-	done
-	echo "h1 sent $s, h2 took $r"
-	[ "$s" -eq "$r" ] && [ "$s" -gt 0 ]
+SENT0='sent0' RX0='rx_total $H2 snic0'
+conserved() {	# conserved GAP0 SENT0: h1 sent, and h2 took in, the same
+	# packets since the gap (sent - taken) was GAP0 and h1 had sent SENT0
+	g=$(settled_gap "$SENT0" "$RX0") s=$(( $(sent0) - $2 ))
+	echo "h1 sent $s, gap $g (was $1)"
+	[ "$g" -eq "$1" ] && [ "$s" -gt 0 ]
 }
 
 # 1. A slow receiver: p2 serializes at 1 Mbit/s.
 nsexec "$S1" "$SNICCTL" qdisc set p2 rate 1mbit
 quiet
-s0=$(sent0) r0=$(rx_total "$H2" snic0) d0=$(vlx "$S1" p2 0 drops)
+g0=$(settled_gap "$SENT0" "$RX0") s0=$(sent0) d0=$(vlx "$S1" p2 0 drops)
 nsexec "$H2" timeout 10 "$TOOLS/snic_xfer" -U 7000 4 >/dev/null &
 sleep 0.5
 nsexec "$H1" "$TOOLS/snic_xfer" -u 10.0.0.2 7000 1 1000 >/dev/null
@@ -60,7 +55,7 @@ checke "the switch queue holds no more than p1's buffer (<= 10 packets)" \
 check "the congestion drains and every credit comes back" quiet
 checke "no drop at the switch egress" \
 	'[ $(vlx $S1 p2 0 drops) -eq $d0 ] && [ $(port_counter $S1 sw0 p1 fwd_drop_egress) -eq 0 ]'
-check "conservation: packets h1 sent = packets h2 took in" conserved "$s0" "$r0"
+check "conservation: packets h1 sent = packets h2 took in" conserved "$g0" "$s0"
 wait
 checke "per-VL receive counters: p1 took on VL0 what h1 sent on VL0" \
 	'r=$(port_counter $S1 sw0 p1 rx_vl0_packets); s=$(vlx $H1 fab0 0 dequeued)
@@ -72,7 +67,7 @@ l0=$(port_counter "$S1" sw0 p1 credit_limit_tx_dropped)
 check "fault injection: p1 drops its next 5 credit returns" \
 	nsexec "$S1" "$SNICCTL" port set sw0 p1 credit_drop 5
 quiet
-s0=$(sent0) r0=$(rx_total "$H2" snic0)
+g0=$(settled_gap "$SENT0" "$RX0") s0=$(sent0)
 nsexec "$H2" timeout 10 "$TOOLS/snic_xfer" -U 7001 3 >/dev/null &
 sleep 0.5
 nsexec "$H1" "$TOOLS/snic_xfer" -u 10.0.0.2 7001 1 1000 >/dev/null
@@ -80,7 +75,7 @@ wait
 checke "5 credit returns were lost" \
 	'waitfor 5000 "[ \$(port_counter $S1 sw0 p1 credit_limit_tx_dropped) -eq $((l0 + 5)) ]"'
 check "the next ones restore every credit" quiet
-check "conservation after lost credit returns" conserved "$s0" "$r0"
+check "conservation after lost credit returns" conserved "$g0" "$s0"
 checke "h1 kept flow control all along (no credit timeout)" \
 	'nsexec $H1 $SNICCTL qdisc show fab0 | grep -q "credit_timeouts 0"'
 

@@ -20,16 +20,6 @@ checke "snicsw port numbers follow enslave order" \
 # Conservation, hop by hop. Frames flooded before a host's snic0 existed
 # never reach its counters, so record each hop's gap (sent - received)
 # once the fabric is quiet; after thousands of packets it must be the same.
-settled_gap() {
-	prev=none
-	for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do
-		g=$(( $(eval "$1") - $(eval "$2") ))
-		[ "$g" = "$prev" ] && break
-		prev=$g
-		sleep 0.3
-	done
-	echo "$g"
-}
 H1TX='counter $H1 snic0 tx_packets'
 P1RX='port_counter $S1 sw0 p1 rx_packets'
 P2TX='port_counter $S1 sw0 p2 tx_packets'

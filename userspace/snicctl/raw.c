@@ -33,7 +33,7 @@ static const struct { const char *name; int attr; } attrs[] = {
 	{ "sc2sc", SNIC_A_SC2SC }, { "ports", SNIC_A_PORTS },
 	{ "vl-buf", SNIC_A_VL_BUF }, { "vl-used", SNIC_A_VL_USED },
 	{ "credit-period", SNIC_A_CREDIT_PERIOD },
-	{ "credit-drop", SNIC_A_CREDIT_DROP },
+	{ "credit-drop", SNIC_A_CREDIT_DROP }, { "cct", SNIC_A_CC_CCT },
 };
 
 static int count(struct nl_msg *msg, void *arg)
