@@ -223,6 +223,7 @@ int main(void)
 	test_credit_math();
 	test_credit_lossy_link();
 	test_cca();
+	test_arn();
 	printf("1..%d\n", n);
 	return failed != 0;
 }

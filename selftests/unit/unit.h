@@ -19,5 +19,6 @@ extern int n, failed;
 } while (0)
 
 void test_cca(void);
+void test_arn(void);
 
 #endif

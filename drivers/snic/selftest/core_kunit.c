@@ -9,6 +9,7 @@
 #include <linux/random.h>
 
 #include "../core/addr.h"
+#include "../core/arn.h"
 #include "../core/cca.h"
 #include "../core/credit.h"
 #include "../core/hdr16b.h"
@@ -197,7 +198,59 @@ static void snic_cn_test(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, snic_cn_decode(buf, sizeof(buf), &d), SNIC_MGMT_EFIELD);
 }
 
+static void snic_arn_codec_test(struct kunit *test)
+{
+	struct snic_arn a = {
+		.type = SNIC_ARN_FAILED, .metric = 255,
+		.params = SNIC_ARN_P_ORIGIN | SNIC_ARN_P_PEER_GROUP |
+			  SNIC_ARN_P_SEQ,
+		.group = 2, .sw = 1, .peer_group = 5, .index = 3, .seq = 9,
+	}, b;
+	u8 buf[SNIC_ARN_LEN_MAX];
+	size_t len = snic_arn_encode(&a, buf, sizeof(buf));
+
+	KUNIT_ASSERT_EQ(test, len, 16);
+	KUNIT_EXPECT_EQ(test, buf[3], 0x0b);
+	KUNIT_EXPECT_EQ(test, snic_arn_decode(buf, len, &b), SNIC_ARN_OK);
+	KUNIT_EXPECT_EQ(test, b.seq, 9);
+	KUNIT_EXPECT_EQ(test, snic_arn_link_key(&b), SNIC_LINK_GLOBAL(1, 5, 3));
+	KUNIT_EXPECT_EQ(test, snic_arn_decode(buf, len - 1, &b),
+			SNIC_ARN_ESHORT);
+	buf[2] = 1;
+	KUNIT_EXPECT_EQ(test, snic_arn_decode(buf, len, &b), SNIC_ARN_EFIELD);
+	buf[1] = 0x20;
+	KUNIT_EXPECT_EQ(test, snic_arn_decode(buf, len, &b),
+			SNIC_ARN_EVERSION);
+}
+
+static void snic_bpt_test(struct kunit *test)
+{
+	struct snic_ar_params p = { .hold_down_ns = 1000, .flowlet_ns = 100 };
+	struct snic_arn_links *t = kunit_kzalloc(test, sizeof(*t), GFP_KERNEL);
+	struct snic_bpt_ent e = { .n = 2 };
+	bool moved;
+
+	KUNIT_ASSERT_NOT_NULL(test, t);
+	e.c[0] = (struct snic_bpt_cand){ .port = 4, .cost = 2, .global = true,
+		.link = { SNIC_LINK_GLOBAL(1, 5, 4) } };
+	e.c[1] = (struct snic_bpt_cand){ .port = 5, .cost = 5, .global = true,
+		.link = { SNIC_LINK_GLOBAL(1, 3, 5) } };
+	KUNIT_EXPECT_EQ(test, snic_bpt_select(&e, &p, false, 0, 10, &moved), 0);
+	snic_arn_set_link(t, SNIC_LINK_GLOBAL(1, 5, 4), SNIC_LINK_FAILED, 255,
+			  0);
+	snic_bpt_refresh(&e, t);
+	KUNIT_EXPECT_EQ(test, snic_bpt_select(&e, &p, false, 0, 20, &moved), 1);
+	KUNIT_EXPECT_TRUE(test, moved);
+	snic_arn_set_link(t, SNIC_LINK_GLOBAL(1, 5, 4), SNIC_LINK_OK, 0, 0);
+	snic_bpt_refresh(&e, t);
+	KUNIT_EXPECT_EQ(test, snic_bpt_select(&e, &p, false, 0, 500, &moved), 1);
+	KUNIT_EXPECT_EQ(test, snic_bpt_select(&e, &p, false, 0, 2000, &moved),
+			0);
+}
+
 static struct kunit_case snic_core_cases[] = {
+	KUNIT_CASE(snic_arn_codec_test),
+	KUNIT_CASE(snic_bpt_test),
 	KUNIT_CASE(snic_cct_test),
 	KUNIT_CASE(snic_ccti_test),
 	KUNIT_CASE(snic_dlid_table_test),

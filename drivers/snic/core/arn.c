@@ -1,0 +1,417 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Adaptive Routing Notification: codec, link states, Best Path Table and
+ * congestion monitor (see arn.h). No kernel dependencies.
+ */
+#include "arn.h"
+
+static u16 get16(const u8 *p)
+{
+	return (u16)(p[0] << 8 | p[1]);
+}
+
+static u32 get32(const u8 *p)
+{
+	return (u32)p[0] << 24 | (u32)p[1] << 16 | (u32)p[2] << 8 | p[3];
+}
+
+static void put16(u8 *p, u16 v)
+{
+	p[0] = v >> 8;
+	p[1] = v & 0xff;
+}
+
+static void put32(u8 *p, u32 v)
+{
+	put16(p, v >> 16);
+	put16(p + 2, v & 0xffff);
+}
+
+/* Wire size of each parameter, by bit (EXT: its fixed word). */
+static const u8 snic_arn_plen[8] = { 4, 4, 4, 4, 4, 4, 16, 4 };
+
+static bool snic_arn_valid(const struct snic_arn *a)
+{
+	bool pg = a->params & SNIC_ARN_P_PEER_GROUP;
+	bool ll = a->params & SNIC_ARN_P_LOCAL_LINK;
+
+	if (!(a->params & SNIC_ARN_P_ORIGIN) || pg == ll)
+		return false;
+	if (a->group > SNIC_ARN_GROUP_MAX || a->sw > SNIC_ARN_SWITCH_MAX)
+		return false;
+	if (pg && (a->peer_group > SNIC_ARN_GROUP_MAX ||
+		   a->peer_group == a->group || a->index > SNIC_ARN_INDEX_MAX))
+		return false;
+	/* A switch reports its own egress links. */
+	if (ll && (a->from != a->sw || a->to > SNIC_ARN_SWITCH_MAX ||
+		   a->to == a->from))
+		return false;
+	if (a->type == SNIC_ARN_FAILED && a->metric != 255)
+		return false;
+	return true;
+}
+
+enum snic_arn_err snic_arn_decode(const u8 *buf, size_t len,
+				  struct snic_arn *a)
+{
+	size_t off = SNIC_ARN_HDR_LEN;
+	unsigned int bit;
+
+	memset(a, 0, sizeof(*a));
+	if (len < SNIC_ARN_HDR_LEN)
+		return SNIC_ARN_ESHORT;
+	if (buf[1] >> 4 != SNIC_ARN_VERSION)
+		return SNIC_ARN_EVERSION;
+	a->type = buf[0];
+	if (a->type < SNIC_ARN_CONGESTED || a->type > SNIC_ARN_RECOVERED)
+		return SNIC_ARN_ETYPE;
+	a->metric = buf[2];
+	a->params = buf[3];
+	for (bit = 0; bit < 8; bit++) {
+		const u8 *p = buf + off;
+
+		if (!(a->params & (1u << bit)))
+			continue;
+		if (len - off < snic_arn_plen[bit])
+			return SNIC_ARN_ESHORT;
+		switch (1u << bit) {
+		case SNIC_ARN_P_ORIGIN:
+			a->group = get16(p);
+			a->sw = get16(p + 2);
+			break;
+		case SNIC_ARN_P_PEER_GROUP:
+			a->peer_group = get16(p);
+			a->index = get16(p + 2);
+			break;
+		case SNIC_ARN_P_LOCAL_LINK:
+			a->from = get16(p);
+			a->to = get16(p + 2);
+			break;
+		case SNIC_ARN_P_SEQ:
+			a->seq = get32(p);
+			break;
+		case SNIC_ARN_P_LIFETIME:
+			a->lifetime_us = get32(p);
+			if (!a->lifetime_us)
+				return SNIC_ARN_EFIELD;
+			break;
+		case SNIC_ARN_P_PATH_ID:
+			a->path_id = get32(p);
+			break;
+		case SNIC_ARN_P_FLOW:
+			a->saddr = get32(p);
+			a->daddr = get32(p + 4);
+			a->sport = get16(p + 8);
+			a->dport = get16(p + 10);
+			a->proto = p[12];
+			break;
+		case SNIC_ARN_P_EXT: {
+			u16 elen = get16(p);
+
+			if (elen < 4 || elen % 4 || elen > SNIC_ARN_LEN_MAX ||
+			    get16(p + 2))
+				return SNIC_ARN_EFIELD;
+			if (len - off < elen)
+				return SNIC_ARN_ESHORT;
+			off += elen - snic_arn_plen[bit];
+			break;
+		}
+		}
+		off += snic_arn_plen[bit];
+	}
+	return snic_arn_valid(a) ? SNIC_ARN_OK : SNIC_ARN_EFIELD;
+}
+
+size_t snic_arn_encode(const struct snic_arn *a, u8 *buf, size_t len)
+{
+	size_t off = SNIC_ARN_HDR_LEN;
+	unsigned int bit;
+
+	if (!snic_arn_valid(a) || (a->params & SNIC_ARN_P_EXT) ||
+	    a->type < SNIC_ARN_CONGESTED || a->type > SNIC_ARN_RECOVERED ||
+	    ((a->params & SNIC_ARN_P_LIFETIME) && !a->lifetime_us))
+		return 0;
+	for (bit = 0; bit < 8; bit++)
+		if (a->params & (1u << bit))
+			off += snic_arn_plen[bit];
+	if (len < off)
+		return 0;
+	memset(buf, 0, off);
+	buf[0] = a->type;
+	buf[1] = SNIC_ARN_VERSION << 4;
+	buf[2] = a->metric;
+	buf[3] = a->params;
+	off = SNIC_ARN_HDR_LEN;
+	for (bit = 0; bit < 7; bit++) {
+		u8 *p = buf + off;
+
+		if (!(a->params & (1u << bit)))
+			continue;
+		switch (1u << bit) {
+		case SNIC_ARN_P_ORIGIN:
+			put16(p, a->group);
+			put16(p + 2, a->sw);
+			break;
+		case SNIC_ARN_P_PEER_GROUP:
+			put16(p, a->peer_group);
+			put16(p + 2, a->index);
+			break;
+		case SNIC_ARN_P_LOCAL_LINK:
+			put16(p, a->from);
+			put16(p + 2, a->to);
+			break;
+		case SNIC_ARN_P_SEQ:
+			put32(p, a->seq);
+			break;
+		case SNIC_ARN_P_LIFETIME:
+			put32(p, a->lifetime_us);
+			break;
+		case SNIC_ARN_P_PATH_ID:
+			put32(p, a->path_id);
+			break;
+		case SNIC_ARN_P_FLOW:
+			put32(p, a->saddr);
+			put32(p + 4, a->daddr);
+			put16(p + 8, a->sport);
+			put16(p + 10, a->dport);
+			p[12] = a->proto;
+			break;
+		}
+		off += snic_arn_plen[bit];
+	}
+	return off;
+}
+
+u32 snic_arn_link_key(const struct snic_arn *a)
+{
+	if (a->params & SNIC_ARN_P_PEER_GROUP)
+		return SNIC_LINK_GLOBAL(a->sw, a->peer_group, a->index);
+	return SNIC_LINK_LOCAL(a->from, a->to);
+}
+
+const struct snic_arn_link *snic_arn_link_find(const struct snic_arn_links *t,
+					       u32 key)
+{
+	int i;
+
+	for (i = 0; key && i < SNIC_ARN_MAX_LINKS; i++)
+		if (t->l[i].key == key)
+			return &t->l[i];
+	return NULL;
+}
+
+enum snic_arn_apply snic_arn_set_link(struct snic_arn_links *t, u32 key,
+				      enum snic_link_state st, u8 metric,
+				      u64 expires)
+{
+	struct snic_arn_link *l = (struct snic_arn_link *)
+				  snic_arn_link_find(t, key);
+	int i;
+
+	if (!l) {
+		if (st == SNIC_LINK_OK)
+			return SNIC_ARN_REFRESHED;
+		for (i = 0; i < SNIC_ARN_MAX_LINKS && t->l[i].key; i++)
+			;
+		if (i == SNIC_ARN_MAX_LINKS)
+			return SNIC_ARN_FULL;
+		l = &t->l[i];
+		l->key = key;
+		l->state = SNIC_LINK_OK;
+	}
+	if (st == SNIC_LINK_OK) {
+		memset(l, 0, sizeof(*l));
+		return SNIC_ARN_APPLIED;
+	}
+	l->expires = expires;
+	if (l->state == st && l->metric == metric)
+		return SNIC_ARN_REFRESHED;
+	l->state = st;
+	l->metric = metric;
+	return SNIC_ARN_APPLIED;
+}
+
+/* Is @seq newer than @last (serial number arithmetic)? */
+static bool snic_arn_newer(u32 seq, u32 last)
+{
+	return (s32)(seq - last) > 0;
+}
+
+enum snic_arn_apply snic_arn_learn(struct snic_arn_links *t,
+				   const struct snic_arn *a, u64 now,
+				   u64 life_ns)
+{
+	u32 key = snic_arn_link_key(a);
+	const struct snic_arn_link *l;
+	struct snic_arn_origin *o = NULL;
+	enum snic_link_state st;
+	int i;
+
+	if (a->params & SNIC_ARN_P_SEQ) {
+		for (i = 0; i < SNIC_ARN_MAX_ORIGINS; i++) {
+			if (t->o[i].used && t->o[i].sw == a->sw) {
+				o = &t->o[i];
+				break;
+			}
+			if (!t->o[i].used && !o)
+				o = &t->o[i];
+		}
+		if (!o)
+			return SNIC_ARN_FULL;
+		if (o->used && !snic_arn_newer(a->seq, o->seq))
+			return SNIC_ARN_STALE;
+	}
+	if (a->params & SNIC_ARN_P_LIFETIME)
+		life_ns = (u64)a->lifetime_us * 1000;
+	l = snic_arn_link_find(t, key);
+	switch (a->type) {
+	case SNIC_ARN_CONGESTED:
+		/* A failed link stays failed until it recovers. */
+		st = l && l->state == SNIC_LINK_FAILED ? SNIC_LINK_FAILED :
+							   SNIC_LINK_CONGESTED;
+		break;
+	case SNIC_ARN_FAILED:
+		st = SNIC_LINK_FAILED;
+		break;
+	case SNIC_ARN_ELIMINATED:
+		/* Congestion over; a failure is not. */
+		st = l && l->state == SNIC_LINK_FAILED ? SNIC_LINK_FAILED :
+							   SNIC_LINK_OK;
+		break;
+	default:
+		st = SNIC_LINK_OK;
+		break;
+	}
+	if (o) {
+		o->used = true;
+		o->sw = a->sw;
+		o->seq = a->seq;
+	}
+	return snic_arn_set_link(t, key, st,
+				 st == SNIC_LINK_FAILED ? 255 :
+				 st == SNIC_LINK_CONGESTED ? a->metric :
+				 (l ? l->metric : 0),
+				 now + life_ns);
+}
+
+bool snic_arn_expire(struct snic_arn_links *t, u64 now)
+{
+	bool changed = false;
+	int i;
+
+	for (i = 0; i < SNIC_ARN_MAX_LINKS; i++) {
+		struct snic_arn_link *l = &t->l[i];
+
+		if (l->key && l->expires && l->expires <= now) {
+			memset(l, 0, sizeof(*l));
+			changed = true;
+		}
+	}
+	return changed;
+}
+
+void snic_bpt_refresh(struct snic_bpt_ent *e, const struct snic_arn_links *t)
+{
+	int i, j;
+
+	for (i = 0; i < e->n && i < SNIC_BPT_CANDS; i++) {
+		struct snic_bpt_cand *c = &e->c[i];
+
+		c->penalty = 0;
+		for (j = 0; j < SNIC_BPT_LINKS; j++) {
+			const struct snic_arn_link *l;
+
+			l = snic_arn_link_find(t, c->link[j]);
+			if (!l)
+				continue;
+			if (l->state == SNIC_LINK_FAILED) {
+				c->penalty = SNIC_BPT_EXCLUDED;
+				break;
+			}
+			c->penalty += l->metric;
+		}
+	}
+}
+
+static u32 snic_bpt_eff(const struct snic_bpt_cand *c, bool from_local)
+{
+	if (c->penalty == SNIC_BPT_EXCLUDED || (from_local && !c->global))
+		return SNIC_BPT_EXCLUDED;
+	return (u32)c->cost + c->penalty;
+}
+
+int snic_bpt_select(struct snic_bpt_ent *e, const struct snic_ar_params *p,
+		    bool from_local, u32 hash, u64 now, bool *moved)
+{
+	u32 best = SNIC_BPT_EXCLUDED, eff, cur_eff;
+	int i, n = e->n < SNIC_BPT_CANDS ? e->n : SNIC_BPT_CANDS;
+	int pick = -1, ties = 0;
+	bool idle, first;
+
+	*moved = false;
+	for (i = 0; i < n; i++) {
+		eff = snic_bpt_eff(&e->c[i], from_local);
+		if (eff < best) {
+			best = eff;
+			ties = 1;
+		} else if (eff == best && eff != SNIC_BPT_EXCLUDED) {
+			ties++;
+		}
+	}
+	if (best == SNIC_BPT_EXCLUDED)
+		return -1;
+	/* The (hash % ties)-th of the best, or the first. */
+	ties = p->algorithm == SNIC_AR_GREEDY_RANDOM ? (int)(hash % ties) : 0;
+	for (i = 0; i < n; i++)
+		if (snic_bpt_eff(&e->c[i], from_local) == best && !ties--) {
+			pick = i;
+			break;
+		}
+
+	first = !e->last;
+	idle = first || now - e->last >= p->flowlet_ns;
+	e->last = now ?: 1;
+	if (first && !from_local)
+		goto move;	/* the first packet spreads too */
+	cur_eff = e->cur < n ? snic_bpt_eff(&e->c[e->cur], from_local) :
+			       SNIC_BPT_EXCLUDED;
+	if (cur_eff == SNIC_BPT_EXCLUDED) {
+		/* Failed (or not allowed here): move at once. */
+		if (from_local)
+			return pick;
+		goto move;
+	}
+	if (best >= cur_eff || !idle)
+		return e->cur;
+	/* Back to a path of lower cost: only after the hold-down. */
+	if (e->c[pick].cost < e->c[e->cur].cost &&
+	    now - e->changed < p->hold_down_ns)
+		return e->cur;
+move:
+	*moved = e->cur != pick;
+	e->cur = pick;
+	e->changed = now;
+	return pick;
+}
+
+enum snic_arn_event snic_arn_sample(struct snic_arn_mon *m,
+				    const struct snic_arn_thr *t, u8 level)
+{
+	m->level = level;
+	if (!m->congested) {
+		m->below = 0;
+		m->above = level >= t->set && m->above < 255 ? m->above + 1 : 0;
+		if (!m->above || m->above < (t->set_samples ?: 1))
+			return SNIC_ARN_EV_NONE;
+		m->congested = true;
+		m->above = 0;
+		return SNIC_ARN_EV_CONGESTED;
+	}
+	m->above = 0;
+	m->below = level <= t->clear && m->below < 255 ? m->below + 1 : 0;
+	if (!m->below || m->below < (t->clear_samples ?: 1))
+		return SNIC_ARN_EV_NONE;
+	m->congested = false;
+	m->below = 0;
+	return SNIC_ARN_EV_ELIMINATED;
+}

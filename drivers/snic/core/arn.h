@@ -1,0 +1,227 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Adaptive Routing Notification (kernel-independent; shared by snic.ko,
+ * KUnit, the host unit tests and the fuzzers). Semantics: the IETF draft
+ * draft-wh-rtgwg-adaptive-routing-arn, with its TBDs filled in as
+ * Documentation/networking/snic.rst says.
+ *
+ *  codec  the ARN payload of a 16B management packet: a 32-bit header
+ *         (type, version 0 | reserved, metric, parameter bitmap), then the
+ *         parameters present, in bit order, each a multiple of 4 bytes.
+ *         Every field is checked; one error per reason.
+ *  links  what a switch knows of the links of its group: a small table
+ *         of links reported congested (with a metric) or failed, each
+ *         with a lifetime, so a lost "eliminated" cannot pin traffic on a
+ *         worse path. Sequence numbers per origin switch drop stale and
+ *         repeated notifications.
+ *  BPT    Best Path Table: per DLID, up to SNIC_BPT_CANDS candidate
+ *         egress ports, each with a cost and the links of the group it
+ *         depends on (its own first link and the via switch's global
+ *         link). A candidate through a failed link is out at once; one
+ *         through a congested link costs its metric more. Traffic moves
+ *         to a better candidate only at a flowlet gap, and back to a
+ *         cheaper path only after a hold-down time since the last change
+ *         (the draft's P1 < P2 rule). Equal-cost candidates are spread by
+ *         a hash (greedy-random) or the first is taken (greedy).
+ *  monitor  per egress port, the hysteresis that turns samples of its
+ *         queue into congestion detected / eliminated.
+ *
+ * Times are in nanoseconds; the caller picks the clock.
+ */
+#ifndef _SNIC_CORE_ARN_H
+#define _SNIC_CORE_ARN_H
+
+#include "core_types.h"
+
+/* Wire: header and parameters. */
+#define SNIC_ARN_HDR_LEN	4
+#define SNIC_ARN_VERSION	0
+#define SNIC_ARN_LEN_MAX	256	/* header + every parameter + EXT */
+
+enum snic_arn_type {
+	SNIC_ARN_CONGESTED	= 1,	/* metric: congestion level */
+	SNIC_ARN_ELIMINATED	= 2,	/* metric: spare capacity */
+	SNIC_ARN_FAILED		= 3,	/* metric: 255 */
+	SNIC_ARN_RECOVERED	= 4,	/* metric: spare capacity */
+};
+
+#define SNIC_ARN_P_ORIGIN	0x01	/* be16 group, be16 switch */
+#define SNIC_ARN_P_PEER_GROUP	0x02	/* be16 peer group, be16 link index */
+#define SNIC_ARN_P_LOCAL_LINK	0x04	/* be16 from switch, be16 to switch */
+#define SNIC_ARN_P_SEQ		0x08	/* be32 */
+#define SNIC_ARN_P_LIFETIME	0x10	/* be32 us */
+#define SNIC_ARN_P_PATH_ID	0x20	/* be32 */
+#define SNIC_ARN_P_FLOW		0x40	/* be32 saddr, be32 daddr, be16 sport,
+					 * be16 dport, u8 proto, 3 pad
+					 */
+#define SNIC_ARN_P_EXT		0x80	/* be16 length (4..SNIC_ARN_LEN_MAX,
+					 * x4, this word included), be16 0,
+					 * then TLVs (not interpreted)
+					 */
+
+/* Ranges of the identifiers (they make a link key, below). */
+#define SNIC_ARN_SWITCH_MAX	2047
+#define SNIC_ARN_GROUP_MAX	4095
+#define SNIC_ARN_INDEX_MAX	255
+
+struct snic_arn {
+	u8 type;
+	u8 metric;
+	u8 params;		/* SNIC_ARN_P_* present */
+	u16 group, sw;		/* ORIGIN */
+	u16 peer_group, index;	/* PEER_GROUP */
+	u16 from, to;		/* LOCAL_LINK */
+	u32 seq;
+	u32 lifetime_us;
+	u32 path_id;
+	u32 saddr, daddr;	/* FLOW, host order */
+	u16 sport, dport;
+	u8 proto;
+};
+
+enum snic_arn_err {
+	SNIC_ARN_OK = 0,
+	SNIC_ARN_ESHORT,	/* truncated header or parameter */
+	SNIC_ARN_EVERSION,	/* version not 0 */
+	SNIC_ARN_ETYPE,		/* type not 1..4 */
+	SNIC_ARN_EFIELD,	/* a field out of range, or a missing one */
+};
+
+/*
+ * A valid ARN has ORIGIN and exactly one of PEER_GROUP (a global link of
+ * the origin switch) and LOCAL_LINK (an intra-group link from the origin
+ * switch); a failure carries metric 255.
+ */
+enum snic_arn_err snic_arn_decode(const u8 *buf, size_t len,
+				  struct snic_arn *a);
+/* Bytes written (the parameters in a->params; no EXT), or 0 if @len is
+ * too small or the ARN is not valid.
+ */
+size_t snic_arn_encode(const struct snic_arn *a, u8 *buf, size_t len);
+
+/*
+ * Link keys: a global link is (switch, peer group, link index), an
+ * intra-group link (from switch, to switch). 0 is no link.
+ */
+#define SNIC_LINK_GLOBAL(sw, pg, idx) \
+	(0x80000000u | ((u32)(sw) << 20) | ((u32)(pg) << 8) | (u32)(idx))
+#define SNIC_LINK_LOCAL(from, to) \
+	(0x40000000u | ((u32)(from) << 20) | ((u32)(to) << 8))
+
+u32 snic_arn_link_key(const struct snic_arn *a);
+
+/* Link states. */
+#define SNIC_ARN_MAX_LINKS	64
+#define SNIC_ARN_MAX_ORIGINS	64	/* switches per group tracked */
+
+enum snic_link_state {
+	SNIC_LINK_OK,
+	SNIC_LINK_CONGESTED,
+	SNIC_LINK_FAILED,
+};
+
+struct snic_arn_link {
+	u32 key;		/* 0: a free slot */
+	u8 state;		/* enum snic_link_state */
+	u8 metric;
+	u64 expires;
+};
+
+struct snic_arn_origin {
+	u16 sw;
+	bool used;
+	u32 seq;
+};
+
+struct snic_arn_links {
+	struct snic_arn_link l[SNIC_ARN_MAX_LINKS];
+	struct snic_arn_origin o[SNIC_ARN_MAX_ORIGINS];
+};
+
+enum snic_arn_apply {
+	SNIC_ARN_APPLIED,	/* the link's state changed */
+	SNIC_ARN_REFRESHED,	/* same state, lifetime renewed */
+	SNIC_ARN_STALE,		/* sequence number not newer */
+	SNIC_ARN_FULL,		/* no room for another link or origin */
+};
+
+/* Learn @a at @now; @life_ns when it carries no LIFETIME. */
+enum snic_arn_apply snic_arn_learn(struct snic_arn_links *t,
+				   const struct snic_arn *a, u64 now,
+				   u64 life_ns);
+/* Set a link's state directly (the origin's own detection). */
+enum snic_arn_apply snic_arn_set_link(struct snic_arn_links *t, u32 key,
+				      enum snic_link_state st, u8 metric,
+				      u64 expires);
+/* Forget expired states; true if any went. */
+bool snic_arn_expire(struct snic_arn_links *t, u64 now);
+const struct snic_arn_link *snic_arn_link_find(const struct snic_arn_links *t,
+					       u32 key);
+
+/* Best Path Table. */
+#define SNIC_BPT_CANDS		4
+#define SNIC_BPT_LINKS		2
+#define SNIC_BPT_EXCLUDED	0xffffffffu
+
+struct snic_bpt_cand {
+	u16 port;		/* egress port */
+	u16 cost;		/* hop weights */
+	bool global;		/* the first link leaves the group */
+	u32 link[SNIC_BPT_LINKS];	/* links it depends on, 0: none */
+	u32 penalty;		/* from the link states; EXCLUDED: failed */
+};
+
+struct snic_bpt_ent {
+	u8 n;			/* candidates */
+	u8 cur;			/* the one in use */
+	u64 changed;		/* when cur last changed */
+	u64 last;		/* the last packet */
+	struct snic_bpt_cand c[SNIC_BPT_CANDS];
+};
+
+enum snic_ar_algorithm {
+	SNIC_AR_GREEDY,		/* the first of equal-cost candidates */
+	SNIC_AR_GREEDY_RANDOM,	/* spread over them by a hash */
+};
+
+struct snic_ar_params {
+	u64 hold_down_ns;	/* no return to a cheaper path sooner */
+	u64 flowlet_ns;		/* move only after this much idle time */
+	u8 algorithm;		/* enum snic_ar_algorithm */
+};
+
+/* Recompute every candidate's penalty from the link states. */
+void snic_bpt_refresh(struct snic_bpt_ent *e, const struct snic_arn_links *t);
+
+/*
+ * The candidate for a packet at @now (its index), or -1 when none may be
+ * used (the caller falls back to its LFT). @from_local: the packet came
+ * over an intra-group link, so it may only leave the group next (one
+ * local hop per group). @hash spreads equal-cost choices. Sets *@moved
+ * when the choice changed.
+ */
+int snic_bpt_select(struct snic_bpt_ent *e, const struct snic_ar_params *p,
+		    bool from_local, u32 hash, u64 now, bool *moved);
+
+/* Congestion detection with hysteresis, one per monitored port. */
+struct snic_arn_thr {
+	u8 set, clear;		/* levels 0..255 (queue / buffer) */
+	u8 set_samples, clear_samples;
+};
+
+struct snic_arn_mon {
+	u8 above, below;	/* consecutive samples */
+	bool congested;
+	u8 level;		/* the last sample */
+};
+
+enum snic_arn_event {
+	SNIC_ARN_EV_NONE,
+	SNIC_ARN_EV_CONGESTED,
+	SNIC_ARN_EV_ELIMINATED,
+};
+
+enum snic_arn_event snic_arn_sample(struct snic_arn_mon *m,
+				    const struct snic_arn_thr *t, u8 level);
+
+#endif /* _SNIC_CORE_ARN_H */

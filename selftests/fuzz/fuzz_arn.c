@@ -1,0 +1,113 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * libFuzzer harness for drivers/snic/core/arn.c.
+ *
+ * Byte 0 even: the rest is a received ARN payload. An accepted one
+ * without EXT must re-encode to the bytes it was decoded from (all but
+ * the reserved version bits); the link key must be non-zero.
+ *
+ * Byte 0 odd: the rest is a program over the link states and a Best Path
+ * Table entry, four bytes per operation: an ARN learned (type, link,
+ * sequence), time passing (with expiry), a packet's choice. After each
+ * choice: -1 only when no candidate is usable, else a usable one; and a
+ * packet that came over a local link never leaves on a local link.
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "arn.h"
+
+static void check_codec(const uint8_t *d, size_t size)
+{
+	u8 out[SNIC_ARN_LEN_MAX], again[SNIC_ARN_LEN_MAX];
+	struct snic_arn a, b;
+	size_t n;
+
+	if (snic_arn_decode(d, size, &a) != SNIC_ARN_OK)
+		return;
+	if (!snic_arn_link_key(&a))
+		abort();
+	if (a.params & SNIC_ARN_P_EXT)
+		return;
+	n = snic_arn_encode(&a, out, sizeof(out));
+	if (!n || n > size || out[0] != d[0] || out[1] != (d[1] & 0xf0))
+		abort();
+	/* FLOW's padding is not kept; everything else is. */
+	if (!(a.params & SNIC_ARN_P_FLOW) && memcmp(out + 2, d + 2, n - 2))
+		abort();
+	if (snic_arn_decode(out, n, &b) != SNIC_ARN_OK ||
+	    snic_arn_encode(&b, again, sizeof(again)) != n ||
+	    memcmp(out, again, n))
+		abort();
+}
+
+static const u32 links[4] = {
+	SNIC_LINK_GLOBAL(1, 5, 4), SNIC_LINK_LOCAL(1, 2),
+	SNIC_LINK_GLOBAL(2, 5, 4), SNIC_LINK_GLOBAL(1, 3, 5),
+};
+
+static void run_program(const uint8_t *d, size_t size)
+{
+	static struct snic_arn_links t;
+	struct snic_ar_params p = { .hold_down_ns = 500, .flowlet_ns = 50 };
+	struct snic_bpt_ent e = { .n = 3 };
+	u64 now = 1;
+	size_t i;
+
+	memset(&t, 0, sizeof(t));
+	e.c[0] = (struct snic_bpt_cand){ .port = 4, .cost = 2, .global = true,
+		.link = { links[0] } };
+	e.c[1] = (struct snic_bpt_cand){ .port = 2, .cost = 3,
+		.link = { links[1], links[2] } };
+	e.c[2] = (struct snic_bpt_cand){ .port = 5, .cost = 5, .global = true,
+		.link = { links[3] } };
+	for (i = 0; i + 4 <= size; i += 4) {
+		struct snic_arn a = { 0 };
+		bool moved, local;
+		int c, j, usable;
+
+		switch (d[i] % 3) {
+		case 0:
+			a.type = 1 + d[i + 1] % 4;
+			a.metric = a.type == SNIC_ARN_FAILED ? 255 : d[i + 3];
+			a.params = SNIC_ARN_P_ORIGIN | SNIC_ARN_P_PEER_GROUP |
+				   (d[i + 2] & 0x80 ? SNIC_ARN_P_SEQ : 0);
+			a.sw = 1 + (d[i + 2] & 1);
+			a.peer_group = d[i + 2] & 2 ? 3 : 5;
+			a.index = a.peer_group == 3 ? 5 : 4;
+			a.seq = d[i + 2] & 0x7c;
+			snic_arn_learn(&t, &a, now, 1000);
+			snic_bpt_refresh(&e, &t);
+			break;
+		case 1:
+			now += d[i + 1] * 8;
+			if (snic_arn_expire(&t, now))
+				snic_bpt_refresh(&e, &t);
+			break;
+		case 2:
+			local = d[i + 1] & 1;
+			c = snic_bpt_select(&e, &p, local, d[i + 2], now,
+					    &moved);
+			for (j = 0, usable = 0; j < e.n; j++)
+				usable += e.c[j].penalty != SNIC_BPT_EXCLUDED &&
+					  (!local || e.c[j].global);
+			if ((c < 0) != !usable || c >= e.n ||
+			    (c >= 0 && (e.c[c].penalty == SNIC_BPT_EXCLUDED ||
+					(local && !e.c[c].global))))
+				abort();
+			break;
+		}
+	}
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	if (size < 1)
+		return 0;
+	if (data[0] & 1)
+		run_program(data + 1, size - 1);
+	else
+		check_codec(data + 1, size - 1);
+	return 0;
+}

@@ -1,0 +1,313 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Host unit tests of drivers/snic/core/arn.c: the ARN codec (round trip,
+ * the draft's layout, one error per reason), link states with sequence
+ * numbers and lifetimes, the Best Path Table's choices (failure, congestion,
+ * flowlet gap, hold-down, one local hop, equal-cost spread) and the
+ * monitor's hysteresis.
+ */
+#include <string.h>
+
+#include "unit.h"
+#include "arn.h"
+
+static struct snic_arn global_arn(u8 type, u32 seq)
+{
+	struct snic_arn a = {
+		.type = type, .metric = type == SNIC_ARN_FAILED ? 255 : 100,
+		.params = SNIC_ARN_P_ORIGIN | SNIC_ARN_P_PEER_GROUP |
+			  SNIC_ARN_P_SEQ,
+		.group = 2, .sw = 1, .peer_group = 5, .index = 3, .seq = seq,
+	};
+
+	return a;
+}
+
+static bool same(const struct snic_arn *a, const struct snic_arn *b)
+{
+	return a->type == b->type && a->metric == b->metric &&
+	       a->params == b->params && a->group == b->group &&
+	       a->sw == b->sw && a->peer_group == b->peer_group &&
+	       a->index == b->index && a->from == b->from && a->to == b->to &&
+	       a->seq == b->seq && a->lifetime_us == b->lifetime_us &&
+	       a->path_id == b->path_id && a->saddr == b->saddr &&
+	       a->daddr == b->daddr && a->sport == b->sport &&
+	       a->dport == b->dport && a->proto == b->proto;
+}
+
+static void test_codec(void)
+{
+	struct snic_arn a = global_arn(SNIC_ARN_CONGESTED, 7), b;
+	u8 buf[SNIC_ARN_LEN_MAX];
+	size_t len;
+
+	a.params |= SNIC_ARN_P_LIFETIME | SNIC_ARN_P_FLOW;
+	a.lifetime_us = 50000;
+	a.saddr = 0x0a000001;
+	a.dport = 4791;
+	a.proto = 17;
+	len = snic_arn_encode(&a, buf, sizeof(buf));
+	CHECK(len == 4 + 4 * 4 + 16, "ARN: header + 4 words + FLOW = 36 bytes");
+	CHECK(buf[0] == 1 && buf[1] == 0 && buf[2] == 100 && buf[3] == 0x5b,
+	      "ARN: header type | version 0 | metric | para-type");
+	CHECK(buf[4] == 0 && buf[5] == 2 && buf[6] == 0 && buf[7] == 1 &&
+	      buf[8] == 0 && buf[9] == 5 && buf[11] == 3,
+	      "ARN: ORIGIN then PEER_GROUP, big endian, in bit order");
+	CHECK(snic_arn_decode(buf, len, &b) == SNIC_ARN_OK && same(&a, &b),
+	      "ARN: decode(encode(a)) == a");
+	CHECK(snic_arn_link_key(&b) == SNIC_LINK_GLOBAL(1, 5, 3),
+	      "ARN: the link key names the origin's global link");
+	CHECK(snic_arn_encode(&a, buf, len - 1) == 0,
+	      "ARN: encode refuses a short buffer");
+
+	len = snic_arn_encode(&a, buf, sizeof(buf));
+	CHECK(snic_arn_decode(buf, 3, &b) == SNIC_ARN_ESHORT,
+	      "ARN: a truncated header is ESHORT");
+	CHECK(snic_arn_decode(buf, len - 1, &b) == SNIC_ARN_ESHORT,
+	      "ARN: a truncated parameter is ESHORT");
+	buf[1] = 0x10;
+	CHECK(snic_arn_decode(buf, len, &b) == SNIC_ARN_EVERSION,
+	      "ARN: version 1 is EVERSION");
+	buf[1] = 0x0f;
+	CHECK(snic_arn_decode(buf, len, &b) == SNIC_ARN_OK,
+	      "ARN: the reserved bits are ignored on receive");
+	buf[1] = 0;
+	buf[0] = 5;
+	CHECK(snic_arn_decode(buf, len, &b) == SNIC_ARN_ETYPE,
+	      "ARN: type 5 is ETYPE");
+	buf[0] = 0;
+	CHECK(snic_arn_decode(buf, len, &b) == SNIC_ARN_ETYPE,
+	      "ARN: type 0 is ETYPE");
+	buf[0] = SNIC_ARN_FAILED;
+	CHECK(snic_arn_decode(buf, len, &b) == SNIC_ARN_EFIELD,
+	      "ARN: a failure with metric != 255 is EFIELD");
+	buf[0] = 1;
+	buf[3] &= ~SNIC_ARN_P_ORIGIN;
+	CHECK(snic_arn_decode(buf, len - 4, &b) == SNIC_ARN_EFIELD,
+	      "ARN: no ORIGIN is EFIELD");
+
+	a = global_arn(SNIC_ARN_CONGESTED, 1);
+	a.params |= SNIC_ARN_P_LOCAL_LINK;
+	a.from = 1;
+	a.to = 2;
+	CHECK(snic_arn_encode(&a, buf, sizeof(buf)) == 0,
+	      "ARN: both PEER_GROUP and LOCAL_LINK refused");
+	a.params &= ~SNIC_ARN_P_PEER_GROUP;
+	len = snic_arn_encode(&a, buf, sizeof(buf));
+	CHECK(len == 16 && snic_arn_decode(buf, len, &b) == SNIC_ARN_OK &&
+	      snic_arn_link_key(&b) == SNIC_LINK_LOCAL(1, 2),
+	      "ARN: LOCAL_LINK names an intra-group link");
+	buf[7] = 9;	/* the origin is switch 9, the link is 1's */
+	CHECK(snic_arn_decode(buf, len, &b) == SNIC_ARN_EFIELD,
+	      "ARN: a LOCAL_LINK of another switch is EFIELD");
+	a = global_arn(SNIC_ARN_CONGESTED, 1);
+	a.peer_group = a.group;
+	CHECK(snic_arn_encode(&a, buf, sizeof(buf)) == 0,
+	      "ARN: a global link to its own group refused");
+	a = global_arn(SNIC_ARN_CONGESTED, 1);
+	a.sw = SNIC_ARN_SWITCH_MAX + 1;
+	CHECK(snic_arn_encode(&a, buf, sizeof(buf)) == 0,
+	      "ARN: a switch id beyond the range refused");
+
+	/* EXT: skipped when well formed, else EFIELD / ESHORT. */
+	a = global_arn(SNIC_ARN_CONGESTED, 1);
+	len = snic_arn_encode(&a, buf, sizeof(buf));
+	buf[3] |= SNIC_ARN_P_EXT;
+	memcpy(buf + len, "\x00\x08\x00\x00\xaa\xbb\xcc\xdd", 8);
+	CHECK(snic_arn_decode(buf, len + 8, &b) == SNIC_ARN_OK,
+	      "ARN: an 8-byte EXT is skipped");
+	CHECK(snic_arn_decode(buf, len + 7, &b) == SNIC_ARN_ESHORT,
+	      "ARN: an EXT longer than the packet is ESHORT");
+	buf[len + 1] = 6;
+	CHECK(snic_arn_decode(buf, len + 8, &b) == SNIC_ARN_EFIELD,
+	      "ARN: an EXT length not a multiple of 4 is EFIELD");
+	buf[len + 1] = 8;
+	buf[len + 3] = 1;
+	CHECK(snic_arn_decode(buf, len + 8, &b) == SNIC_ARN_EFIELD,
+	      "ARN: an EXT with its reserved half set is EFIELD");
+	a.params |= SNIC_ARN_P_LIFETIME;
+	a.lifetime_us = 0;
+	CHECK(snic_arn_encode(&a, buf, sizeof(buf)) == 0,
+	      "ARN: lifetime 0 refused");
+}
+
+static void test_links(void)
+{
+	static struct snic_arn_links t;
+	struct snic_arn a = global_arn(SNIC_ARN_CONGESTED, 10);
+	const u32 key = SNIC_LINK_GLOBAL(1, 5, 3);
+	const struct snic_arn_link *l;
+
+	CHECK(snic_arn_learn(&t, &a, 0, 1000) == SNIC_ARN_APPLIED &&
+	      (l = snic_arn_link_find(&t, key)) &&
+	      l->state == SNIC_LINK_CONGESTED && l->metric == 100 &&
+	      l->expires == 1000, "links: congestion learned with its lifetime");
+	CHECK(snic_arn_learn(&t, &a, 10, 1000) == SNIC_ARN_STALE,
+	      "links: a repeated sequence number is stale");
+	a.seq = 9;
+	CHECK(snic_arn_learn(&t, &a, 10, 1000) == SNIC_ARN_STALE,
+	      "links: an older sequence number is stale");
+	a.seq = 11;
+	CHECK(snic_arn_learn(&t, &a, 500, 1000) == SNIC_ARN_REFRESHED &&
+	      snic_arn_link_find(&t, key)->expires == 1500,
+	      "links: a refresh renews the lifetime");
+	a = global_arn(SNIC_ARN_FAILED, 12);
+	CHECK(snic_arn_learn(&t, &a, 600, 1000) == SNIC_ARN_APPLIED &&
+	      snic_arn_link_find(&t, key)->state == SNIC_LINK_FAILED,
+	      "links: failure replaces congestion");
+	a = global_arn(SNIC_ARN_ELIMINATED, 13);
+	snic_arn_learn(&t, &a, 700, 1000);
+	CHECK(snic_arn_link_find(&t, key)->state == SNIC_LINK_FAILED,
+	      "links: congestion eliminated does not undo a failure");
+	a = global_arn(SNIC_ARN_RECOVERED, 14);
+	CHECK(snic_arn_learn(&t, &a, 800, 1000) == SNIC_ARN_APPLIED &&
+	      !snic_arn_link_find(&t, key), "links: recovered forgets the link");
+	a = global_arn(SNIC_ARN_CONGESTED, 0x70000000u);
+	snic_arn_learn(&t, &a, 900, 1);
+	a.seq = 0xe0000000u;
+	snic_arn_learn(&t, &a, 900, 1);
+	a.seq = 3;
+	a.params |= SNIC_ARN_P_LIFETIME;
+	a.lifetime_us = 2;
+	CHECK(snic_arn_learn(&t, &a, 1000, 1) == SNIC_ARN_REFRESHED &&
+	      snic_arn_link_find(&t, key)->expires == 3000,
+	      "links: seq wraps as serial numbers; LIFETIME overrides the default");
+	CHECK(!snic_arn_expire(&t, 2999) && snic_arn_expire(&t, 3000) &&
+	      !snic_arn_link_find(&t, key), "links: a state expires");
+}
+
+static void test_links_full(void)
+{
+	static struct snic_arn_links t, t2;
+	struct snic_arn a = global_arn(SNIC_ARN_CONGESTED, 0);
+	int i, full = 0;
+
+	a.params &= ~SNIC_ARN_P_SEQ;
+	for (i = 0; i <= SNIC_ARN_MAX_LINKS; i++) {
+		a.index = i;
+		full += snic_arn_learn(&t, &a, 0, 10) == SNIC_ARN_FULL;
+	}
+	CHECK(full == 1, "links: the table holds SNIC_ARN_MAX_LINKS, then FULL");
+	a.params |= SNIC_ARN_P_SEQ;
+	for (i = 0, full = 0; i <= SNIC_ARN_MAX_ORIGINS; i++) {
+		a.sw = i;
+		a.index = 0;
+		full += snic_arn_learn(&t2, &a, 0, 10) == SNIC_ARN_FULL;
+	}
+	CHECK(full == 1, "links: origins beyond SNIC_ARN_MAX_ORIGINS are FULL");
+}
+
+/* Three ways to group 5 from switch 1: its own global link (port 4,
+ * cost 2), via switch 2's global link (port 2, cost 3), and a
+ * non-minimal one through group 3 (port 5, cost 5).
+ */
+static void bpt_init(struct snic_bpt_ent *e)
+{
+	memset(e, 0, sizeof(*e));
+	e->n = 3;
+	e->c[0] = (struct snic_bpt_cand){ .port = 4, .cost = 2, .global = true,
+		.link = { SNIC_LINK_GLOBAL(1, 5, 4) } };
+	e->c[1] = (struct snic_bpt_cand){ .port = 2, .cost = 3,
+		.link = { SNIC_LINK_LOCAL(1, 2), SNIC_LINK_GLOBAL(2, 5, 4) } };
+	e->c[2] = (struct snic_bpt_cand){ .port = 5, .cost = 5, .global = true,
+		.link = { SNIC_LINK_GLOBAL(1, 3, 5) } };
+}
+
+static void test_bpt(void)
+{
+	static struct snic_arn_links t;
+	struct snic_ar_params p = { .hold_down_ns = 1000, .flowlet_ns = 100 };
+	const u32 own = SNIC_LINK_GLOBAL(1, 5, 4);
+	struct snic_bpt_ent e;
+	bool moved;
+	int i, hits[2] = { 0, 0 };
+
+	bpt_init(&e);
+	CHECK(snic_bpt_select(&e, &p, false, 0, 10, &moved) == 0 && !moved,
+	      "BPT: the minimal path first");
+	snic_arn_set_link(&t, own, SNIC_LINK_FAILED, 255, 0);
+	snic_bpt_refresh(&e, &t);
+	CHECK(e.c[0].penalty == SNIC_BPT_EXCLUDED,
+	      "BPT: a failed link excludes its candidates");
+	CHECK(snic_bpt_select(&e, &p, false, 0, 20, &moved) == 1 && moved,
+	      "BPT: failure moves at once (no flowlet gap needed)");
+	snic_arn_set_link(&t, own, SNIC_LINK_OK, 0, 0);
+	snic_bpt_refresh(&e, &t);
+	CHECK(snic_bpt_select(&e, &p, false, 0, 500, &moved) == 1 &&
+	      snic_bpt_select(&e, &p, false, 0, 980, &moved) == 1,
+	      "BPT: recovered, but no return within the hold-down");
+	CHECK(snic_bpt_select(&e, &p, false, 0, 1030, &moved) == 1 &&
+	      snic_bpt_select(&e, &p, false, 0, 1070, &moved) == 1,
+	      "BPT: nor while packets keep coming within the flowlet gap");
+	CHECK(snic_bpt_select(&e, &p, false, 0, 1300, &moved) == 0 && moved,
+	      "BPT: back to the cheaper path at a flowlet gap after the hold-down");
+
+	/* Congestion: a penalty, not an exclusion. */
+	snic_arn_set_link(&t, own, SNIC_LINK_CONGESTED, 1, 0);
+	snic_bpt_refresh(&e, &t);
+	CHECK(snic_bpt_select(&e, &p, false, 0, 1500, &moved) == 0,
+	      "BPT: a congestion that only ties the alternative keeps the path");
+	snic_arn_set_link(&t, own, SNIC_LINK_CONGESTED, 200, 0);
+	snic_bpt_refresh(&e, &t);
+	CHECK(snic_bpt_select(&e, &p, false, 0, 1550, &moved) == 0,
+	      "BPT: heavy congestion waits for a flowlet gap");
+	CHECK(snic_bpt_select(&e, &p, false, 0, 1700, &moved) == 1 && moved,
+	      "BPT: ...then moves to the best remaining candidate");
+
+	/* A packet that came over a local link leaves the group next. */
+	CHECK(snic_bpt_select(&e, &p, true, 0, 1710, &moved) == 2,
+	      "BPT: from a local link, only global first hops (here via group 3)");
+	CHECK(e.cur == 1, "BPT: a local arrival does not move the entry");
+	snic_arn_set_link(&t, own, SNIC_LINK_FAILED, 255, 0);
+	snic_arn_set_link(&t, SNIC_LINK_GLOBAL(1, 3, 5), SNIC_LINK_FAILED, 255, 0);
+	snic_bpt_refresh(&e, &t);
+	CHECK(snic_bpt_select(&e, &p, true, 0, 1720, &moved) == -1,
+	      "BPT: no usable candidate: -1 (the LFT decides)");
+
+	/* Equal costs: greedy takes the first, greedy-random spreads. */
+	memset(&t, 0, sizeof(t));
+	bpt_init(&e);
+	e.c[1].cost = 2;
+	for (i = 0; i < 64; i++) {
+		struct snic_bpt_ent f = e;
+
+		p.algorithm = SNIC_AR_GREEDY_RANDOM;
+		hits[snic_bpt_select(&f, &p, false, i * 2654435761u, 0, &moved)]++;
+	}
+	CHECK(hits[0] > 16 && hits[1] > 16,
+	      "BPT: greedy-random spreads equal-cost candidates");
+	p.algorithm = SNIC_AR_GREEDY;
+	CHECK(snic_bpt_select(&e, &p, false, 12345, 0, &moved) == 0,
+	      "BPT: greedy takes the first of them");
+}
+
+static void test_monitor(void)
+{
+	struct snic_arn_thr t = { .set = 128, .clear = 32, .set_samples = 3,
+				  .clear_samples = 2 };
+	struct snic_arn_mon m = { 0 };
+	int ev = 0;
+
+	ev |= snic_arn_sample(&m, &t, 200);
+	ev |= snic_arn_sample(&m, &t, 200);
+	ev |= snic_arn_sample(&m, &t, 100);	/* below: counting restarts */
+	ev |= snic_arn_sample(&m, &t, 200);
+	ev |= snic_arn_sample(&m, &t, 200);
+	CHECK(ev == SNIC_ARN_EV_NONE, "monitor: no event before set_samples in a row");
+	CHECK(snic_arn_sample(&m, &t, 128) == SNIC_ARN_EV_CONGESTED,
+	      "monitor: congested after 3 samples at or above set");
+	CHECK(snic_arn_sample(&m, &t, 100) == SNIC_ARN_EV_NONE &&
+	      snic_arn_sample(&m, &t, 32) == SNIC_ARN_EV_NONE,
+	      "monitor: between the levels, no change (hysteresis)");
+	CHECK(snic_arn_sample(&m, &t, 0) == SNIC_ARN_EV_ELIMINATED,
+	      "monitor: eliminated after 2 samples at or below clear");
+}
+
+void test_arn(void)
+{
+	test_codec();
+	test_links();
+	test_links_full();
+	test_bpt();
+	test_monitor();
+}
