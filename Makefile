@@ -57,9 +57,11 @@ userspace/snicctl/snicctl: $(SNICCTL_SRCS) $(wildcard userspace/snicctl/*.h) \
 tools: $(TOOLS)
 
 selftests/tools/%: selftests/tools/%.c include/uapi/linux/snic.h \
-		   drivers/snic/core/hdr16b.c drivers/snic/core/cca.c
+		   drivers/snic/core/hdr16b.c drivers/snic/core/cca.c \
+		   drivers/snic/core/arn.c
 	$(CC) $(USER_CFLAGS) -Idrivers/snic/core -static -o $@ $< \
-		drivers/snic/core/hdr16b.c drivers/snic/core/cca.c
+		drivers/snic/core/hdr16b.c drivers/snic/core/cca.c \
+		drivers/snic/core/arn.c
 
 unit:
 	@$(MAKE) -s -C selftests/unit run

@@ -6,7 +6,12 @@
 # slower), every host pings every other, TCP crosses the spines with its
 # bytes checked, then three hosts blast a fourth (a hot spot): the fabric
 # is lossless, so the congestion backs up into the senders' queues and
-# every packet that entered the fabric arrives.
+# every packet that entered the fabric arrives. Then adaptive routing: on
+# a Dragonfly (3 groups of 2 switches), h1 streams to h5 while the global
+# link of its path fails for a second; the switch that loses it reroutes
+# its own traffic and tells its group (ARN), the other switch of the
+# group moves h1's stream to its own global link through another group,
+# and the minimal path returns once the link is back.
 . "$(dirname "$0")/lib.sh" >/dev/null
 
 modules_load || exit 1
@@ -69,3 +74,42 @@ echo "  UDP datagrams sent / received:    $sent / $got"
 [ "$drops" -eq 0 ] && [ "$sent" -eq "$got" ] &&
 	echo "RESULT: lossless: every datagram sent into the hot spot arrived" ||
 	{ echo "RESULT: datagrams were lost"; exit 1; }
+"$SNICCTL" fabric down $F >/dev/null
+echo
+
+# Adaptive routing with ARN on a Dragonfly.
+echo "snic demo: snicctl fabric up dragonfly:1,2,1,3 ar (3 groups of 2 switches, adaptive routing)"
+"$SNICCTL" fabric up dragonfly:1,2,1,3 name $F ar check | tail -n 1 || exit 1
+for d in 5; do
+	nsexec $F-h1 $IP neigh replace 10.0.0.$d lladdr 02:53:4e:00:00:0$d \
+		dev snic0 nud permanent
+done
+nsexec $F-h5 $IP neigh replace 10.0.0.1 lladdr 02:53:4e:00:00:01 dev snic0 \
+	nud permanent
+pc() { port_counter "$F-$1" sw0 "$2" "$3"; }
+min0=$(pc g0s1 p3 tx_packets)
+nsexec $F-h5 timeout 30 "$TOOLS/snic_xfer" -U 7100 8 >/tmp/demo-ar.h5 &
+sleep 0.5
+nsexec $F-h1 "$TOOLS/snic_xfer" -u 10.0.0.5 7100 5 1000 >/tmp/demo-ar.h1 &
+sleep 1.5
+nsexec $F-g0s1 $IP link set p3 down
+sleep 0.3
+known=$(nsexec $F-g0s0 "$SNICCTL" ar links sw0)
+sleep 0.7
+nsexec $F-g0s1 $IP link set p3 up
+wait
+sent=$(awk '{ print $2 }' /tmp/demo-ar.h1)
+got=$(sed -n 's/^received \([0-9]*\).*/\1/p' /tmp/demo-ar.h5)
+lost=$(( $(pc g0s1 p2 fwd_drop_egress) + $(pc g0s1 p3 fwd_drop_egress) + \
+	 $(link_stat $F-g0s1 p3 tx_dropped) + \
+	 $(nsexec $F-g0s1 "$SNICCTL" -j qdisc show p3 | sed -n 's/.*"flushed":\([0-9]*\).*/\1/p') ))
+echo "h1 -> h5 (group 0 -> group 2) for 5 s; g0s1's global link to group 2 down for 1 s"
+echo "  g0s1 detected:                    $(pc g0s1 p3 ar_detected) failure, sent $(pc g0s1 p2 tx_arn) ARNs to g0s0 (repeated while it lasted)"
+echo "  g0s0 learned:                     $known"
+echo "  g0s0 moved h1's stream:           $(pc g0s0 p1 ar_moves) times; $(pc g0s0 p1 ar_alt) packets over its own global link (via group 1)"
+echo "  minimal path (g0s1's global link): $(( $(pc g0s1 p3 tx_packets) - min0 )) packets"
+echo "  lost with the link (counted):     $lost"
+echo "  UDP datagrams sent / received:    $sent / $got"
+[ -n "$got" ] && [ $((got + lost)) -ge "$sent" ] && [ "$(pc g0s0 p1 ar_alt)" -gt 0 ] &&
+	echo "RESULT: adaptive routing: the stream went around the failed link; every datagram arrived or is counted lost" ||
+	{ echo "RESULT: datagrams were lost uncounted, or nothing was rerouted"; exit 1; }

@@ -1051,6 +1051,35 @@ void sch_snic_link_time(struct net_device *dev, u64 *rate, u32 *dilation)
 }
 EXPORT_SYMBOL_GPL(sch_snic_link_time);
 
+/**
+ * sch_snic_link_level - how full @dev's egress is, for ARN's monitor
+ * @dev: a switch port
+ *
+ * Return: the fullest data VL's backlog as a share of the VL buffer
+ * (cc_buf), scaled to 0..255; 0 without a sch_snic. A lockless snapshot
+ * (RCU): the monitor samples a trend, not an exact value.
+ */
+u8 sch_snic_link_level(struct net_device *dev)
+{
+	const struct snic_sched *q;
+	struct Qdisc *sch;
+	u64 max = 0, buf;
+	int i;
+
+	rcu_read_lock_bh();
+	sch = snic_q_active(dev);
+	if (sch) {
+		q = qdisc_priv(sch);
+		for (i = 0; i < TC_SNIC_VL_MGMT; i++)
+			max = max_t(u64, max, READ_ONCE(q->vl[i].backlog));
+		buf = READ_ONCE(q->cc_buf) ?: 1;
+		max = min_t(u64, div64_u64(max * 255, buf), 255);
+	}
+	rcu_read_unlock_bh();
+	return max;
+}
+EXPORT_SYMBOL_GPL(sch_snic_link_level);
+
 static struct Qdisc_ops snic_qdisc_ops __read_mostly = {
 	.id		= "snic",
 	.priv_size	= sizeof(struct snic_sched),

@@ -51,6 +51,19 @@ static struct netlink_range_validation snic_window_range = {
 	.max = SNIC_CC_WINDOW_MAX,
 };
 
+static struct netlink_range_validation snic_ar_dlid_range = {
+	.max = SNIC_LID_MCAST_MAX,
+};
+
+static struct netlink_range_validation snic_ar_period_range = {
+	.max = SNIC_AR_PERIOD_MAX,
+};
+
+static struct netlink_range_validation snic_ar_life_range = {
+	.min = 1,
+	.max = SNIC_AR_LIFE_MAX,
+};
+
 static const struct nla_policy snic_policy[SNIC_A_MAX + 1] = {
 	[SNIC_A_IFINDEX]	= NLA_POLICY_MIN(NLA_U32, 1),
 	[SNIC_A_LID]		= NLA_POLICY_FULL_RANGE(NLA_U32, &snic_lid_range),
@@ -75,7 +88,163 @@ static const struct nla_policy snic_policy[SNIC_A_MAX + 1] = {
 							&snic_window_range),
 	[SNIC_A_CC_CCT]		= { .type = NLA_BINARY,
 				    .len = SNIC_CCT_MAX_ENTRIES * sizeof(u16) },
+	[SNIC_A_AR_DLID]	= NLA_POLICY_FULL_RANGE(NLA_U32,
+							&snic_ar_dlid_range),
+	[SNIC_A_AR_GROUP]	= NLA_POLICY_MAX(NLA_U16, SNIC_ARN_GROUP_MAX),
+	[SNIC_A_AR_SWITCH]	= NLA_POLICY_MAX(NLA_U16, SNIC_ARN_SWITCH_MAX),
+	[SNIC_A_AR_LIFE]	= NLA_POLICY_FULL_RANGE(NLA_U32,
+							&snic_ar_life_range),
+	[SNIC_A_AR_PERIOD]	= NLA_POLICY_FULL_RANGE(NLA_U32,
+							&snic_ar_period_range),
+	[SNIC_A_AR_THRESHOLD]	= { .type = NLA_U16 },
+	[SNIC_A_AR_SAMPLES]	= { .type = NLA_U16 },
+	[SNIC_A_AR_HOLD_DOWN]	= { .type = NLA_U32 },
+	[SNIC_A_AR_FLOWLET]	= { .type = NLA_U32 },
+	[SNIC_A_AR_ALGORITHM]	= NLA_POLICY_MAX(NLA_U8, SNIC_AR_GREEDY_RANDOM),
+	[SNIC_A_AR_LOST_ROUTE_ONLY] = NLA_POLICY_MAX(NLA_U8, 1),
+	[SNIC_A_AR_SLID_MIN]	= NLA_POLICY_FULL_RANGE(NLA_U32, &snic_lid_range),
+	[SNIC_A_AR_SLID_MAX]	= NLA_POLICY_FULL_RANGE(NLA_U32, &snic_lid_range),
+	[SNIC_A_AR_PORT_KIND]	= NLA_POLICY_MAX(NLA_U8, SNIC_AR_PORT_LOCAL),
+	[SNIC_A_AR_PORT_PEER]	= NLA_POLICY_MAX(NLA_U16, SNIC_ARN_GROUP_MAX),
+	[SNIC_A_BPT]		= { .type = NLA_BINARY,
+				    .len = SNIC_BPT_CANDS *
+					   sizeof(struct snic_ar_cand) },
 };
+
+static const int snic_nl_ar_attrs[] = {
+	SNIC_A_AR_DLID, SNIC_A_AR_GROUP, SNIC_A_AR_SWITCH, SNIC_A_AR_LIFE,
+	SNIC_A_AR_PERIOD, SNIC_A_AR_THRESHOLD, SNIC_A_AR_SAMPLES,
+	SNIC_A_AR_HOLD_DOWN, SNIC_A_AR_FLOWLET, SNIC_A_AR_ALGORITHM,
+	SNIC_A_AR_LOST_ROUTE_ONLY, SNIC_A_AR_SLID_MIN, SNIC_A_AR_SLID_MAX,
+};
+
+static bool snic_nl_has_ar(const struct genl_info *info)
+{
+	int i;
+
+	for (i = 0; i < ARRAY_SIZE(snic_nl_ar_attrs); i++)
+		if (info->attrs[snic_nl_ar_attrs[i]])
+			return true;
+	return false;
+}
+
+/* A switch's ARN settings of a request, in @c; refused with an extack. */
+static int snic_nl_ar_parse(struct genl_info *info, struct snic_ar_config *c)
+{
+	struct nlattr *dlid = info->attrs[SNIC_A_AR_DLID];
+
+	memset(c, 0, sizeof(*c));
+	if (dlid) {
+		c->dlid = nla_get_u32(dlid);
+		if (c->dlid && !snic_lid_is_mcast(c->dlid)) {
+			NL_SET_ERR_MSG_ATTR(info->extack, dlid,
+					    "the ARN DLID is a multicast LID (or 0: off)");
+			return -EINVAL;
+		}
+		c->has_dlid = true;
+	}
+	if (info->attrs[SNIC_A_AR_GROUP]) {
+		c->group = nla_get_u16(info->attrs[SNIC_A_AR_GROUP]);
+		c->has_group = true;
+	}
+	if (info->attrs[SNIC_A_AR_SWITCH]) {
+		c->id = nla_get_u16(info->attrs[SNIC_A_AR_SWITCH]);
+		c->has_id = true;
+	}
+	if (info->attrs[SNIC_A_AR_LIFE]) {
+		c->life_us = nla_get_u32(info->attrs[SNIC_A_AR_LIFE]);
+		c->has_life = true;
+	}
+	if (info->attrs[SNIC_A_AR_PERIOD]) {
+		c->period_us = nla_get_u32(info->attrs[SNIC_A_AR_PERIOD]);
+		c->has_period = true;
+	}
+	if (info->attrs[SNIC_A_AR_THRESHOLD]) {
+		u16 v = nla_get_u16(info->attrs[SNIC_A_AR_THRESHOLD]);
+
+		c->thr.set = v >> 8;
+		c->thr.clear = v & 0xff;
+		if (c->thr.set <= c->thr.clear) {
+			NL_SET_ERR_MSG_ATTR(info->extack,
+					    info->attrs[SNIC_A_AR_THRESHOLD],
+					    "the set level must be above the clear level");
+			return -EINVAL;
+		}
+		c->has_thr = true;
+	}
+	if (info->attrs[SNIC_A_AR_SAMPLES]) {
+		u16 v = nla_get_u16(info->attrs[SNIC_A_AR_SAMPLES]);
+
+		c->thr.set_samples = v >> 8;
+		c->thr.clear_samples = v & 0xff;
+		if (!c->thr.set_samples || !c->thr.clear_samples) {
+			NL_SET_ERR_MSG_ATTR(info->extack,
+					    info->attrs[SNIC_A_AR_SAMPLES],
+					    "at least one sample to set and to clear");
+			return -EINVAL;
+		}
+		c->has_samples = true;
+	}
+	if (info->attrs[SNIC_A_AR_HOLD_DOWN]) {
+		c->hold_down_us = nla_get_u32(info->attrs[SNIC_A_AR_HOLD_DOWN]);
+		c->has_hold_down = true;
+	}
+	if (info->attrs[SNIC_A_AR_FLOWLET]) {
+		c->flowlet_us = nla_get_u32(info->attrs[SNIC_A_AR_FLOWLET]);
+		c->has_flowlet = true;
+	}
+	if (info->attrs[SNIC_A_AR_ALGORITHM]) {
+		c->algorithm = nla_get_u8(info->attrs[SNIC_A_AR_ALGORITHM]);
+		c->has_algorithm = true;
+	}
+	if (info->attrs[SNIC_A_AR_LOST_ROUTE_ONLY]) {
+		c->lost_route_only =
+			nla_get_u8(info->attrs[SNIC_A_AR_LOST_ROUTE_ONLY]);
+		c->has_lost_route = true;
+	}
+	if (!info->attrs[SNIC_A_AR_SLID_MIN] !=
+	    !info->attrs[SNIC_A_AR_SLID_MAX]) {
+		NL_SET_ERR_MSG_MOD(info->extack,
+				   "the group's host LIDs need a min and a max");
+		return -EINVAL;
+	}
+	if (info->attrs[SNIC_A_AR_SLID_MIN]) {
+		c->slid_min = nla_get_u32(info->attrs[SNIC_A_AR_SLID_MIN]);
+		c->slid_max = nla_get_u32(info->attrs[SNIC_A_AR_SLID_MAX]);
+		if (c->slid_min > c->slid_max) {
+			NL_SET_ERR_MSG_ATTR(info->extack,
+					    info->attrs[SNIC_A_AR_SLID_MIN],
+					    "the min host LID is above the max");
+			return -EINVAL;
+		}
+		c->has_slid = true;
+	}
+	return 0;
+}
+
+static int snic_nl_put_ar(struct sk_buff *msg, struct snic_ar *ar)
+{
+	struct snic_ar_config c;
+
+	snic_ar_read(ar, &c);
+	if (nla_put_u32(msg, SNIC_A_AR_DLID, c.dlid) ||
+	    nla_put_u16(msg, SNIC_A_AR_GROUP, c.group) ||
+	    nla_put_u16(msg, SNIC_A_AR_SWITCH, c.id) ||
+	    nla_put_u32(msg, SNIC_A_AR_LIFE, c.life_us) ||
+	    nla_put_u32(msg, SNIC_A_AR_PERIOD, c.period_us) ||
+	    nla_put_u16(msg, SNIC_A_AR_THRESHOLD,
+			c.thr.set << 8 | c.thr.clear) ||
+	    nla_put_u16(msg, SNIC_A_AR_SAMPLES,
+			c.thr.set_samples << 8 | c.thr.clear_samples) ||
+	    nla_put_u32(msg, SNIC_A_AR_HOLD_DOWN, c.hold_down_us) ||
+	    nla_put_u32(msg, SNIC_A_AR_FLOWLET, c.flowlet_us) ||
+	    nla_put_u8(msg, SNIC_A_AR_ALGORITHM, c.algorithm) ||
+	    nla_put_u8(msg, SNIC_A_AR_LOST_ROUTE_ONLY, c.lost_route_only) ||
+	    nla_put_u32(msg, SNIC_A_AR_SLID_MIN, c.slid_min) ||
+	    nla_put_u32(msg, SNIC_A_AR_SLID_MAX, c.slid_max))
+		return -EMSGSIZE;
+	return 0;
+}
 
 static bool snic_nl_has_crx(struct genl_info *info)
 {
@@ -249,6 +418,8 @@ static int snic_nl_fill_dev(struct sk_buff *msg, struct net_device *dev,
 				    &((struct snic_nic *)netdev_priv(dev))->crx)) ||
 	    (nic && snic_nl_put_cc(msg,
 				   &((struct snic_nic *)netdev_priv(dev))->cc)) ||
+	    (!nic && snic_nl_put_ar(msg,
+				    &((struct snic_switch *)netdev_priv(dev))->ar)) ||
 	    snic_stats_nla_put(msg, ctr))
 		goto cancel;
 	genlmsg_end(msg, hdr);
@@ -412,10 +583,12 @@ static int snic_nl_dev_set_doit(struct sk_buff *skb, struct genl_info *info)
 	struct nlattr *lid = info->attrs[SNIC_A_LID];
 	struct snic_cct_entry *cct = NULL;
 	struct snic_cc_config cc;
+	struct snic_ar_config ar;
 	struct net_device *dev;
 	int err = 0, i;
 
-	if (!lid && !sl2sc && !snic_nl_has_crx(info) && !snic_nl_has_cc(info)) {
+	if (!lid && !sl2sc && !snic_nl_has_crx(info) && !snic_nl_has_cc(info) &&
+	    !snic_nl_has_ar(info)) {
 		NL_SET_ERR_MSG_MOD(info->extack, "nothing to set");
 		return -EINVAL;
 	}
@@ -425,6 +598,9 @@ static int snic_nl_dev_set_doit(struct sk_buff *skb, struct genl_info *info)
 			return err;
 	}
 	err = snic_nl_crx_check(info);
+	if (err)
+		return err;
+	err = snic_nl_ar_parse(info, &ar);
 	if (err)
 		return err;
 	rtnl_lock();
@@ -452,6 +628,12 @@ static int snic_nl_dev_set_doit(struct sk_buff *skb, struct genl_info *info)
 		err = -EOPNOTSUPP;
 		goto out;
 	}
+	if (snic_nl_has_ar(info) && !snic_is_switch(dev)) {
+		NL_SET_ERR_MSG_MOD(info->extack,
+				   "adaptive routing settings are a switch's");
+		err = -EOPNOTSUPP;
+		goto out;
+	}
 	if (snic_nl_has_cc(info)) {
 		struct snic_nic *nic = netdev_priv(dev);
 
@@ -476,9 +658,13 @@ static int snic_nl_dev_set_doit(struct sk_buff *skb, struct genl_info *info)
 			snic_nl_crx_set(&nic->crx, info);
 		if (!err && cct)
 			err = snic_cc_configure(&nic->cc, &cc);
-	} else if (lid) {
-		WRITE_ONCE(((struct snic_switch *)netdev_priv(dev))->lid,
-			   nla_get_u32(lid));
+	} else {
+		struct snic_switch *sw = netdev_priv(dev);
+
+		if (lid)
+			WRITE_ONCE(sw->lid, nla_get_u32(lid));
+		if (snic_nl_has_ar(info))
+			snic_ar_configure(sw, &ar);
 	}
 	snic_cfg_changed();
 out:
@@ -511,11 +697,25 @@ static int snic_nl_port_set_doit(struct sk_buff *skb, struct genl_info *info)
 	struct snic_port *port;
 	int err;
 
+	struct nlattr *kind = info->attrs[SNIC_A_AR_PORT_KIND];
+	struct nlattr *peer = info->attrs[SNIC_A_AR_PORT_PEER];
+
 	if (GENL_REQ_ATTR_CHECK(info, SNIC_A_PORT) ||
-	    (!info->attrs[SNIC_A_SC2SC] && !snic_nl_has_crx(info))) {
+	    (!info->attrs[SNIC_A_SC2SC] && !snic_nl_has_crx(info) && !kind)) {
 		NL_SET_ERR_MSG_MOD(info->extack,
-				   "port set needs port and sc2sc or credit settings");
+				   "port set needs port and sc2sc, credit or ARN settings");
 		return -EINVAL;
+	}
+	if (!kind != !peer) {
+		NL_SET_ERR_MSG_MOD(info->extack,
+				   "an ARN port kind goes with its peer");
+		return -EINVAL;
+	}
+	if (kind && nla_get_u8(kind) == SNIC_AR_PORT_LOCAL &&
+	    nla_get_u16(peer) > SNIC_ARN_SWITCH_MAX) {
+		NL_SET_ERR_MSG_ATTR(info->extack, peer,
+				    "a local link's peer is a switch number, 0..2047");
+		return -ERANGE;
 	}
 	if (info->attrs[SNIC_A_SC2SC]) {
 		err = snic_nl_sc_table(info->attrs[SNIC_A_SC2SC], info->extack);
@@ -539,7 +739,54 @@ static int snic_nl_port_set_doit(struct sk_buff *skb, struct genl_info *info)
 		snic_sw_set_sc2sc(port, nla_data(info->attrs[SNIC_A_SC2SC]));
 	if (snic_nl_has_crx(info))
 		snic_nl_crx_set(&port->crx, info);
+	if (kind)
+		err = snic_ar_port_set(sw, port, nla_get_u8(kind),
+				       nla_get_u16(peer));
 out:
+	rtnl_unlock();
+	return err;
+}
+
+static int snic_nl_bpt_set_doit(struct sk_buff *skb, struct genl_info *info)
+{
+	struct nlattr *bpt = info->attrs[SNIC_A_BPT];
+	const struct snic_ar_cand *c;
+	struct snic_switch *sw;
+	int err, i, n;
+	u32 dlid;
+
+	if (GENL_REQ_ATTR_CHECK(info, SNIC_A_DLID) ||
+	    GENL_REQ_ATTR_CHECK(info, SNIC_A_BPT)) {
+		NL_SET_ERR_MSG_MOD(info->extack, "bpt set needs dlid and bpt");
+		return -EINVAL;
+	}
+	dlid = nla_get_u32(info->attrs[SNIC_A_DLID]);
+	if (!snic_lid_is_ucast(dlid)) {
+		NL_SET_ERR_MSG_ATTR(info->extack, info->attrs[SNIC_A_DLID],
+				    "a BPT entry is for a unicast DLID");
+		return -EINVAL;
+	}
+	if (nla_len(bpt) % sizeof(*c)) {
+		NL_SET_ERR_MSG_ATTR(info->extack, bpt,
+				    "the BPT is 0..4 struct snic_ar_cand");
+		return -EINVAL;
+	}
+	c = nla_data(bpt);
+	n = nla_len(bpt) / sizeof(*c);
+	for (i = 0; i < n; i++) {
+		if (!c[i].port || c[i].port > SNIC_MAX_PORTS || !c[i].cost ||
+		    c[i].global > 1) {
+			NL_SET_ERR_MSG_ATTR(info->extack, bpt,
+					    "a candidate needs port 1..64, cost >= 1, global 0/1");
+			return -EINVAL;
+		}
+	}
+	sw = snic_nl_switch_lock(info);
+	if (IS_ERR(sw))
+		return PTR_ERR(sw);
+	err = snic_ar_bpt_set(sw, dlid, c, n);
+	if (err == -ENOENT)
+		NL_SET_ERR_MSG_MOD(info->extack, "no BPT entry for this DLID");
 	rtnl_unlock();
 	return err;
 }
@@ -714,6 +961,10 @@ static int snic_nl_sw_dump(struct sk_buff *skb, struct netlink_callback *cb,
 			    nla_put_string(skb, SNIC_A_IFNAME, port->dev->name) ||
 			    nla_put(skb, SNIC_A_SC2SC, SNIC_NUM_SC, port->sc2sc) ||
 			    snic_nl_put_crx(skb, &port->crx) ||
+			    nla_put_u8(skb, SNIC_A_AR_PORT_KIND,
+				       READ_ONCE(port->ar.kind)) ||
+			    nla_put_u16(skb, SNIC_A_AR_PORT_PEER,
+					READ_ONCE(port->ar.peer)) ||
 			    snic_stats_nla_put(skb, ctr))
 				goto cancel;
 		}
@@ -857,6 +1108,140 @@ static int snic_nl_cc_log_dumpit(struct sk_buff *skb,
 	return snic_nl_cc_dump(skb, cb, true);
 }
 
+#define SNIC_NL_AR_BATCH	8
+
+/* SNIC_CMD_BPT_GET. args[0]: the next DLID. */
+static int snic_nl_bpt_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
+{
+	struct nlattr **attrs = snic_compat_dump_attrs(cb);
+	struct snic_ar_cand c[SNIC_BPT_CANDS];
+	struct snic_bpt_ent *e = NULL;
+	u32 dlid[SNIC_NL_AR_BATCH];
+	unsigned long pos, next;
+	struct net_device *dev;
+	struct snic_switch *sw;
+	int err = 0, i, j, k, n;
+	void *hdr;
+
+	rtnl_lock();
+	dev = snic_nl_dev(sock_net(skb->sk), attrs, SNIC_KIND_SWITCH,
+			  cb->extack);
+	if (IS_ERR(dev)) {
+		err = PTR_ERR(dev);
+		goto out;
+	}
+	sw = netdev_priv(dev);
+	e = kcalloc(SNIC_NL_AR_BATCH, sizeof(*e), GFP_KERNEL);
+	if (!e) {
+		err = -ENOMEM;
+		goto out;
+	}
+	pos = cb->args[0];
+	while ((n = snic_ar_bpt_dump(&sw->ar, &pos, dlid, e,
+				     SNIC_NL_AR_BATCH))) {
+		for (i = 0; i < n; i++) {
+			next = dlid[i] + 1;
+			memset(c, 0, sizeof(c));
+			for (j = 0; j < e[i].n; j++) {
+				c[j].port = e[i].c[j].port;
+				c[j].global = e[i].c[j].global;
+				c[j].cost = e[i].c[j].cost;
+				for (k = 0; k < SNIC_BPT_LINKS; k++)
+					c[j].link[k] = e[i].c[j].link[k];
+				c[j].penalty = e[i].c[j].penalty;
+			}
+			hdr = genlmsg_put(skb, NETLINK_CB(cb->skb).portid,
+					  cb->nlh->nlmsg_seq, &snic_genl_family,
+					  NLM_F_MULTI, SNIC_CMD_BPT_GET);
+			if (!hdr)
+				goto full;
+			if (nla_put_u32(skb, SNIC_A_IFINDEX, dev->ifindex) ||
+			    nla_put_u32(skb, SNIC_A_DLID, dlid[i]) ||
+			    nla_put(skb, SNIC_A_BPT, e[i].n * sizeof(c[0]), c) ||
+			    nla_put_u8(skb, SNIC_A_BPT_CUR, e[i].cur)) {
+				genlmsg_cancel(skb, hdr);
+				goto full;
+			}
+			genlmsg_end(skb, hdr);
+			cb->args[0] = next;
+		}
+	}
+	goto out;
+
+full:
+	if (!skb->len)
+		err = -EMSGSIZE;
+out:
+	rtnl_unlock();
+	kfree(e);
+	return err ?: skb->len;
+}
+
+static int snic_nl_ar_put_link(struct sk_buff *skb,
+			       const struct snic_arn_link *l, u64 left)
+{
+	bool global = l->key & 0x80000000u;
+
+	if (nla_put_u8(skb, SNIC_A_AR_LINK_KIND, global ? 1 : 2) ||
+	    nla_put_u16(skb, SNIC_A_AR_LINK_SWITCH, (l->key >> 20) & 0x7ff) ||
+	    nla_put_u16(skb, SNIC_A_AR_LINK_PEER, (l->key >> 8) & 0xfff) ||
+	    nla_put_u16(skb, SNIC_A_AR_LINK_INDEX, l->key & 0xff) ||
+	    nla_put_u8(skb, SNIC_A_AR_LINK_STATE, l->state) ||
+	    nla_put_u8(skb, SNIC_A_AR_LINK_METRIC, l->metric) ||
+	    nla_put_u64_64bit(skb, SNIC_A_AR_LINK_EXPIRES,
+			      div_u64(left, NSEC_PER_USEC), SNIC_A_PAD))
+		return -EMSGSIZE;
+	return 0;
+}
+
+/* SNIC_CMD_AR_LINK_GET. args[0]: the next slot of the link table. */
+static int snic_nl_ar_link_dumpit(struct sk_buff *skb,
+				  struct netlink_callback *cb)
+{
+	struct nlattr **attrs = snic_compat_dump_attrs(cb);
+	struct snic_arn_link l[SNIC_NL_AR_BATCH];
+	u32 slot[SNIC_NL_AR_BATCH];
+	u64 left[SNIC_NL_AR_BATCH];
+	struct snic_switch *sw;
+	struct net_device *dev;
+	int err = 0, i, n;
+	void *hdr;
+
+	rtnl_lock();
+	dev = snic_nl_dev(sock_net(skb->sk), attrs, SNIC_KIND_SWITCH,
+			  cb->extack);
+	if (IS_ERR(dev)) {
+		err = PTR_ERR(dev);
+		goto out;
+	}
+	sw = netdev_priv(dev);
+	while ((n = snic_ar_dump_links(&sw->ar, cb->args[0], l, slot, left,
+				       SNIC_NL_AR_BATCH))) {
+		for (i = 0; i < n; i++) {
+			hdr = genlmsg_put(skb, NETLINK_CB(cb->skb).portid,
+					  cb->nlh->nlmsg_seq, &snic_genl_family,
+					  NLM_F_MULTI, SNIC_CMD_AR_LINK_GET);
+			if (!hdr)
+				goto full;
+			if (nla_put_u32(skb, SNIC_A_IFINDEX, dev->ifindex) ||
+			    snic_nl_ar_put_link(skb, &l[i], left[i])) {
+				genlmsg_cancel(skb, hdr);
+				goto full;
+			}
+			genlmsg_end(skb, hdr);
+			cb->args[0] = slot[i] + 1;
+		}
+	}
+	goto out;
+
+full:
+	if (!skb->len)
+		err = -EMSGSIZE;
+out:
+	rtnl_unlock();
+	return err ?: skb->len;
+}
+
 static const struct genl_small_ops snic_genl_ops[] = {
 	{
 		.cmd	= SNIC_CMD_DEV_GET,
@@ -912,6 +1297,19 @@ static const struct genl_small_ops snic_genl_ops[] = {
 	{
 		.cmd	= SNIC_CMD_CC_LOG_GET,
 		.dumpit	= snic_nl_cc_log_dumpit,
+	},
+	{
+		.cmd	= SNIC_CMD_AR_LINK_GET,
+		.dumpit	= snic_nl_ar_link_dumpit,
+	},
+	{
+		.cmd	= SNIC_CMD_BPT_SET,
+		.doit	= snic_nl_bpt_set_doit,
+		.flags	= GENL_UNS_ADMIN_PERM,
+	},
+	{
+		.cmd	= SNIC_CMD_BPT_GET,
+		.dumpit	= snic_nl_bpt_dumpit,
 	},
 };
 

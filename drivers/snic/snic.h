@@ -9,6 +9,7 @@
  *   stats.c    per-CPU counters, ndo_get_stats64 and ethtool -S
  *   credit.c   the receiving side of per-VL credit flow control
  *   congestion.c  CCA at the NIC: BECN reflection, per-DLID pacing
+ *   arn.c      ARN at a switch: notifications received, link states
  *   netlink.c  the "snic" generic netlink family
  */
 #ifndef _SNIC_H
@@ -23,6 +24,7 @@
 
 #include "compat.h"
 #include "core/addr.h"
+#include "core/arn.h"
 #include "core/cca.h"
 #include "core/credit.h"
 #include "core/hdr16b.h"
@@ -137,6 +139,73 @@ struct snic_nic {
 	struct snic_cc cc;
 };
 
+/* ARN at a switch (arn.c has the locking rules). */
+#define SNIC_AR_LIFE_DEFAULT	1000000		/* us */
+#define SNIC_AR_LIFE_MAX	100000000
+
+#define SNIC_AR_PERIOD_MAX	10000000	/* us */
+#define SNIC_AR_REPEAT		3	/* failure notifications sent */
+
+/* Settings, as netlink sets and reads them (has_*: present). */
+struct snic_ar_config {
+	u32 dlid;
+	u16 group, id;
+	u32 life_us;
+	u32 period_us;
+	struct snic_arn_thr thr;
+	u32 hold_down_us, flowlet_us;
+	u8 algorithm;
+	bool lost_route_only;
+	u32 slid_min, slid_max;
+	bool has_dlid, has_group, has_id, has_life, has_period, has_thr,
+	     has_samples, has_hold_down, has_flowlet, has_algorithm,
+	     has_lost_route, has_slid;
+};
+
+/* A BPT entry: a DLID's candidates, replaced whole under RCU. */
+struct snic_ar_bpt {
+	struct snic_bpt_ent ent;	/* cur/changed/last: ar->lock */
+	struct rcu_head rcu;
+};
+
+struct snic_ar {
+	/* Settings: written under RTNL, read locklessly. */
+	u32 dlid;			/* the group's ARN DLID, 0: off */
+	u16 group, id;
+	u32 life_us;
+	u32 period_us;			/* monitor, 0: off */
+	u32 slid_min, slid_max;
+	bool lost_route_only;
+	spinlock_t lock;		/* all below, and the BPT entries */
+	struct snic_ar_params p;
+	struct snic_arn_thr thr;
+	struct snic_arn_links links;
+	u32 seq;			/* of the ARNs we send */
+	bool dead;			/* uninit: never armed again */
+	struct hrtimer timer;		/* the monitor */
+	/* BPT: DLID -> struct snic_ar_bpt. Writers hold RTNL (and the
+	 * xarray lock); readers RCU.
+	 */
+	struct xarray bpt;
+	u32 nbpt;			/* entries, for a lockless check */
+};
+
+/* ARN state of a switch port (under sw->ar.lock but kind/peer). */
+struct snic_port_ar {
+	u8 kind;			/* SNIC_AR_PORT_*: RTNL, READ_ONCE */
+	u16 peer;
+	struct snic_arn_mon mon;
+	bool failed;			/* carrier lost, not yet recovered */
+	u64 up_since;			/* carrier back since, 0: down */
+	u64 sent;			/* our last ARN about it */
+	u8 repeat;			/* failure/recovery copies to send */
+	u8 type;			/* the ARN type they are */
+};
+
+#define SNIC_AR_PORT_NONE	0
+#define SNIC_AR_PORT_GLOBAL	1
+#define SNIC_AR_PORT_LOCAL	2
+
 struct snic_switch;
 
 /* One switch port: rx_handler_data of the enslaved device. */
@@ -150,6 +219,7 @@ struct snic_port {
 	bool sc_remap;			/* sc2sc is not the identity */
 	struct snic_stats stats;
 	struct snic_crx crx;
+	struct snic_port_ar ar;
 	struct rcu_head rcu;
 };
 
@@ -178,6 +248,7 @@ struct snic_switch {
 	u32 lid;			/* written under RTNL */
 	/* Frames sent to the switch device itself (dropped). */
 	struct snic_stats stats;
+	struct snic_ar ar;
 };
 
 /* main.c */
@@ -219,6 +290,26 @@ int snic_sw_mft_set(struct snic_switch *sw, u32 mlid, u64 ports);
 int snic_sw_mft_del(struct snic_switch *sw, u32 mlid);
 void snic_sw_set_sc2sc(struct snic_port *port, const u8 *map);
 struct snic_crx *snic_sw_port_crx(struct net_device *dev);
+
+/* arn.c */
+void snic_ar_init(struct snic_ar *ar);
+void snic_ar_stop(struct snic_ar *ar);
+void snic_ar_free(struct snic_ar *ar);
+u32 snic_ar_route(struct snic_switch *sw, struct snic_port *in,
+		  const struct snic_16b *h, u32 lft_port);
+void snic_ar_port_event(struct snic_switch *sw, struct snic_port *port);
+int snic_ar_port_set(struct snic_switch *sw, struct snic_port *port, u8 kind,
+		     u16 peer);
+int snic_ar_bpt_set(struct snic_switch *sw, u32 dlid,
+		    const struct snic_ar_cand *c, int n);
+int snic_ar_bpt_dump(struct snic_ar *ar, unsigned long *pos, u32 *dlid,
+		     struct snic_bpt_ent *out, int n);
+void snic_ar_rx(struct snic_switch *sw, struct snic_port *in,
+		struct sk_buff *skb, size_t payload);
+void snic_ar_configure(struct snic_switch *sw, const struct snic_ar_config *c);
+void snic_ar_read(struct snic_ar *ar, struct snic_ar_config *c);
+int snic_ar_dump_links(struct snic_ar *ar, u32 pos, struct snic_arn_link *out,
+		       u32 *slot, u64 *left, int n);
 
 /* credit.c */
 void snic_crx_init(struct snic_crx *crx, struct net_device *dev,

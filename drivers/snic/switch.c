@@ -169,6 +169,13 @@ static rx_handler_result_t snic_sw_rx(struct sk_buff **pskb)
 	snic_count(&in->stats, SNIC_STAT_RX_PACKETS);
 	snic_stats_add(&in->stats, SNIC_STAT_RX_BYTES, skb->len + ETH_HLEN);
 
+	/* An ARN to our group: consumed here, never forwarded. */
+	if (h.l4 == SNIC_L4_MGMT && h.dlid &&
+	    h.dlid == READ_ONCE(sw->ar.dlid)) {
+		snic_crx_rx(&in->crx, h.sc, len, false);
+		snic_ar_rx(sw, in, skb, payload);
+		return RX_HANDLER_CONSUMED;
+	}
 	if (h.dlid == READ_ONCE(sw->lid)) {
 		if (h.l4 != SNIC_L4_MGMT) {
 			why = SNIC_STAT_RX_BAD_DLID;
@@ -199,7 +206,13 @@ static rx_handler_result_t snic_sw_rx(struct sk_buff **pskb)
 		goto drop;
 	}
 	entry = xa_load(&sw->lft, h.dlid);
-	out = entry ? rcu_dereference(sw->port[xa_to_value(entry)]) : NULL;
+	out = NULL;
+	if (entry) {
+		u32 num = snic_ar_route(sw, in, &h, xa_to_value(entry));
+
+		out = num <= SNIC_MAX_PORTS ? rcu_dereference(sw->port[num]) :
+					      NULL;
+	}
 	if (!out) {
 		why = SNIC_STAT_FWD_NO_ROUTE;
 		goto drop;
@@ -404,7 +417,15 @@ static netdev_tx_t snic_sw_xmit_self(struct sk_buff *skb,
 	return NETDEV_TX_OK;
 }
 
+static void snic_sw_uninit(struct net_device *dev)
+{
+	struct snic_switch *sw = netdev_priv(dev);
+
+	snic_ar_stop(&sw->ar);
+}
+
 static const struct net_device_ops snic_sw_netdev_ops = {
+	.ndo_uninit		= snic_sw_uninit,
 	.ndo_start_xmit		= snic_sw_xmit_self,
 	.ndo_add_slave		= snic_sw_add_port,
 	.ndo_del_slave		= snic_sw_del_port,
@@ -422,6 +443,7 @@ static void snic_sw_destructor(struct net_device *dev)
 		kfree(m);
 	xa_destroy(&sw->mft);
 	xa_destroy(&sw->lft);
+	snic_ar_free(&sw->ar);
 	snic_stats_free(&sw->stats);
 }
 
@@ -449,6 +471,7 @@ static int snic_sw_newlink(SNIC_NEWLINK_ARGS)
 	INIT_LIST_HEAD(&sw->ports);
 	xa_init(&sw->lft);
 	xa_init(&sw->mft);
+	snic_ar_init(&sw->ar);
 	err = snic_stats_init(&sw->stats);
 	if (err)
 		return err;
@@ -491,6 +514,7 @@ void snic_sw_netdev_event(unsigned long event, struct net_device *dev)
 	case NETDEV_DOWN:
 	case NETDEV_CHANGE:
 		snic_crx_link_reset(&port->crx);
+		snic_ar_port_event(port->sw, port);
 		break;
 	}
 }

@@ -45,6 +45,8 @@ u8 sch_snic_sc2vl(struct net_device *dev, u8 sc);
  * sch_snic; 0 and 1 without one.
  */
 void sch_snic_link_time(struct net_device *dev, u64 *rate, u32 *dilation);
+/* The fullest data VL's backlog over the VL buffer, 0..255. RCU. */
+u8 sch_snic_link_level(struct net_device *dev);
 /* The default SC-to-VL map. */
 static inline u8 sch_snic_default_vl(u8 sc)
 {

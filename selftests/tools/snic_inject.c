@@ -26,6 +26,21 @@
  *   credit_vl15     a LIMIT for the management VL
  *   credit_absurd   a LIMIT of 2^30 credits for VL 0
  *   sync_vl9        a SYNC for VL 9
+ * and adaptive routing notifications (16B management to DLID, as if from
+ * switch 2 of group 1 about its global link to group 3, link index 4;
+ * sequence numbers from $SNIC_ARN_SEQ, default 1, one more per packet):
+ *   arn_cong        congestion detected, metric 100
+ *   arn_cong_life   the same with a LIFETIME of 2 s
+ *   arn_fail        failure detected (metric 255)
+ *   arn_recover     failure recovered
+ *   arn_elim        congestion eliminated
+ *   arn_local       congestion of the intra-group link 2 -> 0
+ *   arn_short       a parameter cut short
+ *   arn_version     version 1
+ *   arn_type        type 9
+ *   arn_field       no ORIGIN
+ *   arn_group       from group 7
+ *   arn_self        from switch 0 (the receiver's own number)
  */
 #include <arpa/inet.h>
 #include <linux/if_packet.h>
@@ -40,6 +55,7 @@
 #include "hdr16b.h"
 #include "cca.h"
 #include "addr.h"
+#include "arn.h"
 #include "credit.h"
 
 static const char *const classes[] = {
@@ -47,7 +63,61 @@ static const char *const classes[] = {
 	"fecn", "becn", "truncated", "bad_l2", "bad_len", "bad_pad",
 	"unknown_l4", "short_inner", "credit_short", "credit_version",
 	"credit_type", "credit_vl15", "credit_absurd", "sync_vl9",
+	"arn_cong", "arn_cong_life", "arn_fail", "arn_recover", "arn_elim",
+	"arn_local", "arn_short", "arn_version", "arn_type", "arn_field",
+	"arn_group", "arn_self",
 };
+
+static uint32_t arn_seq = 1;
+
+static size_t build_arn(const char *cls, uint8_t *pl)
+{
+	struct snic_arn a = {
+		.type = SNIC_ARN_CONGESTED, .metric = 100,
+		.params = SNIC_ARN_P_ORIGIN | SNIC_ARN_P_PEER_GROUP |
+			  SNIC_ARN_P_SEQ,
+		.group = 1, .sw = 2, .peer_group = 3, .index = 4,
+		.seq = arn_seq,
+	};
+	size_t n;
+
+	if (!strcmp(cls, "arn_cong_life")) {
+		a.params |= SNIC_ARN_P_LIFETIME;
+		a.lifetime_us = 2000000;
+	} else if (!strcmp(cls, "arn_fail")) {
+		a.type = SNIC_ARN_FAILED;
+		a.metric = 255;
+	} else if (!strcmp(cls, "arn_recover")) {
+		a.type = SNIC_ARN_RECOVERED;
+		a.metric = 0;
+	} else if (!strcmp(cls, "arn_elim")) {
+		a.type = SNIC_ARN_ELIMINATED;
+		a.metric = 200;
+	} else if (!strcmp(cls, "arn_local")) {
+		a.params = SNIC_ARN_P_ORIGIN | SNIC_ARN_P_LOCAL_LINK |
+			   SNIC_ARN_P_SEQ;
+		a.from = 2;
+		a.to = 0;
+	} else if (!strcmp(cls, "arn_group")) {
+		a.group = 7;
+	} else if (!strcmp(cls, "arn_self")) {
+		a.sw = 0;
+	}
+	n = snic_arn_encode(&a, pl, SNIC_ARN_LEN_MAX);
+	if (!strcmp(cls, "arn_short"))
+		n = 10;
+	else if (!strcmp(cls, "arn_version"))
+		pl[1] = 0x10;
+	else if (!strcmp(cls, "arn_type"))
+		pl[0] = 9;
+	else if (!strcmp(cls, "arn_field")) {
+		/* ORIGIN's bit cleared, its bytes gone */
+		pl[3] &= ~SNIC_ARN_P_ORIGIN;
+		memmove(pl + 4, pl + 8, n - 8);
+		n -= 4;
+	}
+	return n;
+}
 
 static size_t build_credit(const char *cls, uint8_t *f)
 {
@@ -96,6 +166,12 @@ static size_t build(const char *cls, uint32_t dlid, uint32_t slid, uint8_t *f)
 	}
 	if (!strcmp(cls, "short_inner"))
 		payload = 6;
+	if (!strncmp(cls, "arn_", 4)) {
+		payload = build_arn(cls, pl);
+		h.l4 = 0x08;
+		h.sc = 15;
+		goto finish;
+	}
 	if (!strcmp(cls, "mgmt") || !strncmp(cls, "cn", 2)) {
 		struct snic_cn cn = { .sl = 1, .count = 1 };
 
@@ -149,7 +225,8 @@ finish:
 int main(int argc, char **argv)
 {
 	struct sockaddr_ll sll = { .sll_family = AF_PACKET };
-	uint8_t frame[256];
+	uint8_t frame[512];
+	const char *seq = getenv("SNIC_ARN_SEQ");
 	long count, i;
 	size_t len, c;
 	int fd;
@@ -166,8 +243,8 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	count = strtol(argv[3], NULL, 0);
-	len = build(argv[2], strtoul(argv[4], NULL, 0),
-		    strtoul(argv[5], NULL, 0), frame);
+	if (seq)
+		arn_seq = strtoul(seq, NULL, 0);
 	for (c = 0; c < sizeof(classes) / sizeof(classes[0]); c++)
 		if (!strcmp(argv[2], classes[c]))
 			break;
@@ -181,6 +258,9 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	for (i = 0; i < count; i++) {
+		len = build(argv[2], strtoul(argv[4], NULL, 0),
+			    strtoul(argv[5], NULL, 0), frame);
+		arn_seq++;
 		if (sendto(fd, frame, len, 0, (struct sockaddr *)&sll,
 			   sizeof(sll)) != (ssize_t)len) {
 			perror("sendto");

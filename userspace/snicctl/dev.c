@@ -36,6 +36,7 @@ static int print_dev(struct nl_msg *msg, void *arg)
 		out_table("sl2sc", nla_data(tb[SNIC_A_SL2SC]), SNIC_NUM_SL);
 	credit_print(tb);
 	cc_print(tb);
+	ar_print(tb);
 	if (opt_stats && tb[SNIC_A_STATS])
 		stats_print(tb[SNIC_A_STATS]);
 	out_end_obj();
@@ -95,6 +96,8 @@ static int dev_set(int argc, char **argv)
 
 			if (!r)
 				r = cc_opt(msg, argv[i], argv[i + 1]);
+			if (!r)
+				r = ar_opt(msg, argv[i], argv[i + 1]);
 			if (r < 0)
 				goto usage;
 			if (r)
@@ -105,7 +108,7 @@ static int dev_set(int argc, char **argv)
 	}
 	return nl_run(msg, NULL, NULL, "dev set") ? 1 : 0;
 usage:
-	fprintf(stderr, "Usage: snicctl dev set DEV [lid LID] [sl2sc SC0,SC1,...] [vlbuf B0,...] [credit_period USEC] [credit_drop N] [cc_pacing 0|1] [ccti_increase N] [ccti_timer N] [ccti_trigger N] [ccti_min N] [ccti_limit N] [cc_tracked N] [becn_window NS] [cct SHIFT:MULT,...]\n");
+	fprintf(stderr, "Usage: snicctl dev set DEV [lid LID] [sl2sc SC0,SC1,...] [vlbuf B0,...] [credit_period USEC] [credit_drop N] [cc_pacing 0|1] [ccti_increase N] [ccti_timer N] [ccti_trigger N] [ccti_min N] [ccti_limit N] [cc_tracked N] [becn_window NS] [cct SHIFT:MULT,...] [ar_dlid MLID] [ar_group G] [ar_switch S] [ar_life US]\n");
 	return 1;
 }
 

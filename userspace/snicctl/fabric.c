@@ -50,6 +50,10 @@ void fab_free(struct fabric *f)
 	free(f->link);
 	free(f->route);
 	free(f->mft);
+	free(f->grp);
+	free(f->gid);
+	free(f->grp_lo);
+	free(f->grp_hi);
 	free(f);
 }
 
@@ -195,6 +199,10 @@ static int fab_statement(struct fabric *f, char **tok, int n, int line)
 			return fab_err(f, line, "%s must be 0..%u", tok[0],
 				       cc[i].max);
 		*dst[i] = v;
+	} else if (!strcmp(tok[0], "ar") && n == 2) {
+		if (parse_u32(tok[1], &v) || v > 1)
+			return fab_err(f, line, "ar must be 0 or 1");
+		f->ar = v;
 	} else if (!strcmp(tok[0], "hoq") && n == 2) {
 		if (parse_u32(tok[1], &v))
 			return fab_err(f, line, "bad hoq lifetime \"%s\"", tok[1]);
@@ -440,7 +448,9 @@ int fab_finish(struct fabric *f)
 		} while (used && ++next);
 		n->lid = next++;
 	}
-	return fab_route(f);
+	if (fab_route(f))
+		return -1;
+	return f->ar ? fab_ar(f) : 0;
 }
 
 const struct fab_link *fab_host_link(const struct fabric *f, int host)
@@ -476,8 +486,8 @@ int fab_write(const struct fabric *f, const char *path)
 		f->buf);
 	if (f->vlarb[0])
 		fprintf(fp, "vlarb %s\n", f->vlarb);
-	fprintf(fp, "cc_thr %u\ncc_rate %u\ncc_pkt %u\ncc_victim %u\n",
-		f->cc_thr, f->cc_rate, f->cc_pkt, f->cc_victim);
+	fprintf(fp, "cc_thr %u\ncc_rate %u\ncc_pkt %u\ncc_victim %u\nar %u\n",
+		f->cc_thr, f->cc_rate, f->cc_pkt, f->cc_victim, f->ar);
 	for (i = 0; i < f->nnodes; i++) {
 		if (f->node[i].sw)
 			fprintf(fp, "switch %s\n", f->node[i].name);

@@ -68,6 +68,11 @@ struct fabric {
 	int nnodes;
 	struct fab_link *link;
 	int nlinks;
+	/* adaptive routing (fabric_ar.c) */
+	uint32_t ar;		/* 0/1 */
+	int *grp, *gid;		/* per node: group, rank in it (switches) */
+	int ngroups;
+	uint32_t *grp_lo, *grp_hi;	/* per group: its host LIDs */
 	/* routes: route[s * nnodes + h] = port of switch s towards host h */
 	int *route;
 	uint64_t *mft;		/* per node: MFT port bitmap (switches) */
@@ -86,6 +91,15 @@ void fab_addr(const struct fabric *f, int host, char *buf, size_t len);
 
 /* fabric_route.c */
 int fab_route(struct fabric *f);
+
+/* fabric_ar.c */
+#define FAB_AR_MLID_BASE	0xf10000	/* + group: its ARN DLID */
+#define FAB_AR_PERIOD_US	10000	/* monitor sample (wall time) */
+#define FAB_AR_LIFE_US		1000000
+#define FAB_AR_HOLD_US		500000
+#define FAB_AR_FLOWLET_US	5000
+int fab_ar(struct fabric *f);
+int fab_ar_bpt(const struct fabric *f, int s, int h, char *buf, size_t len);
 
 /* fabric_run.c */
 int do_fabric(int argc, char **argv);

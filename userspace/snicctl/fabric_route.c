@@ -2,14 +2,16 @@
 /*
  * Routes of a fabric.
  *
- * LFT: minimal routes. For each host, a breadth-first search from its
- * switch over the switch graph gives every switch its distance; a switch
- * forwards to a neighbour one hop closer, and when several are, picks
- * one by the destination LID (so that destinations spread over the
- * equal-cost links, as opafm's fat-tree routing does). On a two-level fat
- * tree these are up/down routes; on a Dragonfly the minimal route is
- * local, global, local, and the SC raised at the global hop puts the two
- * halves on different VLs: no credit loop, no deadlock. Arbitrary
+ * LFT: minimal routes. For each host, a shortest-path search from its
+ * switch over the switch graph gives every switch its distance, a link
+ * weighing 1, a global link W_GLOBAL; a switch forwards to a neighbour
+ * that far closer, and when several are, picks one by the destination
+ * LID (so that destinations spread over the equal-cost links, as opafm's
+ * fat-tree routing does). On a two-level fat tree these are up/down
+ * routes; on a Dragonfly the minimal route is local, global, local (the
+ * weight keeps a route from taking two global hops where a path of the
+ * same length in hops has one), and the SC raised at the global hop puts
+ * the two halves on different VLs: no credit loop, no deadlock. Arbitrary
  * topologies get shortest paths, deadlock-free only if their shape is.
  *
  * MFT: one broadcast tree, the breadth-first tree from the first switch;
@@ -60,16 +62,58 @@ static void bfs(const struct fabric *f, int from, int *dist, int *queue,
 	}
 }
 
+#define W_GLOBAL	3
+
+static int weight(const struct fabric *f, int node, int p)
+{
+	return f->link[f->node[node].link[p]].global ? W_GLOBAL : 1;
+}
+
+/* Weighted distances from switch @from (-1: unreachable): a queue-based
+ * Bellman-Ford, the weights being small.
+ */
+static void wdist(const struct fabric *f, int from, int *dist, int *queue,
+		  char *inq)
+{
+	int head = 0, tail = 0, n = f->nnodes, i, p, pp, m, d;
+
+	for (i = 0; i < n; i++) {
+		dist[i] = -1;
+		inq[i] = 0;
+	}
+	dist[from] = 0;
+	queue[tail++ % n] = from;
+	inq[from] = 1;
+	while (head != tail) {
+		i = queue[head++ % n];
+		inq[i] = 0;
+		for (p = 1; p <= f->node[i].nports; p++) {
+			m = peer(f, i, p, &pp);
+			if (!f->node[m].sw)
+				continue;
+			d = dist[i] + weight(f, i, p);
+			if (dist[m] >= 0 && dist[m] <= d)
+				continue;
+			dist[m] = d;
+			if (!inq[m]) {
+				inq[m] = 1;
+				queue[tail++ % n] = m;
+			}
+		}
+	}
+}
+
 int fab_route(struct fabric *f)
 {
 	int nn = f->nnodes, h, s, p, pp, n, cand[SNIC_MAX_PORTS], nc;
 	int *dist = calloc(nn, sizeof(int)), *queue = calloc(nn, sizeof(int));
 	int *parent = calloc(nn, sizeof(int)), root = -1;
+	char *inq = calloc(nn, 1);
 	int err = 0;
 
 	f->route = calloc((size_t)nn * nn, sizeof(int));
 	f->mft = calloc(nn, sizeof(uint64_t));
-	if (!dist || !queue || !parent || !f->route || !f->mft)
+	if (!dist || !queue || !parent || !inq || !f->route || !f->mft)
 		exit(1);
 
 	for (h = 0; h < nn && !err; h++) {
@@ -81,7 +125,7 @@ int fab_route(struct fabric *f)
 		l = fab_host_link(f, h);
 		t = l->a == h ? l->b : l->a;
 		tp = l->a == h ? l->pb : l->pa;
-		bfs(f, t, dist, queue, NULL);
+		wdist(f, t, dist, queue, inq);
 		for (s = 0; s < nn; s++) {
 			if (!f->node[s].sw)
 				continue;
@@ -98,7 +142,8 @@ int fab_route(struct fabric *f)
 			nc = 0;
 			for (p = 1; p <= f->node[s].nports; p++) {
 				n = peer(f, s, p, &pp);
-				if (f->node[n].sw && dist[n] == dist[s] - 1)
+				if (f->node[n].sw &&
+				    dist[n] == dist[s] - weight(f, s, p))
 					cand[nc++] = p;
 			}
 			f->route[s * nn + h] = cand[f->node[h].lid % nc];
@@ -125,5 +170,6 @@ int fab_route(struct fabric *f)
 	free(dist);
 	free(queue);
 	free(parent);
+	free(inq);
 	return err;
 }

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * snicctl fabric up FILE|GENERATOR [name NAME] [dilation D] [hoq USEC] [check]
+ * snicctl fabric up FILE|GENERATOR [name NAME] [dilation D] [hoq USEC] [ar] [check]
  * snicctl fabric down [NAME]
  * snicctl fabric show [NAME]          (-j: JSON)
  * snicctl fabric check [NAME] [pairs N|all]
@@ -147,7 +147,7 @@ static int sc(const char *fmt, ...)
 		int (*fn)(int argc, char **argv);
 	} cmds[] = {
 		{ "dev", do_dev }, { "lft", do_lft }, { "mft", do_mft },
-		{ "port", do_port }, { "qdisc", do_qdisc },
+		{ "port", do_port }, { "qdisc", do_qdisc }, { "bpt", do_bpt },
 	};
 	char line[512], *argv[32], *save = NULL, *t;
 	int argc = 0;
@@ -186,6 +186,37 @@ static int qdisc_of(const struct fabric *f, const char *dev,
 		  f->vlarb, cc);
 }
 
+/* Adaptive routing of switch @n: settings, its ports, its BPT. */
+static int program_ar(const struct fabric *f, int n)
+{
+	const struct fab_node *node = &f->node[n];
+	int g = f->grp[n], p, h;
+	char cands[256];
+
+	if (sc("dev set sw0 ar_group %d ar_switch %d ar_slids %u-%u ar_life %u ar_hold %u ar_flowlet %u ar_dlid 0x%x ar_period %u",
+	       g, f->gid[n], f->grp_lo[g], f->grp_hi[g], FAB_AR_LIFE_US,
+	       FAB_AR_HOLD_US, FAB_AR_FLOWLET_US, FAB_AR_MLID_BASE + g,
+	       FAB_AR_PERIOD_US))
+		return 1;
+	for (p = 1; p <= node->nports; p++) {
+		const struct fab_link *l = &f->link[node->link[p]];
+		int peer = l->a == n ? l->b : l->a;
+
+		if (!f->node[peer].sw)
+			continue;
+		if (sc("port set sw0 %d ar_kind %s ar_peer %d", p,
+		       l->global ? "global" : "local",
+		       l->global ? f->grp[peer] : f->gid[peer]))
+			return 1;
+	}
+	for (h = 0; h < f->nnodes; h++)
+		if (!f->node[h].sw &&
+		    fab_ar_bpt(f, n, h, cands, sizeof(cands)) >= 2 &&
+		    sc("bpt set sw0 dlid %u%s", f->node[h].lid, cands))
+			return 1;
+	return 0;
+}
+
 /* Inside node @n's netns: phase 0 qdiscs, phase 1 everything else. */
 static int program(const struct fabric *f, int n, int phase)
 {
@@ -218,6 +249,8 @@ static int program(const struct fabric *f, int n, int phase)
 		    sc("lft set sw0 dlid %u port %d", f->node[h].lid,
 		       f->route[n * f->nnodes + h]))
 			return 1;
+	if (f->ar && program_ar(f, n))
+		return 1;
 	len = 0;
 	list[0] = 0;
 	for (p = 1; p <= node->nports; p++)
@@ -467,6 +500,8 @@ static int cmd_up(int argc, char **argv)
 			   !parse_u32(argv[i + 1], &v) && v && v <= 10000) {
 			f->dilation = v;
 			i++;
+		} else if (!strcmp(argv[i], "ar")) {
+			f->ar = 1;
 		} else if (!strcmp(argv[i], "hoq") && i + 1 < argc &&
 			   !parse_u32(argv[i + 1], &v)) {
 			f->hoq_us = v;
@@ -508,7 +543,7 @@ static int cmd_up(int argc, char **argv)
 	fab_free(f);
 	return err;
 usage:
-	fprintf(stderr, "Usage: snicctl fabric up FILE|GENERATOR [name NAME] [dilation D] [hoq USEC] [check]\n"
+	fprintf(stderr, "Usage: snicctl fabric up FILE|GENERATOR [name NAME] [dilation D] [hoq USEC] [ar] [check]\n"
 		"  GENERATOR: line:N star:N fattree:LEAVES,SPINES,HOSTS dragonfly:P,A,H,G\n");
 	return 1;
 }
@@ -613,7 +648,7 @@ int do_fabric(int argc, char **argv)
 		fab_free(f);
 		return err;
 	}
-	fprintf(stderr, "Usage: snicctl fabric up FILE|GENERATOR [name NAME] [dilation D] [hoq USEC] [check]\n"
+	fprintf(stderr, "Usage: snicctl fabric up FILE|GENERATOR [name NAME] [dilation D] [hoq USEC] [ar] [check]\n"
 		"       snicctl fabric down|show [NAME]\n"
 		"       snicctl fabric check [NAME] [pairs N|all]\n");
 	return 1;

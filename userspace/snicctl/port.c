@@ -35,6 +35,7 @@ static int print_port(struct nl_msg *msg, void *arg)
 	out_str("ifname", " dev %s", nla_get_string(tb[SNIC_A_IFNAME]));
 	if (tb[SNIC_A_SC2SC] && nla_len(tb[SNIC_A_SC2SC]) == SNIC_NUM_SC)
 		out_table("sc2sc", nla_data(tb[SNIC_A_SC2SC]), SNIC_NUM_SC);
+	ar_port_print(tb);
 	credit_print(tb);
 	if (opt_stats && tb[SNIC_A_STATS])
 		stats_print(tb[SNIC_A_STATS]);
@@ -61,7 +62,8 @@ uint32_t port_num_of(uint32_t sw, const char *name)
 }
 
 #define PORT_SET_USAGE "snicctl port set SW PORT|PORTDEV [sc2sc SC0,SC1,...] " \
-	"[vlbuf B0,...] [credit_period USEC] [credit_drop N]"
+	"[vlbuf B0,...] [credit_period USEC] [credit_drop N] " \
+	"[ar_kind none|global|local ar_peer N]"
 
 static int port_set(int argc, char **argv)
 {
@@ -93,6 +95,8 @@ static int port_set(int argc, char **argv)
 			continue;
 		}
 		r = credit_opt(msg, argv[i], argv[i + 1]);
+		if (!r)
+			r = ar_port_opt(msg, argv[i], argv[i + 1]);
 		if (r < 0)
 			goto usage;
 		if (!r) {

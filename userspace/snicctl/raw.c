@@ -24,6 +24,7 @@ static const struct { const char *name; int cmd; } cmds[] = {
 	{ "lft-del", SNIC_CMD_LFT_DEL }, { "port-get", SNIC_CMD_PORT_GET },
 	{ "port-set", SNIC_CMD_PORT_SET }, { "mft-get", SNIC_CMD_MFT_GET },
 	{ "mft-set", SNIC_CMD_MFT_SET }, { "mft-del", SNIC_CMD_MFT_DEL },
+	{ "ar-link-get", SNIC_CMD_AR_LINK_GET }, { "bpt-set", SNIC_CMD_BPT_SET },
 };
 
 static const struct { const char *name; int attr; } attrs[] = {
@@ -34,6 +35,9 @@ static const struct { const char *name; int attr; } attrs[] = {
 	{ "vl-buf", SNIC_A_VL_BUF }, { "vl-used", SNIC_A_VL_USED },
 	{ "credit-period", SNIC_A_CREDIT_PERIOD },
 	{ "credit-drop", SNIC_A_CREDIT_DROP }, { "cct", SNIC_A_CC_CCT },
+	{ "ar-dlid", SNIC_A_AR_DLID }, { "ar-group", SNIC_A_AR_GROUP },
+	{ "ar-life", SNIC_A_AR_LIFE }, { "ar-algo", SNIC_A_AR_ALGORITHM },
+	{ "bpt", SNIC_A_BPT },
 };
 
 static int count(struct nl_msg *msg, void *arg)

@@ -17,6 +17,8 @@ static const struct cmd {
 	int (*fn)(int argc, char **argv);
 } cmds[] = {
 	{ "cc", do_cc },
+	{ "ar", do_ar },
+	{ "bpt", do_bpt },
 	{ "dev", do_dev },
 	{ "fabric", do_fabric },
 	{ "lft", do_lft },
@@ -33,6 +35,8 @@ static void usage(FILE *f)
 		"  dev show [DEV]                 snic/snicsw devices (-s: counters)\n"
 		"  dev set DEV [lid LID] [sl2sc SC0,...] [vlbuf B0,...]  LID; a NIC's\n"
 		"                SL->SC table and receive buffers per VL\n"
+		"  ar links SW                    links its group reported (ARN)\n"
+		"  bpt show|set|del SW ...        Best Path Table (adaptive routing)\n"
 		"  lft show SW                    a switch's linear forwarding table\n"
 		"  lft set SW dlid DLID port P    P: port number or port device\n"
 		"  lft del SW dlid DLID\n"
@@ -43,7 +47,7 @@ static void usage(FILE *f)
 		"  qdisc show DEV                 sch_snic per-VL statistics\n"
 		"  qdisc set DEV [limit N] [rate RATE] [sc2vl V0,...] [vlarb W0,...]\n"
 		"                [hoq USEC] [dilation D] [sync USEC]  (add: create)\n"
-		"  fabric up FILE|GENERATOR [name NAME] [dilation D] [hoq USEC] [check]\n"
+		"  fabric up FILE|GENERATOR [name NAME] [dilation D] [hoq USEC] [ar] [check]\n"
 		"  fabric down|show [NAME]        tear down / describe a fabric\n"
 		"  fabric check [NAME] [pairs N|all]  hosts ping each other\n"
 		"  raw CMD [ATTR:TYPE=VAL]...     one unchecked request (testing)\n"

@@ -106,7 +106,7 @@ size_t snic_arn_encode(const struct snic_arn *a, u8 *buf, size_t len);
 #define SNIC_LINK_GLOBAL(sw, pg, idx) \
 	(0x80000000u | ((u32)(sw) << 20) | ((u32)(pg) << 8) | (u32)(idx))
 #define SNIC_LINK_LOCAL(from, to) \
-	(0x40000000u | ((u32)(from) << 20) | ((u32)(to) << 8))
+	(((u32)(from) << 20) | ((u32)(to) << 8))
 
 u32 snic_arn_link_key(const struct snic_arn *a);
 

@@ -96,6 +96,20 @@ static const char *const snic_stat_name[SNIC_STAT_MAX + 1] = {
 	[SNIC_STAT_CC_EVICT]		= "cc_evictions",
 	[SNIC_STAT_CC_EVICT_BUSY]	= "cc_evictions_busy",
 	[SNIC_STAT_CC_LOG]		= "cc_log_entries",
+	[SNIC_STAT_RX_ARN]		= "rx_arn",
+	[SNIC_STAT_RX_ARN_SHORT]	= "rx_drop_arn_short",
+	[SNIC_STAT_RX_ARN_VERSION]	= "rx_drop_arn_version",
+	[SNIC_STAT_RX_ARN_TYPE]		= "rx_drop_arn_type",
+	[SNIC_STAT_RX_ARN_FIELD]	= "rx_drop_arn_field",
+	[SNIC_STAT_RX_ARN_GROUP]	= "rx_drop_arn_group",
+	[SNIC_STAT_RX_ARN_SELF]		= "rx_drop_arn_self",
+	[SNIC_STAT_ARN_STALE]		= "arn_stale",
+	[SNIC_STAT_ARN_FULL]		= "arn_full",
+	[SNIC_STAT_ARN_CHANGED]		= "arn_changed",
+	[SNIC_STAT_TX_ARN]		= "tx_arn",
+	[SNIC_STAT_AR_DETECTED]		= "ar_detected",
+	[SNIC_STAT_AR_ALT]		= "ar_alt",
+	[SNIC_STAT_AR_MOVES]		= "ar_moves",
 };
 
 #endif /* _SNIC_CORE_STAT_NAMES_H */

@@ -152,6 +152,45 @@
  *   | u8 version = 1 | u8 type = 1 (CN) | u8 SL | u8 0 | be16 count | be16 0 |
  * count being the FECNs it answers (>= 1).
  *
+ * Adaptive routing notification (ARN) at a switch
+ * ===============================================
+ * DEV_SET (snicsw only) takes, DEV_GET reports:
+ *   SNIC_A_AR_DLID    u32: the multicast DLID of the switch's group; a
+ *                     16B management packet to it is an ARN, consumed by
+ *                     the switch and never forwarded (0: ARN off)
+ *   SNIC_A_AR_GROUP   u16: the switch's Dragonfly group
+ *   SNIC_A_AR_SWITCH  u16: its number in the group
+ *   SNIC_A_AR_LIFE    u32: how long a learned state lasts when the ARN
+ *                     carries no LIFETIME, us
+ * An ARN's payload (Documentation/networking/snic.rst, "ARN"):
+ *   | u8 type | u4 version = 0, u4 reserved | u8 metric | u8 para-type |
+ * then the parameters of para-type, in bit order. Each receiving port
+ * counts it (rx_arn) or drops it with one counter per reason.
+ *   SNIC_A_AR_PERIOD, _THRESHOLD, _SAMPLES: the monitor of the ports'
+ *                     egress queues (congestion with hysteresis) and
+ *                     carrier (failure); a port's own state is applied
+ *                     at once and sent to the group (every local port),
+ *                     repeated every ar_life / 2 while it lasts
+ *   SNIC_A_AR_HOLD_DOWN, _FLOWLET, _ALGORITHM, _SLID_MIN/_MAX: the Best
+ *                     Path Table's choice (see SNIC_CMD_BPT_SET)
+ * PORT_SET takes SNIC_A_AR_PORT_KIND and SNIC_A_AR_PORT_PEER: which ports
+ * are monitored, and the key of their link:
+ *   global  0x80000000 | switch << 20 | peer group << 8 | port number
+ *   local   switch << 20 | peer switch << 8 (bit 31 clear)
+ * SNIC_CMD_BPT_SET (doit): SNIC_A_IFINDEX, SNIC_A_DLID (unicast) and
+ *   SNIC_A_BPT, up to 4 candidates (none: the entry is deleted). A packet
+ *   from a host of the group (SLID_MIN..SLID_MAX) to DLID takes the
+ *   cheapest candidate whose links are not failed (congested ones cost
+ *   their metric more); one that came over a local port only a candidate
+ *   whose first link is global; one from another group, the LFT.
+ * SNIC_CMD_BPT_GET (dumpit): per entry SNIC_A_DLID, SNIC_A_BPT (with the
+ *   penalties), SNIC_A_BPT_CUR.
+ * SNIC_CMD_AR_LINK_GET (dumpit)
+ *   request:  SNIC_A_IFINDEX of a snicsw (required)
+ *   reply:    one message per link of the group reported congested or
+ *             failed: SNIC_A_IFINDEX, SNIC_A_AR_LINK_KIND, _SWITCH, _PEER,
+ *             _INDEX, _STATE, _METRIC, _EXPIRES
+ *
  * Service levels: the SL of a frame is skb->priority & 0x1f; the NIC's
  * SL2SC table gives its SC (default SL n -> SC n & 7); each switch egress
  * port may remap the SC (SC2SC, default identity); each fabric egress
@@ -159,6 +198,8 @@
  */
 #ifndef _UAPI_LINUX_SNIC_H
 #define _UAPI_LINUX_SNIC_H
+
+#include <linux/types.h>
 
 #define SNIC_GENL_NAME		"snic"
 #define SNIC_GENL_VERSION	1
@@ -200,6 +241,9 @@ enum snic_cmd {
 	SNIC_CMD_MFT_DEL,
 	SNIC_CMD_CC_DLID_GET,
 	SNIC_CMD_CC_LOG_GET,
+	SNIC_CMD_AR_LINK_GET,
+	SNIC_CMD_BPT_SET,
+	SNIC_CMD_BPT_GET,
 
 	__SNIC_CMD_MAX,
 	SNIC_CMD_MAX = __SNIC_CMD_MAX - 1
@@ -251,9 +295,54 @@ enum snic_attr {
 	SNIC_A_CC_PACED,	/* u64, replies only */
 	SNIC_A_CC_TIME,		/* u64, replies only */
 	SNIC_A_CC_SL,		/* u8, replies only */
+	/* ARN at a switch: see "Adaptive routing notification" above */
+	SNIC_A_AR_DLID,		/* u32: the group's ARN DLID (multicast), 0: off */
+	SNIC_A_AR_GROUP,	/* u16: this switch's group, 0..4095 */
+	SNIC_A_AR_SWITCH,	/* u16: its number in the group, 0..2047 */
+	SNIC_A_AR_LIFE,		/* u32: lifetime of a learned state, us
+				 * (wall time) when the ARN has none,
+				 * 1..100000000 (1000000)
+				 */
+	SNIC_A_AR_LINK_KIND,	/* u8: 1 global, 2 local; replies only */
+	SNIC_A_AR_LINK_SWITCH,	/* u16, replies only */
+	SNIC_A_AR_LINK_PEER,	/* u16: peer group or to switch, replies only */
+	SNIC_A_AR_LINK_INDEX,	/* u16, replies only */
+	SNIC_A_AR_LINK_STATE,	/* u8: 1 congested, 2 failed; replies only */
+	SNIC_A_AR_LINK_METRIC,	/* u8, replies only */
+	SNIC_A_AR_LINK_EXPIRES,	/* u64: us until it expires, replies only */
+	SNIC_A_AR_PERIOD,	/* u32: monitor sample period, us (wall),
+				 * 0: no monitor; at most 10000000
+				 */
+	SNIC_A_AR_THRESHOLD,	/* u16: set << 8 | clear, levels 0..255 of
+				 * queue / VL buffer, set > clear (192, 64)
+				 */
+	SNIC_A_AR_SAMPLES,	/* u16: set << 8 | clear, samples in a row,
+				 * each >= 1 (3, 3)
+				 */
+	SNIC_A_AR_HOLD_DOWN,	/* u32: us before a cheaper path returns */
+	SNIC_A_AR_FLOWLET,	/* u32: us of idle time before a DLID moves */
+	SNIC_A_AR_ALGORITHM,	/* u8: 0 greedy, 1 greedy-random */
+	SNIC_A_AR_LOST_ROUTE_ONLY, /* u8 0/1: detect failures only */
+	SNIC_A_AR_SLID_MIN,	/* u32: the group's host LIDs: adaptive */
+	SNIC_A_AR_SLID_MAX,	/* u32  routing only for packets from them */
+	SNIC_A_AR_PORT_KIND,	/* u8: 0 host/none, 1 global, 2 local */
+	SNIC_A_AR_PORT_PEER,	/* u16: peer group (global), switch (local) */
+	SNIC_A_BPT,		/* binary: 0..4 x struct snic_ar_cand */
+	SNIC_A_BPT_CUR,		/* u8: the candidate in use, replies only */
 
 	__SNIC_A_MAX,
 	SNIC_A_MAX = __SNIC_A_MAX - 1
+};
+
+/* One Best Path Table candidate (SNIC_A_BPT is an array of them). */
+struct snic_ar_cand {
+	__u8 port;		/* egress port number */
+	__u8 global;		/* 1: its first link leaves the group */
+	__u16 cost;		/* >= 1 */
+	__u32 link[2];		/* keys of the links it uses, 0: none */
+	__u32 penalty;		/* replies: from the link states,
+				 * 0xffffffff: excluded (failed)
+				 */
 };
 
 /*
@@ -367,6 +456,25 @@ enum snic_stat {
 	SNIC_STAT_CC_EVICT,		/* [cc_evictions] */
 	SNIC_STAT_CC_EVICT_BUSY,	/* [cc_evictions_busy] */
 	SNIC_STAT_CC_LOG,		/* [cc_log_entries] */
+	/* ARN at a switch port: notifications received */
+	SNIC_STAT_RX_ARN,		/* [rx_arn] */
+	SNIC_STAT_RX_ARN_SHORT,		/* [rx_drop_arn_short] */
+	SNIC_STAT_RX_ARN_VERSION,	/* [rx_drop_arn_version] */
+	SNIC_STAT_RX_ARN_TYPE,		/* [rx_drop_arn_type] */
+	SNIC_STAT_RX_ARN_FIELD,		/* [rx_drop_arn_field] */
+	SNIC_STAT_RX_ARN_GROUP,		/* [rx_drop_arn_group]: not our group */
+	SNIC_STAT_RX_ARN_SELF,		/* [rx_drop_arn_self]: our own */
+	SNIC_STAT_ARN_STALE,		/* [arn_stale]: old sequence number */
+	SNIC_STAT_ARN_FULL,		/* [arn_full]: no room for the link */
+	SNIC_STAT_ARN_CHANGED,		/* [arn_changed]: a link changed state */
+	SNIC_STAT_TX_ARN,		/* [tx_arn]: notifications sent out */
+	SNIC_STAT_AR_DETECTED,		/* [ar_detected]: this port's link was
+					 * found congested or failed
+					 */
+	SNIC_STAT_AR_ALT,		/* [ar_alt]: packets in here that left
+					 * on a path other than the LFT's
+					 */
+	SNIC_STAT_AR_MOVES,		/* [ar_moves]: a DLID's path changed */
 
 	__SNIC_STAT_MAX,
 	SNIC_STAT_MAX = __SNIC_STAT_MAX - 1

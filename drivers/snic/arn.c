@@ -1,0 +1,587 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Adaptive routing and ARN at a switch (the algorithms are core/arn.c).
+ *
+ * Detecting: a periodic monitor (one hrtimer per switch) samples every
+ * monitored port: carrier (a loss is a failure, applied and sent at once
+ * and repeated SNIC_AR_REPEAT times; carrier back for two periods is a
+ * recovery) and the fullest data VL of its egress sch_snic (congested /
+ * eliminated with the hysteresis of ar->thr). The switch applies its own
+ * link's state to its Best Path Table first, then sends an ARN to its
+ * group: a 16B management packet on SC 15 (the management VL, strict
+ * priority) to the group's ARN DLID, one copy out of every local port.
+ * While the state lasts it is sent again every ar_life / 2, so a lost
+ * "eliminated" is undone by the receivers' lifetimes. One ARN per port
+ * per sample period at most.
+ *
+ * Receiving: a management packet to the group's ARN DLID is consumed,
+ * checked field by field (one counter per reason, on the port it came in
+ * on) and learned into the table of link states.
+ *
+ * Routing: a packet from a host of the group (SLID in slid_min..max) to a
+ * DLID with a BPT entry takes the entry's choice (core/arn.c: failed
+ * links excluded, congested ones penalised, moves at flowlet gaps, a
+ * hold-down before a cheaper path returns); one that came over a local
+ * port only a candidate that leaves the group; one that came over a
+ * global port (in transit) the LFT. So a path has at most one detour,
+ * and the SC raised at every global hop keeps the VLs acyclic.
+ *
+ * Locking: ar->lock (BH) protects the link states, the ports' ARN state
+ * but kind/peer, the BPT entries' choice and the monitor. Settings are
+ * written under RTNL with WRITE_ONCE and read locklessly. BPT entries are
+ * replaced whole (RTNL) and freed after an RCU grace period. Learned
+ * states age in wall time (the control plane is not dilated).
+ */
+#include <snic/sch_snic.h>
+
+#include "snic.h"
+
+static enum hrtimer_restart snic_ar_fire(struct hrtimer *t);
+
+void snic_ar_init(struct snic_ar *ar)
+{
+	spin_lock_init(&ar->lock);
+	ar->life_us = SNIC_AR_LIFE_DEFAULT;
+	ar->slid_max = SNIC_LID_UCAST_MAX;
+	ar->p.hold_down_ns = 100 * NSEC_PER_MSEC;
+	ar->p.flowlet_ns = NSEC_PER_MSEC;
+	ar->p.algorithm = SNIC_AR_GREEDY_RANDOM;
+	ar->thr = (struct snic_arn_thr){ .set = 192, .clear = 64,
+					 .set_samples = 3, .clear_samples = 3 };
+	xa_init(&ar->bpt);
+	hrtimer_init(&ar->timer, CLOCK_MONOTONIC, HRTIMER_MODE_REL_SOFT);
+	ar->timer.function = snic_ar_fire;
+}
+
+/* ndo_uninit: the monitor never runs again. */
+void snic_ar_stop(struct snic_ar *ar)
+{
+	spin_lock_bh(&ar->lock);
+	ar->dead = true;
+	spin_unlock_bh(&ar->lock);
+	hrtimer_cancel(&ar->timer);
+}
+
+/* The destructor: no reader is left. */
+void snic_ar_free(struct snic_ar *ar)
+{
+	struct snic_ar_bpt *b;
+	unsigned long idx;
+
+	xa_for_each(&ar->bpt, idx, b)
+		kfree(b);
+	xa_destroy(&ar->bpt);
+}
+
+/* Every BPT entry's penalties from the link states. */
+static void snic_ar_refresh_all(struct snic_ar *ar)
+{
+	struct snic_ar_bpt *b;
+	unsigned long idx;
+
+	lockdep_assert_held(&ar->lock);
+	xa_for_each(&ar->bpt, idx, b)
+		snic_bpt_refresh(&b->ent, &ar->links);
+}
+
+/* The key of @port's own link. */
+static u32 snic_ar_key(struct snic_ar *ar, struct snic_port *port)
+{
+	u16 id = READ_ONCE(ar->id), peer = READ_ONCE(port->ar.peer);
+
+	if (READ_ONCE(port->ar.kind) == SNIC_AR_PORT_GLOBAL)
+		return SNIC_LINK_GLOBAL(id, peer, port->num);
+	return SNIC_LINK_LOCAL(id, peer);
+}
+
+u32 snic_ar_route(struct snic_switch *sw, struct snic_port *in,
+		  const struct snic_16b *h, u32 lft_port)
+{
+	struct snic_ar *ar = &sw->ar;
+	u8 kind = READ_ONCE(in->ar.kind);
+	struct snic_ar_bpt *b;
+	u32 port = lft_port;
+	bool moved;
+	int i;
+
+	if (!READ_ONCE(ar->nbpt) || kind == SNIC_AR_PORT_GLOBAL ||
+	    h->slid < READ_ONCE(ar->slid_min) ||
+	    h->slid > READ_ONCE(ar->slid_max))
+		return lft_port;
+	b = xa_load(&ar->bpt, h->dlid);
+	if (!b)
+		return lft_port;
+	spin_lock_bh(&ar->lock);
+	i = snic_bpt_select(&b->ent, &ar->p, kind == SNIC_AR_PORT_LOCAL,
+			    (u32)ar->id * 2654435761u ^ h->dlid,
+			    ktime_get_ns(), &moved);
+	if (i >= 0)
+		port = b->ent.c[i].port;
+	spin_unlock_bh(&ar->lock);
+	if (moved)
+		snic_count(&in->stats, SNIC_STAT_AR_MOVES);
+	if (port != lft_port)
+		snic_count(&in->stats, SNIC_STAT_AR_ALT);
+	return port;
+}
+
+/* An ARN about @port's link, for the group. */
+struct snic_ar_note {
+	struct snic_arn a;
+};
+
+static void snic_ar_note(struct snic_ar *ar, struct snic_port *port, u8 type,
+			 u8 metric, struct snic_ar_note *n)
+{
+	struct snic_arn *a = &n->a;
+
+	memset(a, 0, sizeof(*a));
+	a->type = type;
+	a->metric = type == SNIC_ARN_FAILED ? 255 : metric;
+	a->params = SNIC_ARN_P_ORIGIN | SNIC_ARN_P_SEQ | SNIC_ARN_P_LIFETIME;
+	a->group = READ_ONCE(ar->group);
+	a->sw = READ_ONCE(ar->id);
+	if (READ_ONCE(port->ar.kind) == SNIC_AR_PORT_GLOBAL) {
+		a->params |= SNIC_ARN_P_PEER_GROUP;
+		a->peer_group = READ_ONCE(port->ar.peer);
+		a->index = port->num;
+	} else {
+		a->params |= SNIC_ARN_P_LOCAL_LINK;
+		a->from = a->sw;
+		a->to = READ_ONCE(port->ar.peer);
+	}
+	a->seq = ++ar->seq;
+	a->lifetime_us = READ_ONCE(ar->life_us);
+	port->ar.sent = ktime_get_ns();
+}
+
+/* Send @n out of every local port that is up. RCU. */
+static void snic_ar_send(struct snic_switch *sw, const struct snic_ar_note *n)
+{
+	struct snic_16b h = {
+		.slid = READ_ONCE(sw->lid), .dlid = READ_ONCE(sw->ar.dlid),
+		.sc = SNIC_SC_MGMT, .l4 = SNIC_L4_MGMT, .pkey = 0xffff,
+	};
+	u8 buf[SNIC_ARN_LEN_MAX];
+	struct snic_port *port;
+	struct sk_buff *skb;
+	size_t len;
+
+	len = snic_arn_encode(&n->a, buf, sizeof(buf));
+	if (!len || !h.dlid)
+		return;
+	list_for_each_entry_rcu(port, &sw->ports, node) {
+		struct net_device *dev = port->dev;
+
+		if (READ_ONCE(port->ar.kind) != SNIC_AR_PORT_LOCAL ||
+		    !netif_running(dev) || !netif_carrier_ok(dev))
+			continue;
+		skb = alloc_skb(LL_RESERVED_SPACE(dev) + SNIC_ENCAP_HLEN + len +
+				SNIC_ENCAP_TLEN, GFP_ATOMIC);
+		if (!skb) {
+			snic_count(&port->stats, SNIC_STAT_FWD_NOMEM);
+			continue;
+		}
+		skb_reserve(skb, LL_RESERVED_SPACE(dev) + SNIC_ENCAP_HLEN);
+		skb_put_data(skb, buf, len);
+		if (snic_encap(skb, dev, &h)) {
+			kfree_skb(skb);
+			snic_count(&port->stats, SNIC_STAT_FWD_NOMEM);
+			continue;
+		}
+		skb->dev = dev;
+		if (dev_queue_xmit(skb) == NET_XMIT_SUCCESS)
+			snic_count(&port->stats, SNIC_STAT_TX_ARN);
+		else
+			snic_count(&port->stats, SNIC_STAT_FWD_TX_DROP);
+	}
+}
+
+/*
+ * Sample @port (ar->lock held): apply what changed to our own link, and
+ * say in @n what to tell the group. Returns true if @n is to be sent.
+ */
+static bool snic_ar_sample(struct snic_switch *sw, struct snic_port *port,
+			   u64 now, bool *changed, struct snic_ar_note *n)
+{
+	struct snic_ar *ar = &sw->ar;
+	struct snic_port_ar *pa = &port->ar;
+	u64 hold = 2ULL * READ_ONCE(ar->period_us) * NSEC_PER_USEC;
+	u32 key = snic_ar_key(ar, port);
+	bool up = netif_running(port->dev) && netif_carrier_ok(port->dev);
+	u8 level;
+
+	if (!up) {
+		pa->up_since = 0;
+		if (!pa->failed) {
+			pa->failed = true;
+			memset(&pa->mon, 0, sizeof(pa->mon));
+			snic_arn_set_link(&ar->links, key, SNIC_LINK_FAILED,
+					  255, 0);
+			*changed = true;
+			pa->type = SNIC_ARN_FAILED;
+			pa->repeat = SNIC_AR_REPEAT;
+			snic_count(&port->stats, SNIC_STAT_AR_DETECTED);
+		}
+	} else if (pa->failed) {
+		if (!pa->up_since) {
+			pa->up_since = now;
+		} else if (now - pa->up_since >= hold) {
+			pa->failed = false;
+			snic_arn_set_link(&ar->links, key, SNIC_LINK_OK, 0, 0);
+			*changed = true;
+			pa->type = SNIC_ARN_RECOVERED;
+			pa->repeat = SNIC_AR_REPEAT;
+		}
+	} else if (!READ_ONCE(ar->lost_route_only)) {
+		level = sch_snic_link_level(port->dev);
+		switch (snic_arn_sample(&pa->mon, &ar->thr, level)) {
+		case SNIC_ARN_EV_CONGESTED:
+			snic_arn_set_link(&ar->links, key, SNIC_LINK_CONGESTED,
+					  level, 0);
+			*changed = true;
+			pa->type = SNIC_ARN_CONGESTED;
+			pa->repeat = 1;
+			snic_count(&port->stats, SNIC_STAT_AR_DETECTED);
+			break;
+		case SNIC_ARN_EV_ELIMINATED:
+			snic_arn_set_link(&ar->links, key, SNIC_LINK_OK, 0, 0);
+			*changed = true;
+			pa->type = SNIC_ARN_ELIMINATED;
+			pa->repeat = 1;
+			break;
+		default:
+			break;
+		}
+	}
+	if (pa->repeat) {
+		pa->repeat--;
+		snic_ar_note(ar, port, pa->type, 255 - pa->mon.level, n);
+		if (pa->type == SNIC_ARN_CONGESTED)
+			n->a.metric = pa->mon.level;
+		return true;
+	}
+	/* While it lasts, again every half lifetime. */
+	if ((pa->failed || pa->mon.congested) &&
+	    now - pa->sent >= (u64)READ_ONCE(ar->life_us) * NSEC_PER_USEC / 2) {
+		snic_ar_note(ar, port, pa->failed ? SNIC_ARN_FAILED :
+				       SNIC_ARN_CONGESTED, pa->mon.level, n);
+		return true;
+	}
+	return false;
+}
+
+static enum hrtimer_restart snic_ar_fire(struct hrtimer *t)
+{
+	struct snic_ar *ar = container_of(t, struct snic_ar, timer);
+	struct snic_switch *sw = container_of(ar, struct snic_switch, ar);
+	struct snic_ar_note note[8];
+	struct snic_port *port;
+	bool changed = false;
+	int i, n = 0;
+	u32 period;
+	u64 now;
+
+	rcu_read_lock();
+	spin_lock_bh(&ar->lock);
+	if (ar->dead) {
+		spin_unlock_bh(&ar->lock);
+		rcu_read_unlock();
+		return HRTIMER_NORESTART;
+	}
+	now = ktime_get_ns();
+	changed = snic_arn_expire(&ar->links, now);
+	list_for_each_entry_rcu(port, &sw->ports, node) {
+		if (READ_ONCE(port->ar.kind) == SNIC_AR_PORT_NONE)
+			continue;
+		/* Ports beyond the batch wait for the next sample. */
+		if (n < ARRAY_SIZE(note) &&
+		    snic_ar_sample(sw, port, now, &changed, &note[n]))
+			n++;
+	}
+	if (changed)
+		snic_ar_refresh_all(ar);
+	spin_unlock_bh(&ar->lock);
+	for (i = 0; i < n; i++)
+		snic_ar_send(sw, &note[i]);
+	rcu_read_unlock();
+
+	period = READ_ONCE(ar->period_us);
+	if (!period)
+		return HRTIMER_NORESTART;
+	hrtimer_forward_now(t, ns_to_ktime((u64)period * NSEC_PER_USEC));
+	return HRTIMER_RESTART;
+}
+
+/* Run the monitor now (a port changed), if it runs. RTNL. */
+void snic_ar_port_event(struct snic_switch *sw, struct snic_port *port)
+{
+	struct snic_ar *ar = &sw->ar;
+
+	if (READ_ONCE(port->ar.kind) == SNIC_AR_PORT_NONE)
+		return;
+	spin_lock_bh(&ar->lock);
+	if (!ar->dead && READ_ONCE(ar->period_us))
+		hrtimer_start(&ar->timer, 0, HRTIMER_MODE_REL_SOFT);
+	spin_unlock_bh(&ar->lock);
+}
+
+/* RTNL. */
+int snic_ar_port_set(struct snic_switch *sw, struct snic_port *port, u8 kind,
+		     u16 peer)
+{
+	struct snic_ar *ar = &sw->ar;
+
+	spin_lock_bh(&ar->lock);
+	/* Forget what the monitor knew of the old link. */
+	if (port->ar.kind != SNIC_AR_PORT_NONE)
+		snic_arn_set_link(&ar->links, snic_ar_key(ar, port),
+				  SNIC_LINK_OK, 0, 0);
+	memset(&port->ar, 0, sizeof(port->ar));
+	WRITE_ONCE(port->ar.kind, kind);
+	WRITE_ONCE(port->ar.peer, peer);
+	snic_ar_refresh_all(ar);
+	spin_unlock_bh(&ar->lock);
+	return 0;
+}
+
+/* Replace (n > 0) or delete the BPT entry of @dlid. RTNL. */
+int snic_ar_bpt_set(struct snic_switch *sw, u32 dlid,
+		    const struct snic_ar_cand *c, int n)
+{
+	struct snic_ar *ar = &sw->ar;
+	struct snic_ar_bpt *b = NULL, *old;
+	int i, j;
+
+	if (n) {
+		b = kzalloc(sizeof(*b), GFP_KERNEL);
+		if (!b)
+			return -ENOMEM;
+		b->ent.n = n;
+		for (i = 0; i < n; i++) {
+			b->ent.c[i].port = c[i].port;
+			b->ent.c[i].cost = c[i].cost;
+			b->ent.c[i].global = c[i].global;
+			for (j = 0; j < SNIC_BPT_LINKS; j++)
+				b->ent.c[i].link[j] = c[i].link[j];
+		}
+		spin_lock_bh(&ar->lock);
+		snic_bpt_refresh(&b->ent, &ar->links);
+		spin_unlock_bh(&ar->lock);
+		old = xa_store(&ar->bpt, dlid, b, GFP_KERNEL);
+		if (xa_is_err(old)) {
+			kfree(b);
+			return xa_err(old);
+		}
+		/* States that changed meanwhile. */
+		spin_lock_bh(&ar->lock);
+		snic_bpt_refresh(&b->ent, &ar->links);
+		spin_unlock_bh(&ar->lock);
+	} else {
+		old = xa_erase(&ar->bpt, dlid);
+		if (!old)
+			return -ENOENT;
+	}
+	if (old)
+		kfree_rcu(old, rcu);
+	else
+		WRITE_ONCE(ar->nbpt, ar->nbpt + 1);
+	if (!n)
+		WRITE_ONCE(ar->nbpt, ar->nbpt - 1);
+	snic_cfg_changed();
+	return 0;
+}
+
+/* Copy up to @n BPT entries from index *@pos on. RTNL. */
+int snic_ar_bpt_dump(struct snic_ar *ar, unsigned long *pos, u32 *dlid,
+		     struct snic_bpt_ent *out, int n)
+{
+	struct snic_ar_bpt *b;
+	unsigned long idx;
+	int got = 0;
+
+	spin_lock_bh(&ar->lock);
+	xa_for_each_start(&ar->bpt, idx, b, *pos) {
+		if (got == n)
+			break;
+		dlid[got] = idx;
+		out[got++] = b->ent;
+		*pos = idx + 1;
+	}
+	spin_unlock_bh(&ar->lock);
+	return got;
+}
+
+static enum snic_stat snic_ar_err_stat(enum snic_arn_err err)
+{
+	switch (err) {
+	case SNIC_ARN_ESHORT:
+		return SNIC_STAT_RX_ARN_SHORT;
+	case SNIC_ARN_EVERSION:
+		return SNIC_STAT_RX_ARN_VERSION;
+	case SNIC_ARN_ETYPE:
+		return SNIC_STAT_RX_ARN_TYPE;
+	default:
+		return SNIC_STAT_RX_ARN_FIELD;
+	}
+}
+
+/* Consume @skb, an ARN that came in on @in (data at its 16B header). */
+void snic_ar_rx(struct snic_switch *sw, struct snic_port *in,
+		struct sk_buff *skb, size_t payload)
+{
+	struct snic_ar *ar = &sw->ar;
+	u8 buf[SNIC_ARN_LEN_MAX];
+	enum snic_arn_apply res;
+	enum snic_arn_err err;
+	enum snic_stat why;
+	struct snic_arn a;
+	bool expired;
+	const u8 *p;
+	size_t len;
+	u64 now;
+
+	len = min_t(size_t, payload, sizeof(buf));
+	p = skb_header_pointer(skb, SNIC_16B_HDR_LEN, len, buf);
+	err = p ? snic_arn_decode(p, len, &a) : SNIC_ARN_ESHORT;
+	if (err) {
+		why = snic_ar_err_stat(err);
+		goto drop;
+	}
+	if (a.group != READ_ONCE(ar->group)) {
+		why = SNIC_STAT_RX_ARN_GROUP;
+		goto drop;
+	}
+	if (a.sw == READ_ONCE(ar->id)) {
+		why = SNIC_STAT_RX_ARN_SELF;
+		goto drop;
+	}
+	now = ktime_get_ns();
+	spin_lock_bh(&ar->lock);
+	expired = snic_arn_expire(&ar->links, now);
+	res = snic_arn_learn(&ar->links, &a, now,
+			     (u64)READ_ONCE(ar->life_us) * NSEC_PER_USEC);
+	if (expired || res == SNIC_ARN_APPLIED)
+		snic_ar_refresh_all(ar);
+	spin_unlock_bh(&ar->lock);
+	snic_count(&in->stats, SNIC_STAT_RX_ARN);
+	if (res == SNIC_ARN_STALE)
+		snic_count(&in->stats, SNIC_STAT_ARN_STALE);
+	else if (res == SNIC_ARN_FULL)
+		snic_count(&in->stats, SNIC_STAT_ARN_FULL);
+	else if (res == SNIC_ARN_APPLIED)
+		snic_count(&in->stats, SNIC_STAT_ARN_CHANGED);
+	consume_skb(skb);
+	return;
+
+drop:
+	snic_count(&in->stats, why);
+	kfree_skb(skb);
+}
+
+/* Caller holds RTNL; the values were checked. */
+void snic_ar_configure(struct snic_switch *sw, const struct snic_ar_config *c)
+{
+	struct snic_ar *ar = &sw->ar;
+	struct snic_port *port;
+	bool start;
+
+	if (c->has_group)
+		WRITE_ONCE(ar->group, c->group);
+	if (c->has_id)
+		WRITE_ONCE(ar->id, c->id);
+	if (c->has_life)
+		WRITE_ONCE(ar->life_us, c->life_us);
+	if (c->has_lost_route)
+		WRITE_ONCE(ar->lost_route_only, c->lost_route_only);
+	if (c->has_slid) {
+		WRITE_ONCE(ar->slid_min, c->slid_min);
+		WRITE_ONCE(ar->slid_max, c->slid_max);
+	}
+	/* Last: a new DLID starts with the rest in place. */
+	if (c->has_dlid)
+		WRITE_ONCE(ar->dlid, c->dlid);
+	if (c->has_period)
+		WRITE_ONCE(ar->period_us, c->period_us);
+
+	spin_lock_bh(&ar->lock);
+	if (c->has_thr) {
+		ar->thr.set = c->thr.set;
+		ar->thr.clear = c->thr.clear;
+	}
+	if (c->has_samples) {
+		ar->thr.set_samples = c->thr.set_samples;
+		ar->thr.clear_samples = c->thr.clear_samples;
+	}
+	if (c->has_hold_down)
+		ar->p.hold_down_ns = (u64)c->hold_down_us * NSEC_PER_USEC;
+	if (c->has_flowlet)
+		ar->p.flowlet_ns = (u64)c->flowlet_us * NSEC_PER_USEC;
+	if (c->has_algorithm)
+		ar->p.algorithm = c->algorithm;
+	if (c->has_group || c->has_id || c->has_dlid) {
+		/* Another group (or none): start over, the monitor too. */
+		memset(&ar->links, 0, sizeof(ar->links));
+		list_for_each_entry(port, &sw->ports, node) {
+			u8 kind = port->ar.kind;
+			u16 peer = port->ar.peer;
+
+			memset(&port->ar, 0, sizeof(port->ar));
+			port->ar.kind = kind;
+			port->ar.peer = peer;
+		}
+		snic_ar_refresh_all(ar);
+	}
+	start = !ar->dead && ar->period_us && c->has_period;
+	if (start)
+		hrtimer_start(&ar->timer,
+			      ns_to_ktime((u64)ar->period_us * NSEC_PER_USEC),
+			      HRTIMER_MODE_REL_SOFT);
+	spin_unlock_bh(&ar->lock);
+	if (c->has_period && !c->period_us)
+		hrtimer_cancel(&ar->timer);
+}
+
+void snic_ar_read(struct snic_ar *ar, struct snic_ar_config *c)
+{
+	c->dlid = READ_ONCE(ar->dlid);
+	c->group = READ_ONCE(ar->group);
+	c->id = READ_ONCE(ar->id);
+	c->life_us = READ_ONCE(ar->life_us);
+	c->period_us = READ_ONCE(ar->period_us);
+	c->lost_route_only = READ_ONCE(ar->lost_route_only);
+	c->slid_min = READ_ONCE(ar->slid_min);
+	c->slid_max = READ_ONCE(ar->slid_max);
+	spin_lock_bh(&ar->lock);
+	c->thr = ar->thr;
+	c->hold_down_us = div_u64(ar->p.hold_down_ns, NSEC_PER_USEC);
+	c->flowlet_us = div_u64(ar->p.flowlet_ns, NSEC_PER_USEC);
+	c->algorithm = ar->p.algorithm;
+	spin_unlock_bh(&ar->lock);
+}
+
+/*
+ * Copy the live link states from slot @pos on into @out (at most @n),
+ * their slots into @slot, their remaining lifetime (ns) into @left.
+ */
+int snic_ar_dump_links(struct snic_ar *ar, u32 pos, struct snic_arn_link *out,
+		       u32 *slot, u64 *left, int n)
+{
+	u64 now = ktime_get_ns();
+	int got = 0;
+
+	spin_lock_bh(&ar->lock);
+	if (snic_arn_expire(&ar->links, now))
+		snic_ar_refresh_all(ar);
+	for (; pos < SNIC_ARN_MAX_LINKS && got < n; pos++) {
+		const struct snic_arn_link *l = &ar->links.l[pos];
+
+		if (!l->key)
+			continue;
+		out[got] = *l;
+		left[got] = l->expires > now ? l->expires - now : 0;
+		slot[got++] = pos;
+	}
+	spin_unlock_bh(&ar->lock);
+	return got;
+}

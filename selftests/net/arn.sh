@@ -1,0 +1,105 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# ARN at a switch, the receiving side: notifications to the group's ARN
+# DLID are consumed (never forwarded), learned into the link table with
+# their sequence numbers and lifetimes, and every malformed one is a
+# counted drop with its own counter. The settings refuse bad values.
+. "$(dirname "$0")/../lib.sh"
+
+modules_load || { not_ok "modules load"; ktap_finish; }
+fabric_2h1s || { not_ok "fabric setup"; ktap_finish; }
+ARN=0xf10001
+N=20
+
+# States learned without a LIFETIME last a minute: the test outlives the
+# default second.
+check "sw0: group 1, switch 0, ARN DLID $ARN" \
+	nsexec "$S1" "$SNICCTL" dev set sw0 ar_dlid $ARN ar_group 1 ar_switch 0 \
+	ar_life 60000000
+checke "dev show reports the ARN settings" \
+	'nsexec $S1 $SNICCTL dev show sw0 | grep -q "ar_dlid 0xf10001 ar_group 1 ar_switch 0 ar_life 60000000"'
+# An MFT entry would let the switch forward it: it must not.
+nsexec "$S1" "$SNICCTL" mft set sw0 mlid $ARN ports p1,p2
+
+links() { nsexec "$S1" "$SNICCTL" ar links sw0; }
+h2mgmt() {	# management packets h2's NIC saw (any fate)
+	nsexec "$H2" $ETHTOOL -S snic0 |
+		awk '$1 ~ /^rx_(mgmt|drop_mgmt_.*|drop_bad_dlid):$/ { n += $2 } END { print n + 0 }'
+}
+arn() {	# arn CLASS SEQ [COUNT]: inject into p1 from h1's side
+	SNIC_ARN_SEQ=$2 nsexec "$H1" "$TOOLS/snic_inject" fab0 "$1" "${3:-1}" $ARN 1
+}
+pc() { port_counter "$S1" sw0 p1 "$1"; }
+m0=$(h2mgmt)
+
+# 1. Learning, in sequence.
+arn arn_cong 1
+checke "a congestion ARN is taken in (rx_arn 1, arn_changed 1)" \
+	'waitfor 3000 "[ \$(pc rx_arn) -eq 1 ]" && [ $(pc arn_changed) -eq 1 ]'
+checke "ar links: switch 2's global link to group 3 is congested, metric 100" \
+	'links | grep -q "global switch 2 peer_group 3 index 4 state congested metric 100"'
+arn arn_fail 1
+checke "the same sequence number again is stale (arn_stale 1), no change" \
+	'waitfor 3000 "[ \$(pc arn_stale) -eq 1 ]" && links | grep -q "state congested"'
+arn arn_fail 2
+checke "failure detected: the link is failed, metric 255" \
+	'waitfor 3000 "links | grep -q \"state failed metric 255\""'
+arn arn_elim 3
+checke "congestion eliminated does not undo a failure" \
+	'waitfor 3000 "[ \$(pc rx_arn) -eq 4 ]" && links | grep -q "state failed"'
+arn arn_recover 4
+checke "failure recovered: the link is forgotten" \
+	'waitfor 3000 "[ \$(pc rx_arn) -eq 5 ]" && [ -z "$(links)" ]'
+arn arn_cong_life 5
+checke "an ARN's LIFETIME (2 s) bounds the state" \
+	'waitfor 3000 "[ \$(pc rx_arn) -eq 6 ]"; e=$(links | sed -n "s/.*expires_us \([0-9]*\).*/\1/p"); echo "expires in $e us"; [ -n "$e" ] && [ "$e" -le 2000000 ]'
+checke "...and the state is gone after it" \
+	'sleep 2.1; [ -z "$(links)" ]'
+arn arn_local 6
+checke "an intra-group link: local switch 2 to_switch 0" \
+	'waitfor 3000 "links | grep -q \"local switch 2 to_switch 0 state congested\""'
+checke "the switch's lifetime applies without LIFETIME (<= 60 s, > 50 s)" \
+	'e=$(links | sed -n "s/.*expires_us \([0-9]*\).*/\1/p"); echo "expires in $e us"; [ -n "$e" ] && [ "$e" -le 60000000 ] && [ "$e" -gt 50000000 ]'
+
+# 2. Malformed notifications: each reason its own counter.
+for c in "arn_short rx_drop_arn_short" "arn_version rx_drop_arn_version" \
+	 "arn_type rx_drop_arn_type" "arn_field rx_drop_arn_field" \
+	 "arn_group rx_drop_arn_group" "arn_self rx_drop_arn_self"; do
+	set -- $c
+	checke "$N x $1 counted in $2" \
+		"arn $1 100 $N; waitfor 3000 \"[ \\\$(pc $2) -eq $N ]\""
+done
+checke "the malformed ones changed nothing (the local link only)" \
+	'[ $(links | wc -l) -eq 1 ] && [ $(pc rx_arn) -eq 7 ]'
+checke "no ARN was forwarded (the MFT would have): h2 saw no management packet" \
+	'[ $(h2mgmt) -eq $m0 ]'
+check "traffic still flows" nsexec "$H1" ping -c 2 -i 0.2 -w 10 10.0.0.2
+
+# 3. Settings: errno + extack, nothing changed.
+check "ar_dlid of a unicast LID: EINVAL" \
+	expect_err "$S1" 22 "the ARN DLID is a multicast LID" \
+	$SNICCTL dev set sw0 ar_dlid 5
+check "ar_group 5000: ERANGE" \
+	expect_err "$S1" 34 "" $SNICCTL dev set sw0 ar_group 5000
+check "ar_life 0: ERANGE" expect_err "$S1" 34 "" $SNICCTL dev set sw0 ar_life 0
+check "ARN settings on a NIC: EOPNOTSUPP" \
+	expect_err "$H1" 95 "adaptive routing settings are a switch's" \
+	$SNICCTL dev set snic0 ar_group 1
+check "unprivileged ARN change: EPERM" \
+	expect_err "$S1" 1 "" $TOOLS/nocap $SNICCTL dev set sw0 ar_group 2
+check "ar links of a NIC: EOPNOTSUPP" \
+	expect_err "$H1" 95 "" $SNICCTL ar links snic0
+checke "the refused requests changed nothing" \
+	'nsexec $S1 $SNICCTL dev show sw0 | grep -q "ar_dlid 0xf10001 ar_group 1 ar_switch 0 ar_life 60000000" &&
+	 [ $(links | wc -l) -eq 1 ]'
+check "move sw0 to group 2" nsexec "$S1" "$SNICCTL" dev set sw0 ar_group 2
+checke "...its learned states are forgotten" '[ -z "$(links)" ]'
+arn arn_cong 7
+checke "...and group 1's ARNs are now another group's" \
+	'waitfor 3000 "[ \$(pc rx_drop_arn_group) -eq $((N + 1)) ]"'
+nsexec "$S1" "$SNICCTL" dev set sw0 ar_dlid 0
+arn arn_cong 8
+checke "ARN off (ar_dlid 0): the DLID is plain multicast again (forwarded)" \
+	'waitfor 3000 "[ \$(h2mgmt) -gt $m0 ]"'
+ktap_finish

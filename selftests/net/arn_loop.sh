@@ -1,0 +1,145 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# Adaptive routing with ARN on a Dragonfly (snicctl fabric up
+# dragonfly:1,2,1,3 ar: 3 groups of 2 switches, one host each; port 1
+# the host, port 2 the local link, port 3 the global link). h1 (g0s0)
+# reaches h5 (g2s0) minimally over g0s1's global link to group 2; the
+# alternative is g0s0's own global link, through group 1.
+#  - failure: g0s1's global link goes down; g0s1 applies it at once and
+#    tells g0s0, which moves h5's traffic to its own global link; both
+#    hosts of group 0 still reach h5; on recovery the minimal path
+#    returns, after the hold-down;
+#  - congestion: g0s1's global link slowed down under load is reported
+#    congested, g0s0 penalises the path and moves, and returns once the
+#    congestion is eliminated;
+#  - the Best Path Table and port settings refuse bad values.
+. "$(dirname "$0")/../lib.sh"
+
+modules_load || { not_ok "modules load"; ktap_finish; }
+F=ar$(echo "$SFX" | cut -c1-4)
+"$SNICCTL" fabric up dragonfly:1,2,1,3 name "$F" ar >/dev/null ||
+	{ not_ok "fabric up dragonfly:1,2,1,3 ar"; ktap_finish; }
+S0=$F-g0s0 S1=$F-g0s1
+pc() { port_counter "$F-$1" sw0 "$2" "$3"; }
+links() { nsexec "$F-$1" "$SNICCTL" ar links sw0; }
+bpt5() { nsexec "$S0" "$SNICCTL" bpt show sw0 | grep "^dlid 5 "; }
+ping5() { nsexec "$F-$1" ping -c "${2:-3}" -i 0.2 -w 15 10.0.0.5 >/dev/null; }
+
+checke "g0s0: group 0, switch 0, ARN DLID 0xf10000, monitored every 10 ms" \
+	'nsexec $S0 $SNICCTL dev show sw0 | grep -q "ar_dlid 0xf10000 ar_group 0 ar_switch 0 ar_life 1000000 ar_period 10000"'
+checke "g0s0's host LIDs are group 0's (1-2)" \
+	'nsexec $S0 $SNICCTL dev show sw0 | grep -q "ar_slids 1-2"'
+checke "g0s0: port 2 local to switch 1, port 3 global to group 1" \
+	'o=$(nsexec $S0 $SNICCTL port show sw0); echo "$o";
+	 echo "$o" | grep -q "port 2 dev p2 .*ar_kind local ar_peer 1" &&
+	 echo "$o" | grep -q "port 3 dev p3 .*ar_kind global ar_peer 1"'
+checke "BPT for h5: minimal via g0s1's global link (cost 3), then its own (cost 6)" \
+	'b=$(bpt5); echo "$b"; echo "$b" | grep -q "c0 2:3:l:l0.1:g1.2.3:+0 c1 3:6:g:g0.1.3:-:+0"'
+checke "no BPT entry for a host of its own group" \
+	'! nsexec $S0 $SNICCTL bpt show sw0 | grep -q "^dlid 2 "'
+check "h1 reaches h5" ping5 h1
+g1=$(pc g0s1 p3 tx_packets)
+check "h1 reaches h5 (neighbours known)" ping5 h1
+# Broadcast follows the MFT tree, which adaptive routing does not move:
+# h2 learns h5's address now, while the tree is whole.
+check "h2 reaches h5" ping5 h2 1
+checke "minimal path: g0s1's global link carried it, nothing was diverted" \
+	'[ $(pc g0s1 p3 tx_packets) -ge $((g1 + 3)) ] && [ $(pc g0s0 p1 ar_alt) -eq 0 ]'
+
+# 1. Failure of g0s1's global link.
+tx0=$(pc g0s0 p3 tx_packets)
+nsexec "$S1" $IP link set p3 down
+checke "g0s1 detects the failure" \
+	'waitfor 3000 "[ \$(pc g0s1 p3 ar_detected) -eq 1 ]"'
+checke "g0s1 tells g0s0 (tx_arn on its local port, rx_arn at g0s0)" \
+	'waitfor 3000 "[ \$(pc g0s1 p2 tx_arn) -ge 1 ] && [ \$(pc g0s0 p2 rx_arn) -ge 1 ]"'
+checke "g0s0 knows: switch 1's global link to group 2 failed" \
+	'links g0s0 | grep -q "global switch 1 peer_group 2 index 3 state failed metric 255"'
+checke "g0s0's minimal candidate for h5 is out" \
+	'bpt5 | grep -q "c0 2:3:l:l0.1:g1.2.3:failed"'
+checke "the failure ARN is repeated (3 copies in all)" \
+	'waitfor 3000 "[ \$(pc g0s1 p2 tx_arn) -ge 3 ]"'
+check "h1 still reaches h5" ping5 h1
+checke "...over g0s0's own global link, through group 1 (ar_alt, ar_moves)" \
+	'[ $(pc g0s0 p3 tx_packets) -gt $tx0 ] && [ $(pc g0s0 p1 ar_alt) -gt 0 ] &&
+	 [ $(pc g0s0 p1 ar_moves) -ge 1 ]'
+check "h2 (on g0s1) still reaches h5: g0s1 sends it to g0s0, which leaves the group" \
+	ping5 h2
+checke "...g0s1 routed it off its failed link (ar_alt)" \
+	'[ $(pc g0s1 p1 ar_alt) -gt 0 ]'
+checke "no packet of group 0 went into the failed link" \
+	'[ $(pc g0s1 p1 fwd_drop_egress) -eq 0 ] && [ $(pc g0s1 p2 fwd_drop_egress) -eq 0 ]'
+
+# 2. Recovery.
+nsexec "$S1" $IP link set p3 up
+checke "g0s1 recovers and tells g0s0: the failure is forgotten" \
+	'waitfor 5000 "[ -z \"\$(links g0s0)\" ]"'
+checke "g0s0's minimal candidate is back in the table" \
+	'bpt5 | grep -q "c0 2:3:l:l0.1:g1.2.3:+0"'
+sleep 1		# the hold-down (500 ms) and a flowlet gap
+g1=$(pc g0s1 p3 tx_packets)
+check "h1 reaches h5" ping5 h1
+checke "...minimally again, after the hold-down (cur 0)" \
+	'[ $(pc g0s1 p3 tx_packets) -gt $g1 ] && bpt5 | grep -q " cur 0 "'
+
+# 3. Congestion on g0s1's global link: 1 Gb/s of fabric time (100 kb/s
+#    wall) and h2 blasting h5. g0s1 itself would route h2's traffic
+#    around its congested link (and the congestion would come and go):
+#    without its BPT entry for h5, it keeps to the LFT.
+nsexec "$S1" "$SNICCTL" bpt del sw0 dlid 5
+nsexec "$S1" "$SNICCTL" qdisc set p3 rate 1gbit
+nsexec "$F-h5" timeout 30 "$TOOLS/snic_xfer" -U 7300 12 >/dev/null &
+sleep 0.5
+nsexec "$F-h2" "$TOOLS/snic_xfer" -u 10.0.0.5 7300 4 1000 >/dev/null &
+checke "g0s1 finds its global link congested" \
+	'waitfor 8000 "[ \$(pc g0s1 p3 ar_detected) -ge 2 ]"'
+checke "g0s0 learns it: switch 1's global link congested" \
+	'waitfor 3000 "links g0s0 | grep -q \"global switch 1 peer_group 2 index 3 state congested\""'
+checke "g0s0 penalises the minimal candidate for h5" \
+	'b=$(bpt5); echo "$b"; echo "$b" | grep -Eq "c0 2:3:l:l0.1:g1.2.3:\+[1-9]"'
+a0=$(pc g0s0 p1 ar_alt)
+check "h1 reaches h5 during the congestion" ping5 h1
+checke "...around it, over g0s0's own global link (ar_alt grew)" \
+	'[ $(pc g0s0 p1 ar_alt) -gt $a0 ]'
+wait
+nsexec "$S1" "$SNICCTL" qdisc set p3 rate 0bit
+checke "the congestion is eliminated: g0s0 forgets it" \
+	'waitfor 20000 "[ -z \"\$(links g0s0)\" ]"'
+
+# 4. Bad settings: errno + extack, nothing changed.
+check "a candidate on port 0: EINVAL" \
+	expect_err "$S0" 22 "a candidate needs port 1..64" \
+	$SNICCTL bpt set sw0 dlid 5 0:3:l
+check "a BPT entry for a multicast DLID: EINVAL" \
+	expect_err "$S0" 22 "a BPT entry is for a unicast DLID" \
+	$SNICCTL bpt set sw0 dlid 0xf00001 2:3:l
+check "deleting a BPT entry that is not there: ENOENT" \
+	expect_err "$S0" 2 "no BPT entry for this DLID" $SNICCTL bpt del sw0 dlid 77
+check "a local port's peer beyond 2047: ERANGE" \
+	expect_err "$S0" 34 "a local link's peer is a switch number" \
+	$SNICCTL port set sw0 2 ar_kind local ar_peer 3000
+check "ar_thr with set below clear: EINVAL" \
+	expect_err "$S0" 22 "the set level must be above the clear level" \
+	$SNICCTL dev set sw0 ar_thr 10:20
+check "ar_samples 0:1: EINVAL" \
+	expect_err "$S0" 22 "at least one sample" $SNICCTL dev set sw0 ar_samples 0:1
+check "ar_slids 9-3: EINVAL" \
+	expect_err "$S0" 22 "the min host LID is above the max" \
+	$SNICCTL dev set sw0 ar_slids 9-3
+check "ar_algo 2 (raw): ERANGE" \
+	expect_err "$S0" 34 "" $SNICCTL raw dev-set \
+	ifindex:u32=$(nsexec "$S0" cat /sys/class/net/sw0/ifindex) ar-algo:u8=2
+check "unprivileged bpt set: EPERM" \
+	expect_err "$S0" 1 "" $TOOLS/nocap $SNICCTL bpt set sw0 dlid 5 2:3:l
+checke "the refused requests changed nothing" \
+	'bpt5 | grep -q "c0 2:3:l:l0.1:g1.2.3:+0 c1 3:6:g:g0.1.3:-:+0" &&
+	 nsexec $S0 $SNICCTL port show sw0 | grep -q "port 2 dev p2 .*ar_kind local ar_peer 1" &&
+	 nsexec $S0 $SNICCTL dev show sw0 | grep -q "ar_thr 192:64 ar_samples 3:3 .*ar_slids 1-2"'
+check "bpt del sw0 dlid 5" nsexec "$S0" "$SNICCTL" bpt del sw0 dlid 5
+checke "...the entry is gone" '[ -z "$(bpt5)" ]'
+check "h1 still reaches h5 (by the LFT)" ping5 h1 2
+
+# 5. Down with the monitors running: no warning, no leak.
+check "fabric down" "$SNICCTL" fabric down "$F"
+ktap_finish

@@ -1,0 +1,262 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Adaptive routing for a fabric ("ar 1", or "fabric up ... ar").
+ *
+ * Groups are the connected pieces of the switch graph without its global
+ * links (on a Dragonfly, its groups); a switch's number is its rank in
+ * its group. Each group gets an ARN DLID (SNIC_AR_MLID_BASE + group) and
+ * must hold a range of host LIDs of its own, so a switch can tell its
+ * group's traffic (the only traffic it routes adaptively) by SLID.
+ *
+ * Best Path Table of switch S for host D of another group: the minimal
+ * candidate (the LFT's port), then non-minimal ones through another
+ * group I: S's own global links to I, and its local links to a switch X
+ * with a global link to I. Costs weigh a local hop 1 and a global hop 2,
+ * the rest of the path being the LFT's from where the candidate enters
+ * I. Each candidate names the group links it depends on (its first link,
+ * and X's global link). The cheapest four are kept.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fabric.h"
+
+#define W_LOCAL		1
+#define W_GLOBAL	2
+
+static int peer_of(const struct fabric *f, int node, int p)
+{
+	const struct fab_link *l = &f->link[f->node[node].link[p]];
+
+	return l->a == node && l->pa == p ? l->b : l->a;
+}
+
+static bool is_global(const struct fabric *f, int node, int p)
+{
+	return f->link[f->node[node].link[p]].global;
+}
+
+/* Key of switch @s's link on port @p (switch-to-switch). */
+static uint32_t link_key(const struct fabric *f, int s, int p)
+{
+	int n = peer_of(f, s, p);
+
+	if (is_global(f, s, p))
+		return 0x80000000u | (uint32_t)f->gid[s] << 20 |
+		       (uint32_t)f->grp[n] << 8 | (uint32_t)p;
+	return (uint32_t)f->gid[s] << 20 |
+	       (uint32_t)f->gid[n] << 8;
+}
+
+static void link_text(uint32_t key, char *buf, size_t len)
+{
+	if (key & 0x80000000u)
+		snprintf(buf, len, "g%u.%u.%u", (key >> 20) & 0x7ff,
+			 (key >> 8) & 0xfff, key & 0xff);
+	else
+		snprintf(buf, len, "l%u.%u", (key >> 20) & 0x7ff,
+			 (key >> 8) & 0xfff);
+}
+
+/* Weighted cost of the LFT's path from switch @s to host @h, -1: none. */
+static int lft_cost(const struct fabric *f, int s, int h)
+{
+	int cost = 0, steps, p;
+
+	for (steps = 0; steps < f->nnodes; steps++) {
+		if (!f->node[s].sw)
+			return s == h ? cost : -1;
+		p = f->route[s * f->nnodes + h];
+		if (p <= 0)
+			return -1;
+		if (f->node[peer_of(f, s, p)].sw)
+			cost += is_global(f, s, p) ? W_GLOBAL : W_LOCAL;
+		s = peer_of(f, s, p);
+	}
+	return -1;
+}
+
+int fab_ar(struct fabric *f)
+{
+	int nn = f->nnodes, i, j, p, g, *stack, top;
+	int *count;
+
+	f->grp = calloc(nn, sizeof(int));
+	f->gid = calloc(nn, sizeof(int));
+	stack = calloc(nn, sizeof(int));
+	count = calloc(nn, sizeof(int));
+	if (!f->grp || !f->gid || !stack || !count)
+		exit(1);
+	for (i = 0; i < nn; i++)
+		f->grp[i] = -1;
+	f->ngroups = 0;
+	for (i = 0; i < nn; i++) {
+		if (!f->node[i].sw || f->grp[i] >= 0)
+			continue;
+		g = f->ngroups++;
+		top = 0;
+		stack[top++] = i;
+		f->grp[i] = g;
+		while (top) {
+			int s = stack[--top];
+
+			for (p = 1; p <= f->node[s].nports; p++) {
+				int n = peer_of(f, s, p);
+
+				if (!f->node[n].sw || is_global(f, s, p) ||
+				    f->grp[n] >= 0)
+					continue;
+				f->grp[n] = g;
+				stack[top++] = n;
+			}
+		}
+	}
+	/* Ranks in node order; hosts take their switch's group. */
+	for (i = 0; i < nn; i++) {
+		if (f->node[i].sw) {
+			f->gid[i] = count[f->grp[i]]++;
+			if (f->gid[i] > 2047 || f->grp[i] > 4095) {
+				fprintf(stderr, "Error: %s: ar: too many switches or groups\n",
+					f->src);
+				return -1;
+			}
+		}
+	}
+	for (i = 0; i < nn; i++) {
+		const struct fab_link *l;
+
+		if (f->node[i].sw)
+			continue;
+		l = fab_host_link(f, i);
+		f->grp[i] = f->grp[l->a == i ? l->b : l->a];
+	}
+	f->grp_lo = calloc(f->ngroups, sizeof(uint32_t));
+	f->grp_hi = calloc(f->ngroups, sizeof(uint32_t));
+	if (!f->grp_lo || !f->grp_hi)
+		exit(1);
+	for (i = 0; i < nn; i++) {
+		uint32_t lid = f->node[i].lid;
+
+		if (f->node[i].sw)
+			continue;
+		g = f->grp[i];
+		if (!f->grp_lo[g] || lid < f->grp_lo[g])
+			f->grp_lo[g] = lid;
+		if (lid > f->grp_hi[g])
+			f->grp_hi[g] = lid;
+	}
+	/* Each group's LID range holds only its own hosts. */
+	for (i = 0; i < nn; i++)
+		for (j = 0; !f->node[i].sw && j < f->ngroups; j++)
+			if (j != f->grp[i] && f->grp_lo[j] &&
+			    f->node[i].lid >= f->grp_lo[j] &&
+			    f->node[i].lid <= f->grp_hi[j]) {
+				fprintf(stderr, "Error: %s: ar: group %d's host LIDs %u..%u are not its own (host \"%s\")\n",
+					f->src, j, f->grp_lo[j], f->grp_hi[j],
+					f->node[i].name);
+				return -1;
+			}
+	free(stack);
+	free(count);
+	return 0;
+}
+
+struct cand {
+	int port, cost, global;
+	uint32_t link[2];
+};
+
+static void add(struct cand *c, int *n, int max, struct cand x)
+{
+	int i;
+
+	if (*n == max) {
+		if (c[max - 1].cost <= x.cost)
+			return;
+		(*n)--;
+	}
+	/* Sorted by cost, the minimal candidate (added first) first. */
+	for (i = *n; i > 1 && c[i - 1].cost > x.cost; i--)
+		c[i] = c[i - 1];
+	if (*n == 0)
+		i = 0;
+	c[i] = x;
+	(*n)++;
+}
+
+/*
+ * Switch @s's BPT entry for host @h as "bpt set" arguments in @buf;
+ * returns the number of candidates (< 2: no entry worth having).
+ */
+int fab_ar_bpt(const struct fabric *f, int s, int h, char *buf, size_t len)
+{
+	int nn = f->nnodes, m = f->route[s * nn + h], gh = f->grp[h];
+	struct cand c[4], x;
+	int n = 0, p, q, i, off = 0, cost;
+
+	if (gh == f->grp[s] || m <= 0)
+		return 0;
+	memset(&x, 0, sizeof(x));
+	x.port = m;
+	x.cost = lft_cost(f, s, h);
+	x.global = is_global(f, s, m);
+	x.link[0] = link_key(f, s, m);
+	if (!x.global) {
+		int xs = peer_of(f, s, m), xp = f->route[xs * nn + h];
+
+		if (xp > 0 && f->node[peer_of(f, xs, xp)].sw &&
+		    is_global(f, xs, xp))
+			x.link[1] = link_key(f, xs, xp);
+	}
+	if (x.cost < 0)
+		return 0;
+	add(c, &n, 4, x);
+	for (p = 1; p <= f->node[s].nports; p++) {
+		int ns = peer_of(f, s, p);
+
+		if (p == m || !f->node[ns].sw)
+			continue;
+		if (is_global(f, s, p)) {
+			if (f->grp[ns] == gh)
+				continue;
+			cost = lft_cost(f, ns, h);
+			if (cost < 0)
+				continue;
+			memset(&x, 0, sizeof(x));
+			x = (struct cand){ .port = p, .cost = W_GLOBAL + cost,
+					   .global = 1,
+					   .link = { link_key(f, s, p) } };
+			add(c, &n, 4, x);
+			continue;
+		}
+		for (q = 1; q <= f->node[ns].nports; q++) {
+			int ni = peer_of(f, ns, q);
+
+			if (!f->node[ni].sw || !is_global(f, ns, q) ||
+			    f->grp[ni] == gh || f->grp[ni] == f->grp[s])
+				continue;
+			cost = lft_cost(f, ni, h);
+			if (cost < 0)
+				continue;
+			x = (struct cand){ .port = p,
+					   .cost = W_LOCAL + W_GLOBAL + cost,
+					   .link = { link_key(f, s, p),
+						     link_key(f, ns, q) } };
+			add(c, &n, 4, x);
+		}
+	}
+	for (i = 0; i < n; i++) {
+		char l0[24] = "", l1[24] = "";
+
+		link_text(c[i].link[0], l0, sizeof(l0));
+		if (c[i].link[1])
+			link_text(c[i].link[1], l1, sizeof(l1));
+		off += snprintf(buf + off, len - off, " %d:%d:%s:%s%s%s",
+				c[i].port, c[i].cost, c[i].global ? "g" : "l",
+				l0, c[i].link[1] ? ":" : "", l1);
+		if ((size_t)off >= len)
+			return 0;
+	}
+	return n;
+}
