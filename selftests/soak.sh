@@ -56,7 +56,9 @@ data_deq() { vlsum "$F-$1" fab0 dequeued; }	# a host link's data packets
 qsum() { vlsum "$F-$1" "$2" "$3"; }		# FIELD over the data VLs
 ports() { nsexec "$F-$1" ls /sys/class/net | grep '^p[0-9]'; }
 # entered delivered hoq flushed linkdrops fwddrops taildrops overruns
-# (a switch's qdisc drops are also its fwd_drop_egress: counted once)
+# (a switch's qdisc drops are its fwd_drop_qdisc, and a port going down
+# drops in its noop qdisc, counted in its tx_dropped: fwd_drop_egress is
+# only what met a down port, so nothing counts twice)
 state() {
 	e=0 d=0 hq=0 fl=0 ld=0 fd=0 t=0 o=0
 	for h in $HOSTS; do
@@ -122,6 +124,13 @@ linkd=$(($5 - ld0)) fwdd=$(($6 - fd0)) tail=$(($7 - t0)) over=$(($8 - o0))
 lost=$((hoq + flushed + linkd + fwdd))
 echo "# entered $entered, delivered $delivered; counted lost $lost: HoQ $hoq, flushed by link resets $flushed, dropped by down links $linkd, by the switch (egress down or refused) $fwdd; tail drops $tail, overruns $over"
 echo "# $HOT $(grep received /tmp/soak.$HOT); h1 $(grep received /tmp/soak.h1)"
+# Every drop counter that moved, for the record.
+for h in $HOSTS; do
+	echo "# $h: $(nsexec $F-$h $ETHTOOL -S snic0 | awk '$1 ~ /drop|flush/ && $2 != 0 { printf "%s %s ", $1, $2 }')fab0 tx_dropped $(link_stat $F-$h fab0 tx_dropped) rx_dropped $(link_stat $F-$h fab0 rx_dropped)"
+done
+for s in $SW; do
+	echo "# $s: $(nsexec $F-$s $ETHTOOL -S sw0 | awk '$1 ~ /drop|flush/ && $2 != 0 { printf "%s %s ", $1, $2 }')$(for p in $(ports $s); do printf '%s tx_dropped %s rx_dropped %s ' $p $(link_stat $F-$s $p tx_dropped) $(link_stat $F-$s $p rx_dropped); done)"
+done
 checke "lossless VLs: no tail drop and no overrun in the fabric" \
 	'[ $tail -eq 0 ] && [ $over -eq 0 ]'
 checke "conservation: entered = delivered + counted losses" \

@@ -609,12 +609,28 @@ static void snic_q_purge(struct Qdisc *sch)
 	sch->qstats.backlog = 0;
 }
 
+static u32 snic_q_count_16b(struct sk_buff_head *list)
+{
+	struct sk_buff *skb;
+	u32 n = 0;
+
+	skb_queue_walk(list, skb)
+		n += skb->protocol == htons(ETH_P_SNIC);
+	return n;
+}
+
 static void snic_q_reset(struct Qdisc *sch)
 {
 	struct snic_sched *q = qdisc_priv(sch);
 	int i;
 
 	snic_q_purge(sch);
+	/* Frames already dequeued but handed back by the stack (a frozen
+	 * TX queue) wait in gso_skb/skb_bad_txq, which the core frees
+	 * after this: they are lost to the link reset too.
+	 */
+	q->flushed += snic_q_count_16b(&sch->gso_skb) +
+		      snic_q_count_16b(&sch->skb_bad_txq);
 	q->time_next = 0;
 	q->armed = false;
 	/* Deactivated (or reset): nothing may schedule the qdisc now. The
@@ -907,7 +923,8 @@ static enum hrtimer_restart snic_q_sync_fire(struct hrtimer *t)
 		__netif_schedule(qdisc_root(q->sch));
 		return HRTIMER_NORESTART;
 	}
-	if (dev->flags & IFF_UP) {
+	/* Not into a link without carrier: its noop qdisc would drop it. */
+	if ((dev->flags & IFF_UP) && netif_carrier_ok(dev)) {
 		skb = sch_snic_credit_skb(dev, &c);
 		if (skb)
 			dev_queue_xmit(skb);

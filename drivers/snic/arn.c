@@ -193,7 +193,7 @@ static void snic_ar_send(struct snic_switch *sw, const struct snic_ar_note *n)
 		if (dev_queue_xmit(skb) == NET_XMIT_SUCCESS)
 			snic_count(&port->stats, SNIC_STAT_TX_ARN);
 		else
-			snic_count(&port->stats, SNIC_STAT_FWD_TX_DROP);
+			snic_count(&port->stats, SNIC_STAT_FWD_QDISC_DROP);
 	}
 }
 

@@ -119,5 +119,6 @@ checke "the refused requests changed nothing" \
 	'nsexec $S1 $SNICCTL qdisc show p2 | grep "cc_thr 0,0,0" | grep -q "cc_buf 8192"'
 checke "no drop anywhere in the fabric" \
 	'[ "$(vlx $S1 p2 0 drops)" = 0 ] && [ "$(vlx $H1 fab0 0 drops)" = 0 ] &&
-	 [ $(port_counter $S1 sw0 p1 fwd_drop_egress) -eq 0 ]'
+	 [ $(port_counter $S1 sw0 p1 fwd_drop_egress) -eq 0 ] &&
+	 [ $(port_counter $S1 sw0 p2 fwd_drop_qdisc) -eq 0 ]'
 ktap_finish

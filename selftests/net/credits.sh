@@ -54,7 +54,8 @@ checke "the switch queue holds no more than p1's buffer (<= 10 packets)" \
 	'q=$(vlx $S1 p2 0 qlen_max); echo "p2 qlen_max $q"; [ $q -ge 1 ] && [ $q -le 10 ]'
 check "the congestion drains and every credit comes back" quiet
 checke "no drop at the switch egress" \
-	'[ $(vlx $S1 p2 0 drops) -eq $d0 ] && [ $(port_counter $S1 sw0 p1 fwd_drop_egress) -eq 0 ]'
+	'[ $(vlx $S1 p2 0 drops) -eq $d0 ] && [ $(port_counter $S1 sw0 p1 fwd_drop_egress) -eq 0 ] &&
+	 [ $(port_counter $S1 sw0 p2 fwd_drop_qdisc) -eq 0 ]'
 check "conservation: packets h1 sent = packets h2 took in" conserved "$g0" "$s0"
 wait
 checke "per-VL receive counters: p1 took on VL0 what h1 sent on VL0" \

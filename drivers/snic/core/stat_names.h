@@ -110,6 +110,7 @@ static const char *const snic_stat_name[SNIC_STAT_MAX + 1] = {
 	[SNIC_STAT_AR_DETECTED]		= "ar_detected",
 	[SNIC_STAT_AR_ALT]		= "ar_alt",
 	[SNIC_STAT_AR_MOVES]		= "ar_moves",
+	[SNIC_STAT_FWD_QDISC_DROP]	= "fwd_drop_qdisc",
 };
 
 #endif /* _SNIC_CORE_STAT_NAMES_H */

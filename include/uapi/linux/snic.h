@@ -475,6 +475,9 @@ enum snic_stat {
 					 * on a path other than the LFT's
 					 */
 	SNIC_STAT_AR_MOVES,		/* [ar_moves]: a DLID's path changed */
+	SNIC_STAT_FWD_QDISC_DROP,	/* [fwd_drop_qdisc]: the egress device's
+					 * qdisc refused it (also counted there)
+					 */
 
 	__SNIC_STAT_MAX,
 	SNIC_STAT_MAX = __SNIC_STAT_MAX - 1
