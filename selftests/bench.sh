@@ -20,6 +20,11 @@
 #                         a victim flow that shares only the senders' links:
 #                         victim and hot datagrams delivered, FECN marks,
 #                         CCA pacing off, then on (tree_victim_gain: on/off)
+#   arn_adv_*             adversarial traffic on a Dragonfly (group 0 into
+#                         group 2, two flows over one global link):
+#                         datagrams delivered with minimal routing, then
+#                         with adaptive routing (arn_adv_gain: adaptive /
+#                         minimal), and packets it rerouted
 #   dragonfly72_up_s      wall time of "snicctl fabric up dragonfly:2,4,2,9"
 #   dragonfly72_mem_mib   guest memory that fabric takes
 . "$(dirname "$0")/lib.sh" >/dev/null
@@ -154,9 +159,13 @@ NETNS=""
 # Lossless (credits, as the fabric manager builds it) and lossy (no
 # receive buffers, 128-packet switch queues), measured one after the
 # other: packets the fabric dropped, and how many of the packets the
-# senders' links carried reached h3.
+# senders' links carried reached h3. CCA pacing is off in both (it would
+# spare the lossy fabric its overflow): this compares the links alone.
 hotspot() {	# hotspot lossless|lossy: prints "fabric_drops delivered/sent"
 	"$SNICCTL" fabric up star:3 name bh dilation 1000 >/dev/null || return 1
+	for h in h1 h2 h3; do
+		nsexec bh-$h "$SNICCTL" dev set snic0 cc_pacing 0
+	done
 	if [ "$1" = lossy ]; then
 		for p in p1 p2 p3; do
 			nsexec bh-s1 "$SNICCTL" port set sw0 $p vlbuf 0
@@ -228,6 +237,47 @@ echo "BENCH tree_victim_gain $(awk -v a="$v1" -v b="$v0" 'BEGIN { printf "%.3f",
 echo "BENCH tree_hot_rx_ratio $(awk -v a="$hot1" -v b="$hot0" 'BEGIN { printf "%.3f", b ? a / b : 0 }')"
 echo "BENCH tree_fecn_marked_cca_off $mk0"
 echo "BENCH tree_fecn_marked_cca_on $mk1"
+
+# Adaptive routing under adversarial traffic (dragonfly:1,2,1,3, all of
+# group 0 into group 2: h1 -> h5 and h2 -> h6, whose minimal paths share
+# g0s1's one global link to group 2), without then with "ar": datagrams
+# delivered in SECS, and how many left on a non-minimal path. Group 0's
+# global links run at 20 Gb/s (2 Mb/s of wall time), below what TCG
+# moves, so that the links, not the CPU, limit the flows.
+adv() {	# adv ""|ar: prints "delivered rerouted"
+	"$SNICCTL" fabric up dragonfly:1,2,1,3 name ba $1 >/dev/null
+	for s in g0s0 g0s1; do
+		nsexec ba-$s "$SNICCTL" qdisc set p3 rate 20gbit
+	done
+	for p in "1 5" "2 6" "5 1" "6 2"; do
+		set -- $p
+		nsexec ba-h$1 $IP neigh replace 10.0.0.$2 \
+			lladdr 02:53:4e:00:00:0$2 dev snic0 nud permanent
+	done
+	for d in 5 6; do
+		nsexec ba-h$d "$TOOLS/snic_xfer" -U 6005 $((SECS + 30)) \
+			>/tmp/ba-$d.$SFX &
+	done
+	sleep 0.5
+	nsexec ba-h1 "$TOOLS/snic_xfer" -u 10.0.0.5 6005 "$SECS" 1000 >/dev/null &
+	nsexec ba-h2 "$TOOLS/snic_xfer" -u 10.0.0.6 6005 "$SECS" 1000 >/dev/null
+	wait
+	alt=0
+	for s in g0s0 g0s1; do
+		alt=$((alt + $(counter ba-$s sw0 ar_alt)))
+	done
+	echo $(( $(sed -n 's/^received \([0-9]*\).*/\1/p' /tmp/ba-5.$SFX) + \
+		 $(sed -n 's/^received \([0-9]*\).*/\1/p' /tmp/ba-6.$SFX) )) $alt
+	"$SNICCTL" fabric down ba >/dev/null
+}
+set -- $(adv "")
+a0=$1
+set -- $(adv ar)
+a1=$1 alt1=$2
+echo "BENCH arn_adv_rx_minimal $a0"
+echo "BENCH arn_adv_rx_adaptive $a1"
+echo "BENCH arn_adv_gain $(awk -v a="$a1" -v b="$a0" 'BEGIN { printf "%.3f", b ? a / b : 0 }')"
+echo "BENCH arn_adv_rerouted $alt1"
 
 # The 72-host Dragonfly (p=2, a=4, h=2, g=9): wall time of "fabric up"
 # and the guest memory it takes.
