@@ -94,8 +94,9 @@ static void snic_sw_xmit(struct snic_port *out, struct sk_buff *skb,
 		snic_count(&out->stats, SNIC_STAT_TX_PACKETS);
 		snic_stats_add(&out->stats, SNIC_STAT_TX_BYTES, len);
 	} else {
-		/* A qdisc drop, or the noop qdisc of a port going down,
-		 * which the core also counts in the port's tx_dropped.
+		/* A qdisc drop, or the noop qdisc of a port going down
+		 * (which the core counts in the port's tx_dropped too, on
+		 * kernels from 6.12 on).
 		 */
 		snic_count(&out->stats, SNIC_STAT_FWD_QDISC_DROP);
 	}

@@ -476,7 +476,7 @@ enum snic_stat {
 					 */
 	SNIC_STAT_AR_MOVES,		/* [ar_moves]: a DLID's path changed */
 	SNIC_STAT_FWD_QDISC_DROP,	/* [fwd_drop_qdisc]: the egress device's
-					 * qdisc refused it (also counted there)
+					 * qdisc refused it
 					 */
 
 	__SNIC_STAT_MAX,
