@@ -276,6 +276,7 @@ static enum hrtimer_restart snic_ar_fire(struct hrtimer *t)
 	struct snic_ar *ar = container_of(t, struct snic_ar, timer);
 	struct snic_switch *sw = container_of(ar, struct snic_switch, ar);
 	struct snic_ar_note note[8];
+	enum hrtimer_restart ret;
 	struct snic_port *port;
 	bool changed = false;
 	int i, n = 0;
@@ -306,11 +307,20 @@ static enum hrtimer_restart snic_ar_fire(struct hrtimer *t)
 		snic_ar_send(sw, &note[i]);
 	rcu_read_unlock();
 
+	/* A port event or new settings may have started the timer again
+	 * meanwhile (under the lock): then it is queued and must not be
+	 * moved.
+	 */
+	spin_lock_bh(&ar->lock);
 	period = READ_ONCE(ar->period_us);
-	if (!period)
-		return HRTIMER_NORESTART;
-	hrtimer_forward_now(t, ns_to_ktime((u64)period * NSEC_PER_USEC));
-	return HRTIMER_RESTART;
+	if (ar->dead || !period || hrtimer_is_queued(t)) {
+		ret = HRTIMER_NORESTART;
+	} else {
+		hrtimer_forward_now(t, ns_to_ktime((u64)period * NSEC_PER_USEC));
+		ret = HRTIMER_RESTART;
+	}
+	spin_unlock_bh(&ar->lock);
+	return ret;
 }
 
 /* Run the monitor now (a port changed), if it runs. RTNL. */
