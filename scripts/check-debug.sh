@@ -21,7 +21,7 @@ if [ $# -eq 0 ]; then
 	done
 fi
 # The fault loops grow with the iterations: so does the VM's time limit.
-: "${VM_TIMEOUT:=$((2400 + 40 * ${SNIC_ITER:-100}))}"
+: "${VM_TIMEOUT:=$((3000 + 60 * ${SNIC_ITER:-100}))}"
 export VM_TIMEOUT
 selftests/qemu/run-vm.sh --debug --iter "${SNIC_ITER:-100}" "${args[@]}" | tee build/vm-debug.log
 rc=${PIPESTATUS[0]}

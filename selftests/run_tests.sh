@@ -10,8 +10,9 @@ list=$(echo "$1" | tr ',' ' ')
 [ -n "$list" ] || list=$(cd net && ls ./*.sh | sed 's|^\./||; s|\.sh$||')
 n=$(echo "$list" | wc -w)
 fails=0
-# A test may take 300 s, plus 20 s per iteration of its fault loops.
-tmo=$((300 + 20 * ${SNIC_ITER:-5}))
+# A test may take 300 s, plus 40 s per iteration of its fault loops
+# (faults.sh on the debug kernel: about 25 s per iteration).
+tmo=$((300 + 40 * ${SNIC_ITER:-5}))
 i=0
 echo "KTAP version 1"
 echo "1..$n"

@@ -16,8 +16,8 @@ fabric_2h1s || { not_ok "fabric setup"; ktap_finish; }
 credits_on 128 || { not_ok "credits"; ktap_finish; }
 nsexec "$S1" "$SNICCTL" qdisc set p2 rate 20mbit
 pacing_on || { not_ok "pacing"; ktap_finish; }
-bg $IP netns exec "$H1" ping -q -i 0.01 -w 600 10.0.0.2 >/dev/null 2>&1
-bg $IP netns exec "$H2" ping -q -i 0.01 -w 600 10.0.0.1 >/dev/null 2>&1
+bg $IP netns exec "$H1" ping -q -i 0.01 -w $((600 + 40 * ITER)) 10.0.0.2 >/dev/null 2>&1
+bg $IP netns exec "$H2" ping -q -i 0.01 -w $((600 + 40 * ITER)) 10.0.0.1 >/dev/null 2>&1
 X=x-$SFX
 $IP netns add "$X"
 NETNS="$NETNS $X"
@@ -30,10 +30,10 @@ checke "pacing armed: the hosts hold packets for each other's DLID" \
 flap() {
 	i=0
 	while [ $i -lt "$ITER" ]; do
-		nsexec "$H1" $IP link set fab0 down
-		nsexec "$S1" $IP link set p1 down
-		nsexec "$S1" $IP link set p1 up
-		nsexec "$H1" $IP link set fab0 up || return 1
+		$IP -n "$H1" link set fab0 down
+		$IP -n "$S1" link set p1 down
+		$IP -n "$S1" link set p1 up
+		$IP -n "$H1" link set fab0 up || return 1
 		i=$((i + 1))
 	done
 	resumes
@@ -43,11 +43,11 @@ check "link down/up on both ends x$ITER, traffic resumes" flap
 mtu() {
 	i=0
 	while [ $i -lt "$ITER" ]; do
-		nsexec "$H1" $IP link set fab0 mtu 1200 || return 1
-		m=$(nsexec "$H1" cat /sys/class/net/snic0/mtu)
+		$IP -n "$H1" link set fab0 mtu 1200 || return 1
+		m=$($IP -n "$H1" link show snic0 | sed -n 's/.* mtu \([0-9]*\).*/\1/p')
 		[ "$m" -le $((1200 - 42)) ] || { echo "snic0 mtu $m over 1200"; return 1; }
-		nsexec "$H1" $IP link set fab0 mtu 1500 || return 1
-		nsexec "$H1" $IP link set snic0 mtu 1458 || return 1
+		$IP -n "$H1" link set fab0 mtu 1500 || return 1
+		$IP -n "$H1" link set snic0 mtu 1458 || return 1
 		i=$((i + 1))
 	done
 	resumes
@@ -59,14 +59,14 @@ checke "snic0 MTU above what the lower device carries is refused" \
 netns_move() {
 	i=0
 	while [ $i -lt "$ITER" ]; do
-		nsexec "$S1" $IP link set p2 netns "$X" || return 1
+		$IP -n "$S1" link set p2 netns "$X" || return 1
 		nsexec "$S1" "$SNICCTL" port show sw0 | grep -q ' p2' &&
 			{ echo "p2 still a port after leaving the netns"; return 1; }
-		nsexec "$X" $IP link set p2 netns "$S1" || return 1
-		nsexec "$S1" $IP link set p2 master sw0 || return 1
-		nsexec "$S1" $TC qdisc replace dev p2 root snic || return 1
+		$IP -n "$X" link set p2 netns "$S1" || return 1
+		$IP -n "$S1" link set p2 master sw0 || return 1
+		$TC -n "$S1" qdisc replace dev p2 root snic || return 1
 		nsexec "$S1" "$SNICCTL" port set sw0 p2 vlbuf 128 || return 1
-		nsexec "$S1" $IP link set p2 up || return 1
+		$IP -n "$S1" link set p2 up || return 1
 		i=$((i + 1))
 	done
 	resumes
@@ -76,10 +76,10 @@ check "switch port moved to another netns and back x$ITER, traffic resumes" netn
 qdisc_churn() {
 	i=0
 	while [ $i -lt "$ITER" ]; do
-		nsexec "$S1" $TC qdisc replace dev p1 root pfifo || return 1
-		nsexec "$S1" $TC qdisc replace dev p1 root snic || return 1
-		nsexec "$H2" $TC qdisc del dev fab0 root || return 1
-		nsexec "$H2" $TC qdisc add dev fab0 root snic || return 1
+		$TC -n "$S1" qdisc replace dev p1 root pfifo || return 1
+		$TC -n "$S1" qdisc replace dev p1 root snic || return 1
+		$TC -n "$H2" qdisc del dev fab0 root || return 1
+		$TC -n "$H2" qdisc add dev fab0 root snic || return 1
 		i=$((i + 1))
 	done
 	resumes
@@ -95,10 +95,10 @@ limit_churn() {
 	r0=$(port_counter "$S1" sw0 p1 credit_limit_rx)
 	i=0
 	while [ $i -lt $((ITER * 4)) ]; do
-		nsexec "$S1" $TC qdisc replace dev p1 root pfifo || return 1
-		nsexec "$S1" $TC qdisc replace dev p1 root snic || return 1
-		nsexec "$H2" $TC qdisc replace dev fab0 root pfifo || return 1
-		nsexec "$H2" $TC qdisc replace dev fab0 root snic || return 1
+		$TC -n "$S1" qdisc replace dev p1 root pfifo || return 1
+		$TC -n "$S1" qdisc replace dev p1 root snic || return 1
+		$TC -n "$H2" qdisc replace dev fab0 root pfifo || return 1
+		$TC -n "$H2" qdisc replace dev fab0 root snic || return 1
 		i=$((i + 1))
 	done
 	nsexec "$H1" "$SNICCTL" dev set snic0 credit_period 100000 || return 1
@@ -113,14 +113,14 @@ check "qdiscs replaced x$((ITER * 4)) while LIMITs arrive every 100 us" limit_ch
 nic_churn() {
 	i=0
 	while [ $i -lt "$ITER" ]; do
-		nsexec "$H2" $IP link del snic0 || return 1
-		nsexec "$H2" $IP link add snic0 link fab0 type snic || return 1
+		$IP -n "$H2" link del snic0 || return 1
+		$IP -n "$H2" link add snic0 link fab0 type snic || return 1
 		nsexec "$H2" "$SNICCTL" dev set snic0 lid 2 vlbuf 128 || return 1
-		nsexec "$H2" $IP addr add 10.0.0.2/24 dev snic0 || return 1
-		nsexec "$H2" $IP link set snic0 up || return 1
+		$IP -n "$H2" addr add 10.0.0.2/24 dev snic0 || return 1
+		$IP -n "$H2" link set snic0 up || return 1
 		i=$((i + 1))
 	done
-	nsexec "$H1" $IP neigh flush dev snic0
+	$IP -n "$H1" neigh flush dev snic0
 	resumes
 }
 check "NIC deleted and re-created under load x$ITER, traffic resumes" nic_churn
