@@ -1180,7 +1180,7 @@ out:
 static int snic_nl_ar_put_link(struct sk_buff *skb,
 			       const struct snic_arn_link *l, u64 left)
 {
-	bool global = l->key & 0x80000000u;
+	bool global = l->key & SNIC_AR_LINK_GLOBAL;
 
 	if (nla_put_u8(skb, SNIC_A_AR_LINK_KIND, global ? 1 : 2) ||
 	    nla_put_u16(skb, SNIC_A_AR_LINK_SWITCH, (l->key >> 20) & 0x7ff) ||

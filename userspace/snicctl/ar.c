@@ -187,27 +187,28 @@ void ar_port_print(struct nlattr **tb)
 }
 
 /* gSW.PG.IDX or lFROM.TO -> a link key, 0 on error. */
-static uint32_t parse_link(const char *s)
+uint32_t snic_link_parse(const char *s)
 {
 	unsigned int a, b, c;
 	char end;
 
 	if (sscanf(s, "g%u.%u.%u%c", &a, &b, &c, &end) == 3 && a <= 2047 &&
 	    b <= 4095 && c <= 255)
-		return 0x80000000u | a << 20 | b << 8 | c;
+		return SNIC_AR_LINK_G(a, b, c);
 	if (sscanf(s, "l%u.%u%c", &a, &b, &end) == 2 && a <= 2047 && b <= 2047)
-		return a != b ? a << 20 | b << 8 : 0;
+		return a != b ? SNIC_AR_LINK_L(a, b) : 0;
 	return 0;
 }
 
-static void format_link(uint32_t key, char *buf, size_t len)
+/* A link key as snic_link_parse() reads it; "-" for no link. */
+void snic_link_format(uint32_t key, char *buf, size_t len)
 {
-	if (key & 0x80000000u)
-		snprintf(buf, len, "g%u.%u.%u", (key >> 20) & 0x7ff,
-			 (key >> 8) & 0xfff, key & 0xff);
+	if (key & SNIC_AR_LINK_GLOBAL)
+		snprintf(buf, len, "g%u.%u.%u", SNIC_AR_LINK_SW(key),
+			 SNIC_AR_LINK_PEER(key), SNIC_AR_LINK_IDX(key));
 	else if (key)
-		snprintf(buf, len, "l%u.%u", (key >> 20) & 0x7ff,
-			 (key >> 8) & 0xfff);
+		snprintf(buf, len, "l%u.%u", SNIC_AR_LINK_SW(key),
+			 SNIC_AR_LINK_PEER(key));
 	else
 		snprintf(buf, len, "-");
 }
@@ -234,8 +235,8 @@ static int print_bpt(struct nl_msg *msg, void *arg)
 	for (i = 0; i < n; i++) {
 		char key[16], fmt[24], val[96], pen[16];
 
-		format_link(c[i].link[0], l0, sizeof(l0));
-		format_link(c[i].link[1], l1, sizeof(l1));
+		snic_link_format(c[i].link[0], l0, sizeof(l0));
+		snic_link_format(c[i].link[1], l1, sizeof(l1));
 		if (c[i].penalty == 0xffffffffu)
 			snprintf(pen, sizeof(pen), "failed");
 		else
@@ -277,8 +278,8 @@ static int bpt_set(int argc, char **argv, bool del)
 		if (strcmp(tok[2], "g") && strcmp(tok[2], "l"))
 			goto usage;
 		c[n].global = !strcmp(tok[2], "g");
-		if ((tok[3] && !(c[n].link[0] = parse_link(tok[3]))) ||
-		    (tok[4] && !(c[n].link[1] = parse_link(tok[4]))))
+		if ((tok[3] && !(c[n].link[0] = snic_link_parse(tok[3]))) ||
+		    (tok[4] && !(c[n].link[1] = snic_link_parse(tok[4]))))
 			goto usage;
 	}
 	msg = nl_new(SNIC_CMD_BPT_SET, false);

@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "fabric.h"
+#include "snicctl.h"
 
 #define W_LOCAL		1
 #define W_GLOBAL	2
@@ -43,20 +44,8 @@ static uint32_t link_key(const struct fabric *f, int s, int p)
 	int n = peer_of(f, s, p);
 
 	if (is_global(f, s, p))
-		return 0x80000000u | (uint32_t)f->gid[s] << 20 |
-		       (uint32_t)f->grp[n] << 8 | (uint32_t)p;
-	return (uint32_t)f->gid[s] << 20 |
-	       (uint32_t)f->gid[n] << 8;
-}
-
-static void link_text(uint32_t key, char *buf, size_t len)
-{
-	if (key & 0x80000000u)
-		snprintf(buf, len, "g%u.%u.%u", (key >> 20) & 0x7ff,
-			 (key >> 8) & 0xfff, key & 0xff);
-	else
-		snprintf(buf, len, "l%u.%u", (key >> 20) & 0x7ff,
-			 (key >> 8) & 0xfff);
+		return SNIC_AR_LINK_G(f->gid[s], f->grp[n], p);
+	return SNIC_AR_LINK_L(f->gid[s], f->gid[n]);
 }
 
 /* Weighted cost of the LFT's path from switch @s to host @h, -1: none. */
@@ -249,9 +238,9 @@ int fab_ar_bpt(const struct fabric *f, int s, int h, char *buf, size_t len)
 	for (i = 0; i < n; i++) {
 		char l0[24] = "", l1[24] = "";
 
-		link_text(c[i].link[0], l0, sizeof(l0));
+		snic_link_format(c[i].link[0], l0, sizeof(l0));
 		if (c[i].link[1])
-			link_text(c[i].link[1], l1, sizeof(l1));
+			snic_link_format(c[i].link[1], l1, sizeof(l1));
 		off += snprintf(buf + off, len - off, " %d:%d:%s:%s%s%s",
 				c[i].port, c[i].cost, c[i].global ? "g" : "l",
 				l0, c[i].link[1] ? ":" : "", l1);

@@ -32,6 +32,11 @@
 #define _SNIC_CORE_ARN_H
 
 #include "core_types.h"
+#ifdef __KERNEL__
+#include <uapi/linux/snic.h>
+#else
+#include <linux/snic.h>
+#endif
 
 /* Wire: header and parameters. */
 #define SNIC_ARN_HDR_LEN	4
@@ -101,12 +106,11 @@ size_t snic_arn_encode(const struct snic_arn *a, u8 *buf, size_t len);
 
 /*
  * Link keys: a global link is (switch, peer group, link index), an
- * intra-group link (from switch, to switch). 0 is no link.
+ * intra-group link (from switch, to switch). 0 is no link. The layout is
+ * the UAPI's (SNIC_AR_LINK_*): snicctl reads and writes the same keys.
  */
-#define SNIC_LINK_GLOBAL(sw, pg, idx) \
-	(0x80000000u | ((u32)(sw) << 20) | ((u32)(pg) << 8) | (u32)(idx))
-#define SNIC_LINK_LOCAL(from, to) \
-	(((u32)(from) << 20) | ((u32)(to) << 8))
+#define SNIC_LINK_GLOBAL(sw, pg, idx)	SNIC_AR_LINK_G(sw, pg, idx)
+#define SNIC_LINK_LOCAL(from, to)	SNIC_AR_LINK_L(from, to)
 
 u32 snic_arn_link_key(const struct snic_arn *a);
 

@@ -334,6 +334,24 @@ enum snic_attr {
 	SNIC_A_MAX = __SNIC_A_MAX - 1
 };
 
+/*
+ * Link keys (struct snic_ar_cand.link, the links of SNIC_CMD_AR_LINK_GET):
+ * bit 31 set, a global link: bits 30..20 the switch it leaves, 19..8 the
+ * peer group it reaches, 7..0 the link's index (its port); bit 31 clear,
+ * an intra-group link: bits 30..20 the switch it leaves, 19..8 the switch
+ * it reaches. 0 is no link.
+ */
+#define SNIC_AR_LINK_GLOBAL		0x80000000u
+#define SNIC_AR_LINK_SW(key)		(((key) >> 20) & 0x7ff)
+#define SNIC_AR_LINK_PEER(key)		(((key) >> 8) & 0xfff)
+#define SNIC_AR_LINK_IDX(key)		((key) & 0xff)
+#define SNIC_AR_LINK_G(sw, pg, idx)	(SNIC_AR_LINK_GLOBAL | \
+					 ((__u32)(sw) & 0x7ff) << 20 | \
+					 ((__u32)(pg) & 0xfff) << 8 | \
+					 ((__u32)(idx) & 0xff))
+#define SNIC_AR_LINK_L(from, to)	(((__u32)(from) & 0x7ff) << 20 | \
+					 ((__u32)(to) & 0xfff) << 8)
+
 /* One Best Path Table candidate (SNIC_A_BPT is an array of them). */
 struct snic_ar_cand {
 	__u8 port;		/* egress port number */
