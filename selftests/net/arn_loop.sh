@@ -130,6 +130,22 @@ check "ar_slids 9-3: EINVAL" \
 check "ar_algo 2 (raw): ERANGE" \
 	expect_err "$S0" 34 "" $SNICCTL raw dev-set \
 	ifindex:u32=$(nsexec "$S0" cat /sys/class/net/sw0/ifindex) ar-algo:u8=2
+s0if=$(nsexec "$S0" cat /sys/class/net/sw0/ifindex)
+check "ar_period above 10 s: ERANGE" \
+	expect_err "$S0" 34 "" $SNICCTL dev set sw0 ar_period 10000001
+check "ar_kind 3 (raw): ERANGE" \
+	expect_err "$S0" 34 "" $SNICCTL raw port-set ifindex:u32=$s0if \
+	port:u32=2 ar-kind:u8=3 ar-peer:u16=1
+check "ar_kind without its peer (raw): EINVAL" \
+	expect_err "$S0" 22 "an ARN port kind goes with its peer" \
+	$SNICCTL raw port-set ifindex:u32=$s0if port:u32=2 ar-kind:u8=1
+check "a BPT of 17 bytes (raw): EINVAL" \
+	expect_err "$S0" 22 "the BPT is 0..4 struct snic_ar_cand" \
+	$SNICCTL raw bpt-set ifindex:u32=$s0if dlid:u32=5 \
+	bpt:bytes=2,0,3,0,0,0,0,0,0,0,0,0,0,0,0,0,0
+check "a BPT of 5 candidates (raw): ERANGE" \
+	expect_err "$S0" 34 "" $SNICCTL raw bpt-set ifindex:u32=$s0if dlid:u32=5 \
+	bpt:bytes=$(i=0; while [ $i -lt 4 ]; do printf '2,0,3,0,0,0,0,0,0,0,0,0,0,0,0,0,'; i=$((i + 1)); done)2,0,3,0,0,0,0,0,0,0,0,0,0,0,0,0
 check "unprivileged bpt set: EPERM" \
 	expect_err "$S0" 1 "" $TOOLS/nocap $SNICCTL bpt set sw0 dlid 5 2:3:l
 checke "the refused requests changed nothing" \

@@ -37,7 +37,8 @@ static const struct { const char *name; int attr; } attrs[] = {
 	{ "credit-drop", SNIC_A_CREDIT_DROP }, { "cct", SNIC_A_CC_CCT },
 	{ "ar-dlid", SNIC_A_AR_DLID }, { "ar-group", SNIC_A_AR_GROUP },
 	{ "ar-life", SNIC_A_AR_LIFE }, { "ar-algo", SNIC_A_AR_ALGORITHM },
-	{ "bpt", SNIC_A_BPT },
+	{ "ar-period", SNIC_A_AR_PERIOD }, { "ar-kind", SNIC_A_AR_PORT_KIND },
+	{ "ar-peer", SNIC_A_AR_PORT_PEER }, { "bpt", SNIC_A_BPT },
 };
 
 static int count(struct nl_msg *msg, void *arg)
