@@ -23,6 +23,7 @@ fi
 # The fault loops grow with the iterations: so does the VM's time limit.
 : "${VM_TIMEOUT:=$((3000 + 60 * ${SNIC_ITER:-100}))}"
 export VM_TIMEOUT
+mkdir -p build
 selftests/qemu/run-vm.sh --debug --iter "${SNIC_ITER:-100}" "${args[@]}" | tee build/vm-debug.log
 rc=${PIPESTATUS[0]}
 echo "BENCH debug_suite_s $(($(date +%s) - start))"

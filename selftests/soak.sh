@@ -10,11 +10,19 @@
 # leaf-to-spine link; on the Dragonfly, the global link of the hot path,
 # so that ARN reroutes around it). Afterwards, with the fabric quiet:
 #   - the lossless VLs dropped nothing but what is counted as lost to the
-#     flaps (qdisc flushes, egress drops on a down port, veth drops on a
-#     down link) and to HoQ lifetimes: no tail drop, no overrun;
-#   - packets that entered the fabric = packets delivered + counted
-#     losses, exactly (conservation; the flows use static neighbours, so
-#     no broadcast is replicated during the run);
+#     flaps (qdisc flushes, egress drops on a down port, frames lost on
+#     a link going down) and to HoQ lifetimes: no tail drop, no overrun;
+#   - 16B packets that entered the fabric (the hosts' data and
+#     notifications, the switches' ARNs) = packets delivered or taken
+#     in + counted losses, exactly (conservation; the flows use static
+#     neighbours, so no broadcast is replicated during the run);
+#   - per host pair (each sender has one destination, its datagrams are
+#     numbered): every datagram arrived at most once and only at its
+#     destination, each host's link took exactly what its application
+#     sent, and the pairs' missing datagrams plus the notifications
+#     that did not arrive equal the counted losses. (A drop counter
+#     does not say whose packet it dropped, so the losses balance over
+#     the pairs, not pair by pair);
 #   - every link end has its whole credit buffer back;
 #   - CCA was at work: the hot host answered FECNs, the senders paced it;
 #   - on the Dragonfly, ARN was at work: the flapped link was detected,
@@ -22,7 +30,7 @@
 # The fabric manager's CCA is active throughout (switch ports mark FECN,
 # NICs reflect and pace); its notifications ride VL 15 and count in the
 # conservation like data (a flap may drop them too). ARNs are consumed
-# by the switches: not in the hosts' counts.
+# by the switches: in the conservation, not in the hosts' counts.
 # Prints KTAP and "BENCH soak_lost <packets>" (both fabrics).
 . "$(dirname "$0")/lib.sh"
 
@@ -54,22 +62,34 @@ sleep 3
 # counters: sum of a field over every qdisc/port of the fabric
 data_deq() { vlsum "$F-$1" fab0 dequeued; }	# a host link's data packets
 qsum() { vlsum "$F-$1" "$2" "$3"; }		# FIELD over the data VLs
+sent16() {					# 16B frames a link end sent
+	nsexec "$F-$1" "$SNICCTL" -j qdisc show "$2" |
+		sed -n 's/.*"sent_16b":\([0-9]*\).*/\1/p'
+}
 ports() { nsexec "$F-$1" ls /sys/class/net | grep '^p[0-9]'; }
-# entered delivered hoq flushed linkdrops fwddrops taildrops overruns
-# (a switch counts what met a down port in fwd_drop_egress, what its
-# egress qdisc refused in fwd_drop_qdisc: tail drops of sch_snic, also
-# counted in the qdisc's drops, asserted 0, and the noop qdisc of a port
-# going down, which Debian's 6.1 does not count anywhere else; veth
-# counts in tx_dropped what it could not hand to a peer that went down.
-# A credit frame caught there, in the instant between its qdisc's
-# carrier check and the hand-off, counts as lost too: a rare +1 that
-# this accounting cannot tell from data)
+# entered delivered hoq flushed wire fwddrops taildrops overruns vethdrops
+#   entered: data and congestion notifications (VL 15) that the hosts'
+#     links took, and the ARNs the switches sent;
+#   delivered: what the hosts took off their links (delivered or counted
+#     as dropped there), and the ARNs the switches took in;
+#   lost: HoQ discards, frames flushed by link resets, frames lost on the
+#     wire (16B frames the link ends sent, sent_16b, minus the 16B frames
+#     the far ends took: veth drops a frame sent as its peer goes down),
+#     and what a switch could not forward: fwd_drop_egress (a down port),
+#     fwd_drop_qdisc (its egress qdisc refused it: sch_snic's tail drops,
+#     also counted in the qdisc's drops, asserted 0, and the noop qdisc
+#     of a port going down, which Debian's 6.1 counts nowhere else).
+# veth's own tx_dropped counts link control frames (credit LIMITs and
+# SYNCs) too, so it is only reported: as a link goes down it may drop a
+# control frame, which is no packet of this accounting.
 state() {
-	e=0 d=0 hq=0 fl=0 ld=0 fd=0 t=0 o=0
+	e=0 d=0 hq=0 fl=0 w=0 fd=0 t=0 o=0 ld=0 an=0
 	for h in $HOSTS; do
 		# data packets and congestion notifications (VL 15)
 		e=$((e + $(data_deq $h) + $(counter $F-$h snic0 tx_cn)))
-		d=$((d + $(rx_total $F-$h snic0)))
+		r=$(rx_total $F-$h snic0)
+		d=$((d + r))
+		w=$((w + $(sent16 $h fab0) - r))
 		ld=$((ld + $(link_stat $F-$h fab0 tx_dropped)))
 	done
 	for s in $SW; do
@@ -77,27 +97,53 @@ state() {
 			hq=$((hq + $(qsum $s $p hoq_discards)))
 			fl=$((fl + $(nsexec $F-$s "$SNICCTL" -j qdisc show $p |
 				sed -n 's/.*"flushed":\([0-9]*\).*/\1/p')))
+			w=$((w + $(sent16 $s $p)))
 			ld=$((ld + $(link_stat $F-$s $p tx_dropped)))
 			t=$((t + $(qsum $s $p drops)))
 		done
+		set -- $(nsexec $F-$s $ETHTOOL -S sw0 | awk '
+			$1 ~ /^rx_drop_(truncated|bad_l2|bad_len|bad_pad|unknown_l4):$/ ||
+			$1 == "rx_packets:" { rx += $2 }
+			$1 == "rx_arn:" || $1 ~ /^rx_drop_arn_/ { arn += $2 }
+			$1 == "tx_arn:" { tx += $2 }
+			END { print rx + 0, arn + 0, tx + 0 }')
+		# 16B frames the switch took off its links: forwarded,
+		# consumed or counted as dropped
+		w=$((w - $1))
+		d=$((d + $2))
+		e=$((e + $3))
+		an=$((an + $3 - $2))
 		fd=$((fd + $(counter $F-$s sw0 fwd_drop_egress) + \
 			$(counter $F-$s sw0 fwd_drop_qdisc) + \
 			$(counter $F-$s sw0 fwd_drop_no_route)))
 		o=$((o + $(counter $F-$s sw0 rx_drop_credit_overrun)))
 	done
-	echo "$e $d $hq $fl $ld $fd $t $o"
+	echo "$e $d $hq $fl $w $fd $t $o $ld $an"
+}
+# per host: data packets its link took, congestion notifications sent
+# and taken in, receive drops at the NIC, the UDP layer's receive errors
+hstate() {
+	for h in $HOSTS; do
+		echo "$h $(data_deq $h) $(counter $F-$h snic0 tx_cn) $(counter $F-$h snic0 rx_cn) $(nsexec $F-$h $ETHTOOL -S snic0 | awk '$1 ~ /^rx_drop_/ { n += $2 } END { print n + 0 }') $(nsexec $F-$h awk '/^Udp:/ && $2 ~ /^[0-9]/ { print $4 }' /proc/net/snmp)"
+	done
 }
 set -- $(state)
-e0=$1 d0=$2 hq0=$3 fl0=$4 ld0=$5 fd0=$6 t0=$7 o0=$8
+e0=$1 d0=$2 hq0=$3 fl0=$4 w0=$5 fd0=$6 t0=$7 o0=$8 ld0=$9 an0=${10}
+hstate >/tmp/soak.h0
 
+# Each sender has one destination: h1-h3 the hot host, which answers h1.
+# Their datagrams are numbered, and the receivers count per sender.
+rm -f /tmp/soak.sent.*
 for h in $HOT h1; do
 	nsexec $F-$h "$TOOLS/snic_xfer" -U 7000 $((SECS + 15)) >/tmp/soak.$h &
 done
 sleep 1
 for h in h1 h2 h3; do
-	nsexec $F-$h "$TOOLS/snic_xfer" -u 10.0.0.$HOTN 7000 "$SECS" 1000 >/dev/null &
+	nsexec $F-$h "$TOOLS/snic_xfer" -u 10.0.0.$HOTN 7000 "$SECS" 1000 \
+		>/tmp/soak.sent.$h &
 done
-nsexec $F-$HOT "$TOOLS/snic_xfer" -u 10.0.0.1 7000 "$SECS" 1000 >/dev/null &
+nsexec $F-$HOT "$TOOLS/snic_xfer" -u 10.0.0.1 7000 "$SECS" 1000 \
+	>/tmp/soak.sent.$HOT &
 flaps=0 t=0
 set -- $FLAPS
 while [ $t -lt "$SECS" ]; do
@@ -126,9 +172,10 @@ check "the fabric drains" waitfor 60000 quiet
 sleep 2
 set -- $(state)
 entered=$(($1 - e0)) delivered=$(($2 - d0)) hoq=$(($3 - hq0)) flushed=$(($4 - fl0))
-linkd=$(($5 - ld0)) fwdd=$(($6 - fd0)) tail=$(($7 - t0)) over=$(($8 - o0))
-lost=$((hoq + flushed + linkd + fwdd))
-echo "# entered $entered, delivered $delivered; counted lost $lost: HoQ $hoq, flushed by link resets $flushed, dropped by down links $linkd, by the switch (egress down or refused) $fwdd; tail drops $tail, overruns $over"
+wire=$(($5 - w0)) fwdd=$(($6 - fd0)) tail=$(($7 - t0)) over=$(($8 - o0))
+vethd=$(($9 - ld0)) arnmiss=$((${10} - an0))
+lost=$((hoq + flushed + wire + fwdd))
+echo "# entered $entered, delivered $delivered; counted lost $lost: HoQ $hoq, flushed by link resets $flushed, lost on the wire $wire (veth dropped $vethd frames, link control included), by the switch (egress down or refused) $fwdd; tail drops $tail, overruns $over"
 echo "# $HOT $(grep received /tmp/soak.$HOT); h1 $(grep received /tmp/soak.h1)"
 # Every drop counter that moved, for the record.
 for h in $HOSTS; do
@@ -137,6 +184,59 @@ done
 for s in $SW; do
 	echo "# $s: $(nsexec $F-$s $ETHTOOL -S sw0 | awk '$1 ~ /drop|flush/ && $2 != 0 { printf "%s %s ", $1, $2 }')$(for p in $(ports $s); do printf '%s tx_dropped %s rx_dropped %s ' $p $(link_stat $F-$s $p tx_dropped) $(link_stat $F-$s $p rx_dropped); done)"
 done
+hstate >/tmp/soak.h1st
+# Per host pair (SRC DST): sent, received, duplicates; each line checked.
+pairs() {
+	for h in h1 h2 h3 $HOT; do
+		d=$HOT
+		[ $h = $HOT ] && d=h1
+		echo "$h $d $(sed -n 's/^sent //p' /tmp/soak.sent.$h) $(awk -v a=10.0.0.${h#h} '$1 == "from" && $2 == a { print $4, $6 }' /tmp/soak.$d)"
+	done
+}
+pairs >/tmp/soak.pairs
+while read -r src dst sent got dup; do
+	echo "# pair $src->$dst: sent $sent, received ${got:-0}, duplicates ${dup:-0}"
+done </tmp/soak.pairs
+# Per pair: what arrived was sent, once, to this destination alone.
+pairs_sane() {
+	while read -r src dst sent got dup; do
+		isnum "$sent" && isnum "$got" && [ "$sent" -gt 0 ] &&
+			[ "$got" -gt 0 ] && [ "$got" -le "$sent" ] &&
+			[ "$dup" = 0 ] || { echo "$src->$dst: $sent $got $dup"; return 1; }
+	done </tmp/soak.pairs
+	# no datagram from anyone else: every sender a receiver saw is its pair's
+	n=$(cat /tmp/soak.$HOT /tmp/soak.h1 | grep -c '^from ')
+	[ "$n" = 4 ] || { echo "$n senders seen, 4 expected"; return 1; }
+}
+check "per host pair: every datagram arrived at most once, at its destination" pairs_sane
+# Per sending host: its link took exactly the datagrams its application
+# sent (nothing lost or added inside the host); hosts that send nothing
+# put nothing on their link.
+hosts_exact() {
+	for f in /tmp/soak.h0 /tmp/soak.h1st; do
+		[ "$(awk 'NF == 6' $f | wc -l)" = "$(echo $HOSTS | wc -w)" ] ||
+			{ echo "$f: not a line of 6 counts per host"; cat $f; return 1; }
+	done
+	while read -r h deq rest; do
+		d1=$(awk -v h=$h '$1 == h { print $2 }' /tmp/soak.h1st)
+		want=$(sed -n 's/^sent //p' /tmp/soak.sent.$h 2>/dev/null)
+		[ $((d1 - deq)) = "${want:-0}" ] ||
+			{ echo "$h: link took $((d1 - deq)), sent ${want:-0}"; return 1; }
+	done </tmp/soak.h0
+}
+check "per host: the link took exactly what the application sent" hosts_exact
+# The pairs' missing datagrams, and the notifications and ARNs that did
+# not arrive, are exactly the counted losses: those of the fabric, the
+# hosts' receive drops and the receiving sockets' (a full socket buffer
+# is no fabric loss)
+set -- $(awk 'NR == FNR { tc[$1] = $3; rc[$1] = $4; hd[$1] = $5; ue[$1] = $6; next }
+	{ c += $3 - tc[$1]; r += $4 - rc[$1]; d += $5 - hd[$1]; u += $6 - ue[$1] }
+	END { print c - r, d, u }' /tmp/soak.h0 /tmp/soak.h1st)
+cnmiss=$1 hostd=$2 sockd=$3
+pmiss=$(awk '{ n += $3 - $4 } END { print n }' /tmp/soak.pairs)
+echo "# pairs missing $pmiss datagrams, notifications missing $cnmiss, ARNs missing $arnmiss; host receive drops $hostd, socket receive errors $sockd"
+checke "per pair conservation: missing datagrams + notifications + ARNs = counted losses" \
+	'[ $((pmiss + cnmiss + arnmiss)) -eq $((lost + hostd + sockd)) ]'
 checke "lossless VLs: no tail drop and no overrun in the fabric" \
 	'[ $tail -eq 0 ] && [ $over -eq 0 ]'
 checke "conservation: entered = delivered + counted losses" \

@@ -147,6 +147,7 @@ struct snic_sched {
 	u64			last_limit;	/* ns: the last LIMIT frame */
 	/* stats */
 	u64			not_16b;
+	u64			sent_16b;	/* 16B frames handed to the link */
 	u64			mark_failed;
 	u64			throttled;
 	u64			unthrottle_latency_ns;	/* EWMA, 1/8 */
@@ -574,6 +575,7 @@ static struct sk_buff *snic_q_dequeue(struct Qdisc *sch)
 		snic_q_stamp_sync(q, skb, now);
 	}
 	vl->dequeued++;
+	q->sent_16b += skb->protocol == htons(ETH_P_SNIC);
 	vl->bytes += qdisc_pkt_len(skb);
 	vl->backlog -= qdisc_pkt_len(skb);
 	snic_q_cc_update(q, vl);
@@ -622,6 +624,7 @@ static u32 snic_q_count_16b(struct sk_buff_head *list)
 static void snic_q_reset(struct Qdisc *sch)
 {
 	struct snic_sched *q = qdisc_priv(sch);
+	u32 n;
 	int i;
 
 	snic_q_purge(sch);
@@ -629,8 +632,10 @@ static void snic_q_reset(struct Qdisc *sch)
 	 * TX queue) wait in gso_skb/skb_bad_txq, which the core frees
 	 * after this: they are lost to the link reset too.
 	 */
-	q->flushed += snic_q_count_16b(&sch->gso_skb) +
-		      snic_q_count_16b(&sch->skb_bad_txq);
+	n = snic_q_count_16b(&sch->gso_skb) +
+	    snic_q_count_16b(&sch->skb_bad_txq);
+	q->flushed += n;
+	q->sent_16b -= n;	/* they never left */
 	q->time_next = 0;
 	q->armed = false;
 	/* Deactivated (or reset): nothing may schedule the qdisc now. The
@@ -837,6 +842,7 @@ static int snic_q_dump_stats(struct Qdisc *sch, struct gnet_dump *d)
 		.credit_timeouts = q->credit_timeouts,
 		.flushed = q->flushed,
 		.mark_failed = q->mark_failed,
+		.sent_16b = q->sent_16b,
 	};
 	u64 now = ktime_get_ns();
 	int i;

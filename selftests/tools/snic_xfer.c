@@ -9,9 +9,14 @@
  *   snic_xfer -U PORT SECONDS            count UDP datagrams for SECONDS,
  *                                        or until none came for 2 s after
  *                                        the first; print "received N
- *                                        bytes B"
+ *                                        bytes B", then a line per
+ *                                        sender: "from ADDR received N
+ *                                        dup D" (D: sequence numbers
+ *                                        seen before)
  *   snic_xfer -u ADDR PORT SECONDS SIZE  send SIZE-byte UDP datagrams as
- *                                        fast as possible for SECONDS;
+ *                                        fast as possible for SECONDS,
+ *                                        each numbered (a 64-bit
+ *                                        sequence number first);
  *                                        print "sent N". A datagram the
  *                                        local queue refuses (ENOBUFS:
  *                                        the NIC is paced or its link
@@ -21,6 +26,7 @@
  * The sum is FNV-1a over the stream, so equal lines mean equal bytes.
  */
 #include <arpa/inet.h>
+#include <endian.h>
 #include <errno.h>
 #include <netinet/in.h>
 #include <stdint.h>
@@ -69,6 +75,40 @@ static int sockaddr_of(const char *addr, int port, struct sockaddr_storage *ss,
 		return AF_INET6;
 	}
 	return -1;
+}
+
+/* A sender seen by -U: which sequence numbers came, and how often. */
+struct peer {
+	struct in6_addr addr;
+	unsigned long long got, dup;
+	uint8_t *seen;		/* a bit per sequence number */
+	size_t bits;
+};
+
+#define MAX_PEERS 64
+
+static int peer_count(struct peer *p, uint64_t seq)
+{
+	if (seq >= 1ULL << 32)	/* not one of ours: no bit for it */
+		return 1;
+	if (seq >= p->bits) {
+		size_t bits = p->bits ? p->bits : 1 << 16;
+		uint8_t *seen;
+
+		while (bits <= seq)
+			bits *= 2;
+		seen = realloc(p->seen, bits / 8);
+		if (!seen)
+			return -1;
+		memset(seen + p->bits / 8, 0, (bits - p->bits) / 8);
+		p->seen = seen;
+		p->bits = bits;
+	}
+	if (p->seen[seq / 8] & (1 << (seq % 8)))
+		p->dup++;
+	p->seen[seq / 8] |= 1 << (seq % 8);
+	p->got++;
+	return 0;
 }
 
 int main(int argc, char **argv)
@@ -146,8 +186,14 @@ int main(int argc, char **argv)
 		struct sockaddr_in6 a = { .sin6_family = AF_INET6,
 					  .sin6_port = htons(atoi(argv[2])) };
 		struct timeval tv = { .tv_usec = 100000 };
+		static struct peer peers[MAX_PEERS];
 		unsigned long long got = 0;
+		int npeers = 0, i, rcvbuf = 16 << 20;
+		char name[INET6_ADDRSTRLEN];
+		struct sockaddr_in6 from;
+		socklen_t flen;
 		double end, last;
+		uint64_t seq;
 
 		fd = socket(AF_INET6, SOCK_DGRAM, 0);
 		if (fd < 0 || bind(fd, (struct sockaddr *)&a, sizeof(a))) {
@@ -155,20 +201,51 @@ int main(int argc, char **argv)
 			return 1;
 		}
 		setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof(tv));
+		/* Room for bursts: a drop here is no fabric loss. */
+		setsockopt(fd, SOL_SOCKET, SO_RCVBUFFORCE, &rcvbuf,
+			   sizeof(rcvbuf));
 		printf("listening\n");
 		fflush(stdout);
 		end = now_s() + atof(argv[3]);
 		last = 0;
 		while (now_s() < end && (!last || now_s() - last < 2)) {
-			n = recv(fd, buf, sizeof(buf), 0);
-			if (n > 0) {
-				got++;
-				total += n;
-				last = now_s();
+			flen = sizeof(from);
+			n = recvfrom(fd, buf, sizeof(buf), 0,
+				     (struct sockaddr *)&from, &flen);
+			if (n <= 0)
+				continue;
+			got++;
+			total += n;
+			last = now_s();
+			for (i = 0; i < npeers; i++)
+				if (!memcmp(&peers[i].addr, &from.sin6_addr,
+					    sizeof(from.sin6_addr)))
+					break;
+			if (i == MAX_PEERS)
+				continue;	/* counted in the total only */
+			if (i == npeers)
+				peers[npeers++].addr = from.sin6_addr;
+			seq = ~0ULL;
+			if (n >= (ssize_t)sizeof(seq)) {
+				memcpy(&seq, buf, sizeof(seq));
+				seq = be64toh(seq);
 			}
+			if (peer_count(&peers[i], seq))
+				return 1;
 		}
 		printf("received %llu bytes %llu\n", got,
 		       (unsigned long long)total);
+		for (i = 0; i < npeers; i++) {
+			struct in6_addr *ad = &peers[i].addr;
+
+			if (IN6_IS_ADDR_V4MAPPED(ad))
+				inet_ntop(AF_INET, &ad->s6_addr[12], name,
+					  sizeof(name));
+			else
+				inet_ntop(AF_INET6, ad, name, sizeof(name));
+			printf("from %s received %llu dup %llu\n", name,
+			       peers[i].got, peers[i].dup);
+		}
 		return 0;
 	}
 	if (argc == 6 && !strcmp(argv[1], "-u")) {
@@ -178,7 +255,7 @@ int main(int argc, char **argv)
 		int one = 1;
 		double end;
 
-		if (af < 0 || size > sizeof(buf))
+		if (af < 0 || size > sizeof(buf) || size < sizeof(uint64_t))
 			return 2;
 		fd = socket(af, SOCK_DGRAM, 0);
 		if (fd < 0 || connect(fd, (struct sockaddr *)&ss, len)) {
@@ -192,6 +269,9 @@ int main(int argc, char **argv)
 		memset(buf, 0x5a, size);
 		end = now_s() + atof(argv[4]);
 		while (now_s() < end) {
+			uint64_t seq = htobe64(sent);
+
+			memcpy(buf, &seq, sizeof(seq));
 			if (send(fd, buf, size, 0) == (ssize_t)size)
 				sent++;
 			else if (errno == ENOBUFS)

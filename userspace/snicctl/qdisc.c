@@ -135,6 +135,7 @@ static int print_qdisc(struct nl_msg *msg, void *arg)
 	out_u64("credit_timeouts", " credit_timeouts %llu", x->credit_timeouts);
 	out_u64("flushed", " flushed %llu", x->flushed);
 	out_u64("mark_failed", " mark_failed %llu", x->mark_failed);
+	out_u64("sent_16b", " sent_16b %llu", x->sent_16b);
 	out_end_obj();
 	return NL_OK;
 }

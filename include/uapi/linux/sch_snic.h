@@ -136,6 +136,12 @@ struct tc_snic_xstats {
 		__u32	victim;		/* 1: waited for credits while congested */
 		__u32	pad;
 	} vlcc[TC_SNIC_NUM_VLS];
+	/* accounting (appended) */
+	__u64	sent_16b;	/* 16B frames handed to the link (data and
+				 * management; link control frames not):
+				 * what the far end took, plus what the
+				 * link lost
+				 */
 };
 
 #endif /* _UAPI_LINUX_SCH_SNIC_H */
