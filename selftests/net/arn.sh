@@ -51,11 +51,15 @@ checke "congestion eliminated does not undo a failure" \
 arn arn_recover 4
 checke "failure recovered: the link is forgotten" \
 	'waitfor 3000 "[ \$(pc rx_arn) -eq 5 ]" && [ -z "$(links)" ]'
+# 6 s, not less: on the debug kernel under TCG the few execs between
+# the injection and the dump have taken more than 2 s.
+export SNIC_ARN_LIFE=6000000
 arn arn_cong_life 5
-checke "an ARN's LIFETIME (2 s) bounds the state" \
-	'waitfor 3000 "[ \$(pc rx_arn) -eq 6 ]"; e=$(links | sed -n "s/.*expires_us \([0-9]*\).*/\1/p"); echo "expires in $e us"; [ -n "$e" ] && [ "$e" -le 2000000 ]'
+unset SNIC_ARN_LIFE
+checke "an ARN's LIFETIME (6 s) bounds the state" \
+	'waitfor 3000 "[ \$(pc rx_arn) -eq 6 ]"; e=$(links | sed -n "s/.*expires_us \([0-9]*\).*/\1/p"); echo "expires in $e us"; [ -n "$e" ] && [ "$e" -le 6000000 ]'
 checke "...and the state is gone after it" \
-	'sleep 2.1; [ -z "$(links)" ]'
+	'sleep 6.1; [ -z "$(links)" ]'
 arn arn_local 6
 checke "an intra-group link: local switch 2 to_switch 0" \
 	'waitfor 3000 "links | grep -q \"local switch 2 to_switch 0 state congested\""'

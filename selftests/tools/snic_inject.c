@@ -30,7 +30,8 @@
  * switch 2 of group 1 about its global link to group 3, link index 4;
  * sequence numbers from $SNIC_ARN_SEQ, default 1, one more per packet):
  *   arn_cong        congestion detected, metric 100
- *   arn_cong_life   the same with a LIFETIME of 2 s
+ *   arn_cong_life   the same with a LIFETIME of $SNIC_ARN_LIFE us, default
+ *                   2 s
  *   arn_fail        failure detected (metric 255)
  *   arn_recover     failure recovered
  *   arn_elim        congestion eliminated
@@ -69,6 +70,7 @@ static const char *const classes[] = {
 };
 
 static uint32_t arn_seq = 1;
+static uint32_t arn_life = 2000000;
 
 static size_t build_arn(const char *cls, uint8_t *pl)
 {
@@ -83,7 +85,7 @@ static size_t build_arn(const char *cls, uint8_t *pl)
 
 	if (!strcmp(cls, "arn_cong_life")) {
 		a.params |= SNIC_ARN_P_LIFETIME;
-		a.lifetime_us = 2000000;
+		a.lifetime_us = arn_life;
 	} else if (!strcmp(cls, "arn_fail")) {
 		a.type = SNIC_ARN_FAILED;
 		a.metric = 255;
@@ -227,6 +229,7 @@ int main(int argc, char **argv)
 	struct sockaddr_ll sll = { .sll_family = AF_PACKET };
 	uint8_t frame[512];
 	const char *seq = getenv("SNIC_ARN_SEQ");
+	const char *life = getenv("SNIC_ARN_LIFE");
 	long count, i;
 	size_t len, c;
 	int fd;
@@ -245,6 +248,8 @@ int main(int argc, char **argv)
 	count = strtol(argv[3], NULL, 0);
 	if (seq)
 		arn_seq = strtoul(seq, NULL, 0);
+	if (life)
+		arn_life = strtoul(life, NULL, 0);
 	for (c = 0; c < sizeof(classes) / sizeof(classes[0]); c++)
 		if (!strcmp(argv[2], classes[c]))
 			break;
