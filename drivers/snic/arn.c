@@ -90,8 +90,8 @@ static u32 snic_ar_key(struct snic_ar *ar, struct snic_port *port)
 	u16 id = READ_ONCE(ar->id), peer = READ_ONCE(port->ar.peer);
 
 	if (READ_ONCE(port->ar.kind) == SNIC_AR_PORT_GLOBAL)
-		return SNIC_LINK_GLOBAL(id, peer, port->num);
-	return SNIC_LINK_LOCAL(id, peer);
+		return SNIC_AR_LINK_G(id, peer, port->num);
+	return SNIC_AR_LINK_L(id, peer);
 }
 
 u32 snic_ar_route(struct snic_switch *sw, struct snic_port *in,

@@ -43,8 +43,8 @@ static void check_codec(const uint8_t *d, size_t size)
 }
 
 static const u32 links[4] = {
-	SNIC_LINK_GLOBAL(1, 5, 4), SNIC_LINK_LOCAL(1, 2),
-	SNIC_LINK_GLOBAL(2, 5, 4), SNIC_LINK_GLOBAL(1, 3, 5),
+	SNIC_AR_LINK_G(1, 5, 4), SNIC_AR_LINK_L(1, 2),
+	SNIC_AR_LINK_G(2, 5, 4), SNIC_AR_LINK_G(1, 3, 5),
 };
 
 static void run_program(const uint8_t *d, size_t size)

@@ -55,7 +55,7 @@ static void test_codec(void)
 	      "ARN: ORIGIN then PEER_GROUP, big endian, in bit order");
 	CHECK(snic_arn_decode(buf, len, &b) == SNIC_ARN_OK && same(&a, &b),
 	      "ARN: decode(encode(a)) == a");
-	CHECK(snic_arn_link_key(&b) == SNIC_LINK_GLOBAL(1, 5, 3),
+	CHECK(snic_arn_link_key(&b) == SNIC_AR_LINK_G(1, 5, 3),
 	      "ARN: the link key names the origin's global link");
 	CHECK(snic_arn_encode(&a, buf, len - 1) == 0,
 	      "ARN: encode refuses a short buffer");
@@ -95,7 +95,7 @@ static void test_codec(void)
 	a.params &= ~SNIC_ARN_P_PEER_GROUP;
 	len = snic_arn_encode(&a, buf, sizeof(buf));
 	CHECK(len == 16 && snic_arn_decode(buf, len, &b) == SNIC_ARN_OK &&
-	      snic_arn_link_key(&b) == SNIC_LINK_LOCAL(1, 2),
+	      snic_arn_link_key(&b) == SNIC_AR_LINK_L(1, 2),
 	      "ARN: LOCAL_LINK names an intra-group link");
 	buf[7] = 9;	/* the origin is switch 9, the link is 1's */
 	CHECK(snic_arn_decode(buf, len, &b) == SNIC_ARN_EFIELD,
@@ -135,7 +135,7 @@ static void test_links(void)
 {
 	static struct snic_arn_links t;
 	struct snic_arn a = global_arn(SNIC_ARN_CONGESTED, 10);
-	const u32 key = SNIC_LINK_GLOBAL(1, 5, 3);
+	const u32 key = SNIC_AR_LINK_G(1, 5, 3);
 	const struct snic_arn_link *l;
 
 	CHECK(snic_arn_learn(&t, &a, 0, 1000) == SNIC_ARN_APPLIED &&
@@ -206,18 +206,18 @@ static void bpt_init(struct snic_bpt_ent *e)
 	memset(e, 0, sizeof(*e));
 	e->n = 3;
 	e->c[0] = (struct snic_bpt_cand){ .port = 4, .cost = 2, .global = true,
-		.link = { SNIC_LINK_GLOBAL(1, 5, 4) } };
+		.link = { SNIC_AR_LINK_G(1, 5, 4) } };
 	e->c[1] = (struct snic_bpt_cand){ .port = 2, .cost = 3,
-		.link = { SNIC_LINK_LOCAL(1, 2), SNIC_LINK_GLOBAL(2, 5, 4) } };
+		.link = { SNIC_AR_LINK_L(1, 2), SNIC_AR_LINK_G(2, 5, 4) } };
 	e->c[2] = (struct snic_bpt_cand){ .port = 5, .cost = 5, .global = true,
-		.link = { SNIC_LINK_GLOBAL(1, 3, 5) } };
+		.link = { SNIC_AR_LINK_G(1, 3, 5) } };
 }
 
 static void test_bpt(void)
 {
 	static struct snic_arn_links t;
 	struct snic_ar_params p = { .hold_down_ns = 1000, .flowlet_ns = 100 };
-	const u32 own = SNIC_LINK_GLOBAL(1, 5, 4);
+	const u32 own = SNIC_AR_LINK_G(1, 5, 4);
 	struct snic_bpt_ent e;
 	bool moved;
 	int i, hits[2] = { 0, 0 };
@@ -259,7 +259,7 @@ static void test_bpt(void)
 	      "BPT: from a local link, only global first hops (here via group 3)");
 	CHECK(e.cur == 1, "BPT: a local arrival does not move the entry");
 	snic_arn_set_link(&t, own, SNIC_LINK_FAILED, 255, 0);
-	snic_arn_set_link(&t, SNIC_LINK_GLOBAL(1, 3, 5), SNIC_LINK_FAILED, 255, 0);
+	snic_arn_set_link(&t, SNIC_AR_LINK_G(1, 3, 5), SNIC_LINK_FAILED, 255, 0);
 	snic_bpt_refresh(&e, &t);
 	CHECK(snic_bpt_select(&e, &p, true, 0, 1720, &moved) == -1,
 	      "BPT: no usable candidate: -1 (the LFT decides)");

@@ -185,8 +185,8 @@ size_t snic_arn_encode(const struct snic_arn *a, u8 *buf, size_t len)
 u32 snic_arn_link_key(const struct snic_arn *a)
 {
 	if (a->params & SNIC_ARN_P_PEER_GROUP)
-		return SNIC_LINK_GLOBAL(a->sw, a->peer_group, a->index);
-	return SNIC_LINK_LOCAL(a->from, a->to);
+		return SNIC_AR_LINK_G(a->sw, a->peer_group, a->index);
+	return SNIC_AR_LINK_L(a->from, a->to);
 }
 
 const struct snic_arn_link *snic_arn_link_find(const struct snic_arn_links *t,

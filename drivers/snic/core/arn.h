@@ -107,11 +107,8 @@ size_t snic_arn_encode(const struct snic_arn *a, u8 *buf, size_t len);
 /*
  * Link keys: a global link is (switch, peer group, link index), an
  * intra-group link (from switch, to switch). 0 is no link. The layout is
- * the UAPI's (SNIC_AR_LINK_*): snicctl reads and writes the same keys.
+ * the UAPI's (SNIC_AR_LINK_G/_L): snicctl reads and writes the same keys.
  */
-#define SNIC_LINK_GLOBAL(sw, pg, idx)	SNIC_AR_LINK_G(sw, pg, idx)
-#define SNIC_LINK_LOCAL(from, to)	SNIC_AR_LINK_L(from, to)
-
 u32 snic_arn_link_key(const struct snic_arn *a);
 
 /* Link states. */

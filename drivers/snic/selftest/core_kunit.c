@@ -213,7 +213,7 @@ static void snic_arn_codec_test(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, buf[3], 0x0b);
 	KUNIT_EXPECT_EQ(test, snic_arn_decode(buf, len, &b), SNIC_ARN_OK);
 	KUNIT_EXPECT_EQ(test, b.seq, 9);
-	KUNIT_EXPECT_EQ(test, snic_arn_link_key(&b), SNIC_LINK_GLOBAL(1, 5, 3));
+	KUNIT_EXPECT_EQ(test, snic_arn_link_key(&b), SNIC_AR_LINK_G(1, 5, 3));
 	KUNIT_EXPECT_EQ(test, snic_arn_decode(buf, len - 1, &b),
 			SNIC_ARN_ESHORT);
 	buf[2] = 1;
@@ -232,16 +232,16 @@ static void snic_bpt_test(struct kunit *test)
 
 	KUNIT_ASSERT_NOT_NULL(test, t);
 	e.c[0] = (struct snic_bpt_cand){ .port = 4, .cost = 2, .global = true,
-		.link = { SNIC_LINK_GLOBAL(1, 5, 4) } };
+		.link = { SNIC_AR_LINK_G(1, 5, 4) } };
 	e.c[1] = (struct snic_bpt_cand){ .port = 5, .cost = 5, .global = true,
-		.link = { SNIC_LINK_GLOBAL(1, 3, 5) } };
+		.link = { SNIC_AR_LINK_G(1, 3, 5) } };
 	KUNIT_EXPECT_EQ(test, snic_bpt_select(&e, &p, false, 0, 10, &moved), 0);
-	snic_arn_set_link(t, SNIC_LINK_GLOBAL(1, 5, 4), SNIC_LINK_FAILED, 255,
+	snic_arn_set_link(t, SNIC_AR_LINK_G(1, 5, 4), SNIC_LINK_FAILED, 255,
 			  0);
 	snic_bpt_refresh(&e, t);
 	KUNIT_EXPECT_EQ(test, snic_bpt_select(&e, &p, false, 0, 20, &moved), 1);
 	KUNIT_EXPECT_TRUE(test, moved);
-	snic_arn_set_link(t, SNIC_LINK_GLOBAL(1, 5, 4), SNIC_LINK_OK, 0, 0);
+	snic_arn_set_link(t, SNIC_AR_LINK_G(1, 5, 4), SNIC_LINK_OK, 0, 0);
 	snic_bpt_refresh(&e, t);
 	KUNIT_EXPECT_EQ(test, snic_bpt_select(&e, &p, false, 0, 500, &moved), 1);
 	KUNIT_EXPECT_EQ(test, snic_bpt_select(&e, &p, false, 0, 2000, &moved),
