@@ -30,6 +30,12 @@ check "dev-set on an unknown ifindex: ENODEV, no such device" \
 	expect_err "$H1" 19 "no such device" $SNICCTL raw dev-set ifindex:u32=99999 lid:u32=5
 check "dev-set on a device of another netns: ENODEV" \
 	expect_err "$H2" 19 "no such device" $SNICCTL raw dev-set ifindex:u32=$sw lid:u32=5
+checke "snicctl -n NETNS: the devices listed are that netns's" \
+	'$SNICCTL -n $S1 dev show | grep -q "^sw0: kind snicsw" &&
+	 ! $SNICCTL -n $H1 dev show | grep -q "^sw0:"'
+checke "snicctl -n of an unknown netns: exit 1, the error names it" \
+	'o=$($SNICCTL -n nosuch-$SFX dev show 2>&1); rc=$?; echo "$o";
+	 [ $rc = 1 ] && echo "$o" | grep -q "netns \"nosuch-$SFX\": No such file"'
 check "dev-set on lo: EOPNOTSUPP, not a snic device" \
 	expect_err "$S1" 95 "not a snic device" $SNICCTL raw dev-set ifindex:u32=$lo lid:u32=5
 check "lft-set on a NIC: EOPNOTSUPP, not a snicsw switch" \

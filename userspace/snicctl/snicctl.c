@@ -3,8 +3,13 @@
  * snicctl: configure and inspect snic devices, switches and qdiscs over
  * the "snic" generic netlink family. See Documentation/snicctl.8.
  */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <sched.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "fabric.h"
 #include "snicctl.h"
@@ -31,7 +36,7 @@ static const struct cmd {
 static void usage(FILE *f)
 {
 	fprintf(f,
-		"Usage: snicctl [-j] [-s] OBJECT COMMAND [ARGS]\n"
+		"Usage: snicctl [-j] [-s] [-n NETNS] OBJECT COMMAND [ARGS]\n"
 		"  dev show [DEV]                 snic/snicsw devices (-s: counters)\n"
 		"  dev set DEV [lid LID] [sl2sc SC0,...] [vlbuf B0,...]  LID; a NIC's\n"
 		"                SL->SC table and receive buffers per VL\n"
@@ -51,7 +56,36 @@ static void usage(FILE *f)
 		"  fabric down|show [NAME]        tear down / describe a fabric\n"
 		"  fabric check [NAME] [pairs N|all]  hosts ping each other\n"
 		"  raw CMD [ATTR:TYPE=VAL]...     one unchecked request (testing)\n"
-		"Options: -j JSON output, -s statistics\n");
+		"Options: -j JSON output, -s statistics, -n NETNS run in the network\n"
+		"         namespace NETNS (as ip -n: /run/netns/NETNS)\n");
+}
+
+/* -n NETNS: join /run/netns/NETNS, as ip -n does, before any socket is
+ * opened. Unlike ip netns exec it leaves the mount namespace alone.
+ */
+static int join_netns(const char *name)
+{
+	char path[256];
+	int fd;
+
+	if (!*name || strchr(name, '/') ||
+	    snprintf(path, sizeof(path), "/run/netns/%s", name) >=
+	    (int)sizeof(path)) {
+		fprintf(stderr, "Error: bad netns name \"%s\"\n", name);
+		return -1;
+	}
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0) {
+		fprintf(stderr, "Error: netns \"%s\": %s\n", name, strerror(errno));
+		return -1;
+	}
+	if (setns(fd, CLONE_NEWNET) < 0) {
+		fprintf(stderr, "Error: setns to \"%s\": %s\n", name, strerror(errno));
+		close(fd);
+		return -1;
+	}
+	close(fd);
+	return 0;
 }
 
 int main(int argc, char **argv)
@@ -63,6 +97,15 @@ int main(int argc, char **argv)
 			opt_json = true;
 		} else if (!strcmp(argv[0], "-s")) {
 			opt_stats = true;
+		} else if (!strcmp(argv[0], "-n")) {
+			if (argc < 2) {
+				fprintf(stderr, "Error: -n needs a netns name\n");
+				return 1;
+			}
+			if (join_netns(argv[1]))
+				return 1;
+			argc--;
+			argv++;
 		} else if (!strcmp(argv[0], "-h") || !strcmp(argv[0], "--help")) {
 			usage(stdout);
 			return 0;
