@@ -10,8 +10,9 @@ IP=/usr/sbin/ip
 TC=/usr/sbin/tc
 ETHTOOL=/usr/sbin/ethtool
 TOP=${TOP:-/snic}
-SNICCTL=$TOP/userspace/snicctl/snicctl
-TOOLS=$TOP/selftests/tools
+# The guest's /init copies the binaries to tmpfs and exports these.
+SNICCTL=${SNICCTL:-$TOP/userspace/snicctl/snicctl}
+TOOLS=${TOOLS:-$TOP/selftests/tools}
 SFX=$(head -c4 /dev/urandom | od -An -tx1 | tr -d ' \n')
 
 ktap_n=0
@@ -31,7 +32,8 @@ not_ok() {
 
 # check DESC CMD...: one test case, passing when CMD succeeds.
 check() {
-	desc=$1
+	local desc=$1 out
+
 	shift
 	if out=$("$@" 2>&1); then
 		ok "$desc"
@@ -43,7 +45,8 @@ check() {
 
 # checke DESC EXPR: like check, with EXPR evaluated in this shell.
 checke() {
-	desc=$1
+	local desc=$1 out
+
 	if out=$(eval "$2" 2>&1); then
 		ok "$desc"
 	else
@@ -54,8 +57,8 @@ checke() {
 
 # waitfor TIMEOUT_MS EXPR: evaluate EXPR every 50 ms until it holds.
 waitfor() {
-	tmo=$1
-	t=0
+	local tmo=$1 t=0
+
 	while ! eval "$2" >/dev/null 2>&1; do
 		[ "$t" -ge "$tmo" ] && return 1
 		sleep 0.05
@@ -66,9 +69,9 @@ waitfor() {
 
 # busywait TIMEOUT_MS CMD...: retry CMD every 50 ms until it succeeds.
 busywait() {
-	tmo=$1
+	local tmo=$1 t=0
+
 	shift
-	t=0
 	while ! "$@" >/dev/null 2>&1; do
 		[ "$t" -ge "$tmo" ] && return 1
 		sleep 0.05
@@ -83,11 +86,19 @@ ktap_finish() {
 	exit $?
 }
 
-# nsexec NS CMD...
+# nsexec NS CMD...: CMD in netns NS. snicctl joins NS itself (-n, as
+# ip -n): a third of the cost of ip netns exec, which also builds a
+# mount namespace for every command.
 nsexec() {
-	ns=$1
+	local ns=$1
+
 	shift
-	$IP netns exec "$ns" "$@"
+	if [ "$1" = "$SNICCTL" ]; then
+		shift
+		"$SNICCTL" -n "$ns" "$@"
+	else
+		$IP netns exec "$ns" "$@"
+	fi
 }
 
 # counter NS DEV NAME: one ethtool -S counter of a snic/snicsw device.
@@ -108,7 +119,8 @@ rx_total() {
 # "sent" then "received" is racy: a packet that leaves between the two
 # reads and arrives before the second counts on one side only.
 settled_gap() {
-	prev=none
+	local prev=none i g
+
 	for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do
 		g=$(( $(eval "$1") - $(eval "$2") ))
 		[ "$g" = "$prev" ] && break
@@ -125,6 +137,8 @@ link_stat() {
 
 # port_counter NS SW PORTDEV NAME: a counter of one switch port (netlink).
 port_counter() {
+	local v
+
 	v=$(nsexec "$1" "$SNICCTL" -j -s port show "$2" |
 		sed 's/{"port":/\n&/g' | grep "\"ifname\":\"$3\"" |
 		tr ',{' '\n\n' | sed -n "s/^\"$4\":\([0-9]*\).*/\1/p" | head -n 1)
@@ -136,7 +150,8 @@ port_counter() {
 # expect_err NS ERRNO TEXT CMD...: CMD (snicctl, usually) fails in NS, and
 # its error names errno ERRNO and contains TEXT (the kernel's extack).
 expect_err() {
-	ns=$1 eno=$2 text=$3
+	local ns=$1 eno=$2 text=$3 out
+
 	shift 3
 	if out=$(nsexec "$ns" "$@" 2>&1); then
 		echo "unexpected success: $out"
@@ -159,6 +174,8 @@ bg() {
 }
 
 cleanup() {
+	local p ns
+
 	for p in $BGPIDS; do
 		kill "$p" 2>/dev/null
 	done
@@ -172,32 +189,34 @@ trap cleanup EXIT
 # fd00::1/2) on switch S1 (sw0, ports p1 -> H1 and p2 -> H2), sch_snic on
 # every fabric egress, LFT for both LIDs.
 fabric_2h1s() {
+	local ns p h i
+
 	H1=h1-$SFX H2=h2-$SFX S1=s1-$SFX
 	NETNS="$H1 $H2 $S1"
 	for ns in $NETNS; do
 		$IP netns add "$ns" || return 1
-		nsexec "$ns" $IP link set lo up
+		$IP -n "$ns" link set lo up
 	done
 	$IP link add fab0 netns "$H1" type veth peer name p1 netns "$S1" || return 1
 	$IP link add fab0 netns "$H2" type veth peer name p2 netns "$S1" || return 1
-	nsexec "$S1" $IP link add sw0 type snicsw || return 1
+	$IP -n "$S1" link add sw0 type snicsw || return 1
 	for p in p1 p2; do
-		nsexec "$S1" $IP link set "$p" master sw0 || return 1
-		nsexec "$S1" $TC qdisc add dev "$p" root snic || return 1
-		nsexec "$S1" $IP link set "$p" up
+		$IP -n "$S1" link set "$p" master sw0 || return 1
+		$TC -n "$S1" qdisc add dev "$p" root snic || return 1
+		$IP -n "$S1" link set "$p" up
 	done
-	nsexec "$S1" $IP link set sw0 up
+	$IP -n "$S1" link set sw0 up
 	# Broadcast (ARP, ND) follows the MFT: here, every port.
 	nsexec "$S1" "$SNICCTL" mft set sw0 mlid 0xf00000 ports p1,p2 || return 1
 	i=1
 	for h in "$H1" "$H2"; do
-		nsexec "$h" $TC qdisc add dev fab0 root snic || return 1
-		nsexec "$h" $IP link set fab0 up
-		nsexec "$h" $IP link add snic0 link fab0 type snic || return 1
+		$TC -n "$h" qdisc add dev fab0 root snic || return 1
+		$IP -n "$h" link set fab0 up
+		$IP -n "$h" link add snic0 link fab0 type snic || return 1
 		nsexec "$h" "$SNICCTL" dev set snic0 lid $i || return 1
-		nsexec "$h" $IP addr add 10.0.0.$i/24 dev snic0
-		nsexec "$h" $IP -6 addr add fd00::$i/64 dev snic0 nodad
-		nsexec "$h" $IP link set snic0 up
+		$IP -n "$h" addr add 10.0.0.$i/24 dev snic0
+		$IP -n "$h" -6 addr add fd00::$i/64 dev snic0 nodad
+		$IP -n "$h" link set snic0 up
 		nsexec "$S1" "$SNICCTL" lft set sw0 dlid $i port p$i || return 1
 		i=$((i + 1))
 	done
@@ -205,6 +224,8 @@ fabric_2h1s() {
 
 # vlx NS DEV VL FIELD: one per-VL xstat of DEV's sch_snic (snicctl -j).
 vlx() {
+	local v
+
 	v=$(nsexec "$1" "$SNICCTL" -j qdisc show "$2" |
 		sed -n "s/.*\"vl$3\":{[^}]*\"$4\":\(-\{0,1\}[0-9]*\).*/\1/p")
 	# missing: any arithmetic test on it fails
@@ -239,6 +260,8 @@ crx_used() {
 # many of them yet keeps up, never recovering, and a BECN from each host
 # to the other.
 pacing_on() {
+	local h
+
 	for h in "$H1" "$H2"; do
 		nsexec "$h" "$SNICCTL" qdisc set fab0 rate 20mbit || return 1
 		nsexec "$h" "$SNICCTL" dev set snic0 cct 0:0,0:60 \
@@ -251,6 +274,8 @@ pacing_on() {
 # credits_on BUF: every link end of fabric_2h1s flow-controls VLs 0..7
 # with BUF credits, and the switch queues are long enough never to drop.
 credits_on() {
+	local p h
+
 	for p in p1 p2; do
 		nsexec "$S1" "$SNICCTL" qdisc set "$p" limit 4096 || return 1
 		nsexec "$S1" "$SNICCTL" port set sw0 "$p" vlbuf "$1" || return 1
