@@ -14,6 +14,30 @@ fails=0
 # (faults.sh on the debug kernel: about 25 s per iteration).
 tmo=$((300 + 40 * ${SNIC_ITER:-5}))
 i=0
+
+# hang_report TEST: every process but kernel threads, with its state, its
+# wait channel and, for the blocked ones, its kernel stack; then the
+# blocked tasks as the kernel lists them (sysrq w). To the console.
+hang_report() {
+	{
+		echo "# $1: near its time limit; processes:"
+		for d in /proc/[0-9]*; do
+			[ -r "$d/cmdline" ] || continue
+			cmd=$(tr '\0' ' ' <"$d/cmdline" 2>/dev/null)
+			[ -n "$cmd" ] || continue
+			st=$(sed -n 's/^State:[[:space:]]*//p' "$d/status" 2>/dev/null)
+			echo "# ${d#/proc/} [$st] wchan=$(cat "$d/wchan" 2>/dev/null) $cmd"
+			case "$st" in
+			D*) sed 's/^/#     /' "$d/stack" 2>/dev/null ;;
+			esac
+		done
+		if [ -w /proc/sysrq-trigger ]; then
+			echo w >/proc/sysrq-trigger
+			dmesg | tail -n 150 | sed 's/^/# dmesg: /'
+		fi
+	} >/dev/console 2>&1
+}
+
 echo "KTAP version 1"
 echo "1..$n"
 for t in $list; do
@@ -22,21 +46,38 @@ for t in $list; do
 	: >/tmp/out.$$
 	# A timestamped mark in the kernel log: a report names its test.
 	[ -w /dev/kmsg ] && echo "snic-test: $t starts" >/dev/kmsg
+	# The test runs in a process group of its own (setsid; the pgid is
+	# its pid, written to /tmp/pg.$$), so that nothing it started
+	# outlives it: busybox's timeout signals the script alone, and its
+	# children would go on running into the next test (and, holding the
+	# pipe below, keep this loop waiting).
+	# Ten seconds before the limit a watchdog shows what the test's
+	# processes wait for (a hang is diagnosed from the console, not
+	# guessed at); five seconds after it, it kills the whole group.
+	: >/tmp/pg.$$
+	( sleep $((tmo - 10)) && hang_report "$t" && sleep 15 &&
+		kill -KILL -- -"$(cat /tmp/pg.$$)" ) >/dev/null 2>&1 &
+	wd=$!
 	# Stream the subtests (indented) to stdout and to the console, so a
 	# hang shows where it is.
-	{ timeout "$tmo" sh "net/$t.sh" 2>&1; echo $? >/tmp/rc.$$; } |
+	{ setsid sh -c 'echo $$ >"$0"; exec timeout "$1" sh "$2"' \
+		/tmp/pg.$$ "$tmo" "net/$t.sh" 2>&1; echo $? >/tmp/rc.$$; } |
 		while IFS= read -r line; do
 			printf '    %s\n' "$line"
 			printf '%s\n' "$line" >>/tmp/out.$$
 			[ -w /dev/console ] && printf '[%s] %s\n' "$t" "$line" >/dev/console
 		done
+	kill $wd 2>/dev/null
+	wait $wd 2>/dev/null
+	pg=$(cat /tmp/pg.$$)
+	[ -n "$pg" ] && kill -KILL -- -"$pg" 2>/dev/null
 	rc=$(cat /tmp/rc.$$)
 	secs=$(($(date +%s) - start))
 	# A script that died before reporting a failure still fails a case.
 	if [ "$rc" -ne 0 ] && ! grep -q '^not ok ' /tmp/out.$$ 2>/dev/null; then
 		echo "    not ok 999 $t exited with status $rc"
 	fi
-	rm -f /tmp/out.$$ /tmp/rc.$$
+	rm -f /tmp/out.$$ /tmp/rc.$$ /tmp/pg.$$
 	if [ $rc -eq 0 ]; then
 		echo "ok $i $t # ${secs}s"
 	else
