@@ -124,7 +124,12 @@ state() {
 # and taken in, receive drops at the NIC, the UDP layer's receive errors
 hstate() {
 	for h in $HOSTS; do
-		echo "$h $(data_deq $h) $(counter $F-$h snic0 tx_cn) $(counter $F-$h snic0 rx_cn) $(nsexec $F-$h $ETHTOOL -S snic0 | awk '$1 ~ /^rx_drop_/ { n += $2 } END { print n + 0 }') $(nsexec $F-$h awk '/^Udp:/ && $2 ~ /^[0-9]/ { print $4 }' /proc/net/snmp)"
+		# tx_cn, rx_cn and the receive drops from one ethtool -S
+		echo "$h $(data_deq $h) $(nsexec $F-$h $ETHTOOL -S snic0 |
+			awk '$1 == "tx_cn:" { t = $2 } $1 == "rx_cn:" { r = $2 }
+			     $1 ~ /^rx_drop_/ { n += $2 }
+			     END { print (t == "" ? "missing" : t),
+					 (r == "" ? "missing" : r), n + 0 }') $(nsexec $F-$h awk '/^Udp:/ && $2 ~ /^[0-9]/ { print $4 }' /proc/net/snmp)"
 	done
 }
 set -- $(state)
@@ -214,7 +219,8 @@ check "per host pair: every datagram arrived at most once, at its destination" p
 # put nothing on their link.
 hosts_exact() {
 	for f in /tmp/soak.h0 /tmp/soak.h1st; do
-		[ "$(awk 'NF == 6' $f | wc -l)" = "$(echo $HOSTS | wc -w)" ] ||
+		[ "$(awk 'NF == 6 && $2 $3 $4 $5 $6 ~ /^[0-9]+$/' $f | wc -l)" = \
+		  "$(echo $HOSTS | wc -w)" ] ||
 			{ echo "$f: not a line of 6 counts per host"; cat $f; return 1; }
 	done
 	while read -r h deq rest; do
