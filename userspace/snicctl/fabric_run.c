@@ -121,24 +121,6 @@ static void bprintf(struct buf *b, const char *fmt, ...)
 	b->len += n;
 }
 
-static int enter_ns(const char *ns)
-{
-	char path[96];
-	int fd, err;
-
-	snprintf(path, sizeof(path), "/run/netns/%s", ns);
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0) {
-		fprintf(stderr, "Error: netns %s: %m\n", ns);
-		return -1;
-	}
-	err = setns(fd, CLONE_NEWNET);
-	close(fd);
-	if (err)
-		fprintf(stderr, "Error: setns %s: %m\n", ns);
-	return err;
-}
-
 /* One snicctl command, given as a line, run in this process. */
 static int sc(const char *fmt, ...)
 {
@@ -274,7 +256,7 @@ static int in_ns(const struct fabric *f, int n, int phase)
 	if (pid < 0)
 		return -1;
 	if (!pid)
-		_exit(enter_ns(ns) || program(f, n, phase) ? 1 : 0);
+		_exit(enter_netns(ns) || program(f, n, phase) ? 1 : 0);
 	if (waitpid(pid, &st, 0) < 0 || !WIFEXITED(st) || WEXITSTATUS(st)) {
 		fprintf(stderr, "Error: programming %s failed\n", ns);
 		return -1;
@@ -388,7 +370,7 @@ static int ping_child(const struct fabric *f, int src, int dst)
 
 	fab_ns(f, src, ns, sizeof(ns));
 	fab_addr(f, dst, addr, sizeof(addr));
-	if (enter_ns(ns))
+	if (enter_netns(ns))
 		_exit(2);
 	if (!freopen("/dev/null", "w", stdout))
 		_exit(2);

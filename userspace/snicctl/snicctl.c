@@ -60,10 +60,11 @@ static void usage(FILE *f)
 		"         namespace NETNS (as ip -n: /run/netns/NETNS)\n");
 }
 
-/* -n NETNS: join /run/netns/NETNS, as ip -n does, before any socket is
- * opened. Unlike ip netns exec it leaves the mount namespace alone.
+/* Join the network namespace /run/netns/NAME, as ip -n does (-n, and the
+ * fabric builder's per-netns steps). Unlike ip netns exec it leaves the
+ * mount namespace alone.
  */
-static int join_netns(const char *name)
+int enter_netns(const char *name)
 {
 	char path[256];
 	int fd;
@@ -102,7 +103,7 @@ int main(int argc, char **argv)
 				fprintf(stderr, "Error: -n needs a netns name\n");
 				return 1;
 			}
-			if (join_netns(argv[1]))
+			if (enter_netns(argv[1]))
 				return 1;
 			argc--;
 			argv++;

@@ -18,6 +18,7 @@ struct snic_req {
 	void *arg;
 };
 
+int enter_netns(const char *name);
 int nl_open(void);
 struct nl_msg *nl_new(uint8_t cmd, bool dump);
 /* Send, wait for the answer; on error print "Error: ..." and return -errno. */
