@@ -108,10 +108,13 @@ counter() {
 }
 
 # rx_total NS DEV: every 16B packet a snic device took off its link,
-# delivered or counted as dropped.
+# delivered or counted as dropped. The rx_drop_credit_* counters count
+# link control frames (credit LIMITs and SYNCs), not 16B packets.
 rx_total() {
 	nsexec "$1" $ETHTOOL -S "$2" |
-		awk '$1 == "rx_packets:" || $1 == "rx_mgmt:" || $1 ~ /^rx_drop_/ { n += $2 } END { print n }'
+		awk '$1 == "rx_packets:" || $1 == "rx_mgmt:" ||
+		     ($1 ~ /^rx_drop_/ && $1 !~ /^rx_drop_credit_/) { n += $2 }
+		     END { print n }'
 }
 
 # settled_gap A B: the value of A - B (two shell expressions, read one

@@ -127,7 +127,7 @@ hstate() {
 		# tx_cn, rx_cn and the receive drops from one ethtool -S
 		echo "$h $(data_deq $h) $(nsexec $F-$h $ETHTOOL -S snic0 |
 			awk '$1 == "tx_cn:" { t = $2 } $1 == "rx_cn:" { r = $2 }
-			     $1 ~ /^rx_drop_/ { n += $2 }
+			     $1 ~ /^rx_drop_/ && $1 !~ /^rx_drop_credit_/ { n += $2 }
 			     END { print (t == "" ? "missing" : t),
 					 (r == "" ? "missing" : r), n + 0 }') $(nsexec $F-$h awk '/^Udp:/ && $2 ~ /^[0-9]/ { print $4 }' /proc/net/snmp)"
 	done

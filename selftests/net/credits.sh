@@ -32,17 +32,29 @@ quiet() {	# the fabric is idle, every credit back
 		[ \"\$(crx_used $S1 sw0 p1 0)\" = 0 ]"
 }
 SENT0='sent0' RX0='rx_total $H2 snic0'
+CSNAP=/tmp/credits.h2.$SFX
+snap() {	# h2's counters, for the diagnosis of a broken conservation
+	nsexec "$H2" $ETHTOOL -S snic0 >"$CSNAP"
+}
 conserved() {	# conserved GAP0 SENT0: h1 sent, and h2 took in, the same
 	# packets since the gap (sent - taken) was GAP0 and h1 had sent SENT0
+	local g s
+
 	g=$(settled_gap "$SENT0" "$RX0") s=$(( $(sent0) - $2 ))
 	echo "h1 sent $s, gap $g (was $1)"
-	[ "$g" -eq "$1" ] && [ "$s" -gt 0 ]
+	[ "$g" -eq "$1" ] && [ "$s" -gt 0 ] && return 0
+	# which of h2's counters moved, and h1's link per VL
+	nsexec "$H2" $ETHTOOL -S snic0 | awk 'NR == FNR { c[$1] = $2; next }
+		$2 != c[$1] && $1 !~ /bytes:$/ { print "h2", $1, $2 - c[$1] }' "$CSNAP" -
+	nsexec "$H1" "$SNICCTL" qdisc show fab0
+	return 1
 }
 
 # 1. A slow receiver: p2 serializes at 1 Mbit/s.
 nsexec "$S1" "$SNICCTL" qdisc set p2 rate 1mbit
 quiet
 g0=$(settled_gap "$SENT0" "$RX0") s0=$(sent0) d0=$(vlx "$S1" p2 0 drops)
+snap
 nsexec "$H2" timeout 10 "$TOOLS/snic_xfer" -U 7000 4 >/dev/null &
 sleep 0.5
 nsexec "$H1" "$TOOLS/snic_xfer" -u 10.0.0.2 7000 1 1000 >/dev/null
@@ -69,6 +81,7 @@ check "fault injection: p1 drops its next 5 credit returns" \
 	nsexec "$S1" "$SNICCTL" port set sw0 p1 credit_drop 5
 quiet
 g0=$(settled_gap "$SENT0" "$RX0") s0=$(sent0)
+snap
 nsexec "$H2" timeout 10 "$TOOLS/snic_xfer" -U 7001 3 >/dev/null &
 sleep 0.5
 nsexec "$H1" "$TOOLS/snic_xfer" -u 10.0.0.2 7001 1 1000 >/dev/null
@@ -170,4 +183,5 @@ check "unprivileged vlbuf: EPERM" \
 	expect_err "$H1" 1 "not permitted" $TOOLS/nocap $SNICCTL dev set snic0 vlbuf 4
 checke "the refused requests changed nothing" \
 	'[ "$(vlx $H1 fab0 0 credits)" = $BUF ]'
+rm -f "$CSNAP"
 ktap_finish
