@@ -250,6 +250,13 @@ vlsum() {
 		awk '{ n += $1 } END { print n + 0 }'
 }
 
+# sent16 NS DEV: the 16B frames DEV's sch_snic sent, on every VL (data,
+# and the congestion notifications of VL 15; not the credit frames).
+sent16() {
+	nsexec "$1" "$SNICCTL" -j qdisc show "$2" |
+		sed -n 's/.*"sent_16b":\([0-9]*\).*/\1/p'
+}
+
 # crx_used NS SW PORTDEV VL: credits held in a switch port's VL buffer.
 crx_used() {
 	nsexec "$1" "$SNICCTL" -j port show "$2" | sed 's/{"port":/\n&/g' |

@@ -62,10 +62,6 @@ sleep 3
 # counters: sum of a field over every qdisc/port of the fabric
 data_deq() { vlsum "$F-$1" fab0 dequeued; }	# a host link's data packets
 qsum() { vlsum "$F-$1" "$2" "$3"; }		# FIELD over the data VLs
-sent16() {					# 16B frames a link end sent
-	nsexec "$F-$1" "$SNICCTL" -j qdisc show "$2" |
-		sed -n 's/.*"sent_16b":\([0-9]*\).*/\1/p'
-}
 ports() { nsexec "$F-$1" ls /sys/class/net | grep '^p[0-9]'; }
 # entered delivered hoq flushed wire fwddrops taildrops overruns vethdrops
 #   entered: data and congestion notifications (VL 15) that the hosts'
@@ -89,7 +85,7 @@ state() {
 		e=$((e + $(data_deq $h) + $(counter $F-$h snic0 tx_cn)))
 		r=$(rx_total $F-$h snic0)
 		d=$((d + r))
-		w=$((w + $(sent16 $h fab0) - r))
+		w=$((w + $(sent16 $F-$h fab0) - r))
 		ld=$((ld + $(link_stat $F-$h fab0 tx_dropped)))
 	done
 	for s in $SW; do
@@ -97,7 +93,7 @@ state() {
 			hq=$((hq + $(qsum $s $p hoq_discards)))
 			fl=$((fl + $(nsexec $F-$s "$SNICCTL" -j qdisc show $p |
 				sed -n 's/.*"flushed":\([0-9]*\).*/\1/p')))
-			w=$((w + $(sent16 $s $p)))
+			w=$((w + $(sent16 $F-$s $p)))
 			ld=$((ld + $(link_stat $F-$s $p tx_dropped)))
 			t=$((t + $(qsum $s $p drops)))
 		done
