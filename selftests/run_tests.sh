@@ -38,6 +38,16 @@ hang_report() {
 	} >/dev/console 2>&1
 }
 
+# leftovers: the named netns (netns:NAME) and the snic devices of the
+# initial netns that exist now, on one line.
+leftovers() {
+	{
+		/usr/sbin/ip netns list | sed 's/^/netns:/; s/ .*//'
+		/usr/sbin/ip -o link show | awk '{ n = $2; sub(/:$/, "", n);
+			sub(/@.*/, "", n); if (n ~ /^(snic|sw)[0-9]/) print n }'
+	} 2>/dev/null | tr '\n' ' ' | sed 's/ $//'
+}
+
 echo "KTAP version 1"
 echo "1..$n"
 for t in $list; do
@@ -76,6 +86,19 @@ for t in $list; do
 	# A script that died before reporting a failure still fails a case.
 	if [ "$rc" -ne 0 ] && ! grep -q '^not ok ' /tmp/out.$$ 2>/dev/null; then
 		echo "    not ok 999 $t exited with status $rc"
+	fi
+	# A test cleans up after itself: a netns or a snic device left
+	# behind fails it (and is removed, so the next test starts clean).
+	left=$(leftovers)
+	if [ -n "$left" ]; then
+		echo "    not ok 998 $t left behind: $left"
+		for x in $left; do
+			case $x in
+			netns:*) /usr/sbin/ip netns del "${x#netns:}" ;;
+			*) /usr/sbin/ip link del "$x" ;;
+			esac
+		done
+		rc=1
 	fi
 	rm -f /tmp/out.$$ /tmp/rc.$$ /tmp/pg.$$
 	if [ $rc -eq 0 ]; then
