@@ -11,10 +11,11 @@ cd "$top" || exit 1
 start=$(date +%s)
 scripts/debug-kernel.sh >/dev/null || { echo "0 passed, 1 failed"; exit 1; }
 # Every test but dragonfly72: building 108 netns under KASAN and lockdep
-# in TCG takes longer than a test may run (tried again with the tools on
-# tmpfs: still building after 500 s, and then the 1 GB guest ran out of
-# memory), and fabric.sh runs the same code on smaller fabrics. Arguments
-# (--test NAME) override the list.
+# in TCG takes longer than a test may run (with the tools on tmpfs: still
+# building after 500 s, and then the 1 GB guest ran out of memory; with
+# --mem 3072 and a 1500-s limit, still building at the limit), and
+# fabric.sh runs the same code on smaller fabrics. Arguments (--test
+# NAME) override the list.
 args=("$@")
 if [ $# -eq 0 ]; then
 	for t in selftests/net/*.sh; do

@@ -7,11 +7,12 @@
 # byte through isa-debug-exit, the console kept for humans.
 #
 #   run-vm.sh [--test NAME]... [--demo] [--bench] [--soak SECONDS] [--kvm] [--kver KVER] [--timeout S]
-#             [--debug]
+#             [--debug] [--iter N] [--mem MIB]
 #
 # --debug boots the debug kernel (KASAN, lockdep, kmemleak, KUnit; built
 # once by scripts/debug-kernel.sh) with panic_on_warn=1, runs the module's
 # KUnit suites at load, and scans kmemleak after the suite.
+# --iter sets SNIC_ITER in the guest; --mem the guest memory (1024 MiB).
 #
 # Exit status: 0 when every test passed and the console shows no kernel
 # warning; 1 otherwise. Prints the guest's KTAP and, last, one line
@@ -30,6 +31,7 @@ mode=tests
 tests=()
 debug=0
 iter=
+mem=1024
 tmo=${VM_TIMEOUT:-1500}
 
 while [ $# -gt 0 ]; do
@@ -43,6 +45,7 @@ while [ $# -gt 0 ]; do
 	--timeout) tmo=$2; shift 2 ;;
 	--debug) debug=1; shift ;;
 	--iter) iter=$2; shift 2 ;;
+	--mem) mem=$2; shift 2 ;;
 	*) echo "run-vm.sh: unknown argument '$1'" >&2; exit 2 ;;
 	esac
 done
@@ -142,7 +145,7 @@ cpu=max
 start=$(date +%s)
 set +e
 timeout --foreground "$tmo" qemu-system-x86_64 \
-	-machine q35 -accel "$accel" -cpu "$cpu" -m 1024 -smp 2 \
+	-machine q35 -accel "$accel" -cpu "$cpu" -m "$mem" -smp 2 \
 	-nographic -no-reboot -nic none \
 	-kernel "$guest/vmlinux" -initrd "$out/initramfs.cpio.gz" \
 	-append "$append" \
