@@ -80,6 +80,27 @@ if scripts/debug-kernel.sh --cached >/dev/null 2>&1; then
 		;;
 	*)	fail=$((fail + 1)) ;;
 	esac
+	# The verdict itself: a run whose kernel log holds a report fails,
+	# even one printed below the console's level (the planted modules
+	# of selftests/qemu/plant).
+	echo "# harness: planted kernel reports fail the run"
+	k=0
+	for p in "rcu suspicious RCU usage" "lock possible circular locking"; do
+		set -- $p
+		name=$1
+		shift
+		k=$((k + 1))
+		out=$(selftests/qemu/run-vm.sh --debug --plant "$name" 2>&1)
+		if [ "$(printf '%s\n' "$out" | tail -n 1)" = "plant: fail" ] &&
+		   printf '%s\n' "$out" | grep -q "$*"; then
+			echo "ok $k harness: a planted $name report ($*) fails the run"
+			pass=$((pass + 1))
+		else
+			echo "not ok $k harness: a planted $name report ($*) fails the run"
+			printf '%s\n' "$out" | tail -n 20 | sed 's/^/# /'
+			fail=$((fail + 1))
+		fi
+	done
 else
 	echo "# check-debug: no cached debug kernel; run make check-debug (builds it once)"
 fi

@@ -101,6 +101,8 @@ for t in $list; do
 		rc=1
 	fi
 	rm -f /tmp/out.$$ /tmp/rc.$$ /tmp/pg.$$
+	# The kernel log so far, for the host to judge (init.sh).
+	[ -n "$SNIC_KLOG" ] && dmesg -c >>"$SNIC_KLOG"
 	if [ $rc -eq 0 ]; then
 		echo "ok $i $t # ${secs}s"
 	else

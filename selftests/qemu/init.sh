@@ -32,6 +32,7 @@ for a in $(cat /proc/cmdline); do
 	snictest.debug=*) debug=${a#snictest.debug=} ;;
 	snictest.iter=*) export SNIC_ITER=${a#snictest.iter=} ;;
 	snictest.soak=*) export SOAK_SECONDS=${a#snictest.soak=} ;;
+	snictest.plant=*) plant=${a#snictest.plant=} ;;
 	esac
 done
 
@@ -65,15 +66,27 @@ for f in /snic/selftests/tools/*; do
 done
 export TOOLS=/run/snic/tools
 results=/snic/build/vm/results
+# The whole kernel log, drained after every test (run_tests.sh) so that
+# the ring buffer never overwrites a report: the host judges the run on
+# it, not only on the console (which shows KERN_ERR and worse).
+export SNIC_KLOG=$results/dmesg.txt
+: >"$SNIC_KLOG"
 if [ "${debug:-0}" = 1 ]; then
 	# KUnit prints its KTAP at module load; keep the first load's.
 	mount -t debugfs debugfs /sys/kernel/debug
-	dmesg -c >/dev/null
+	dmesg -c >>"$SNIC_KLOG"
 	/sbin/modprobe snic
 	dmesg >"$results/kunit.txt"
+	dmesg -c >>"$SNIC_KLOG"
 	echo clear >/sys/kernel/debug/kmemleak
 fi
-if [ "$mode" = demo ] || [ "$mode" = bench ] || [ "$mode" = soak ]; then
+if [ "$mode" = plant ]; then
+	# A harness self-test: a module that makes the kernel report a bug
+	# (snictest.plant=NAME); the host expects this run to fail.
+	/sbin/insmod "/snic/$moddir/selftests/qemu/plant/snic_plant_$plant.ko"
+	sleep 1
+	rc=0
+elif [ "$mode" = demo ] || [ "$mode" = bench ] || [ "$mode" = soak ]; then
 	echo SNIC-DEMO-BEGIN
 	sh "./$mode.sh"
 	rc=$?
@@ -93,6 +106,6 @@ if [ "${debug:-0}" = 1 ]; then
 	echo scan >/sys/kernel/debug/kmemleak
 	cat /sys/kernel/debug/kmemleak >"$results/kmemleak.txt"
 fi
-dmesg >"$results/dmesg.txt"
+dmesg -c >>"$SNIC_KLOG"
 [ "$rc" -eq 0 ] && verdict 0
 verdict 1

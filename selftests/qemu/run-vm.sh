@@ -7,15 +7,20 @@
 # byte through isa-debug-exit, the console kept for humans.
 #
 #   run-vm.sh [--test NAME]... [--demo] [--bench] [--soak SECONDS] [--kvm] [--kver KVER] [--timeout S]
-#             [--debug] [--iter N] [--mem MIB]
+#             [--debug] [--iter N] [--mem MIB] [--plant NAME]
 #
 # --debug boots the debug kernel (KASAN, lockdep, kmemleak, KUnit; built
 # once by scripts/debug-kernel.sh) with panic_on_warn=1, runs the module's
 # KUnit suites at load, and scans kmemleak after the suite.
 # --iter sets SNIC_ITER in the guest; --mem the guest memory (1024 MiB).
+# --plant NAME (with --debug) loads selftests/qemu/plant/snic_plant_NAME.ko,
+# a module that makes the kernel report a bug, and runs nothing else: a
+# self-test of this verdict, which must then fail.
 #
-# Exit status: 0 when every test passed and the console shows no kernel
-# warning; 1 otherwise. Prints the guest's KTAP and, last, one line
+# Exit status: 0 when every test passed and neither the console nor the
+# whole kernel log (drained into build/vm/results/dmesg.txt after every
+# test, so that reports printed below the console's level count too)
+# shows a kernel warning; 1 otherwise. Prints the guest's KTAP and, last, one line
 # "N passed, N failed". A failing run's console log is kept in
 # build/vm/console-<time>.log.
 
@@ -46,6 +51,7 @@ while [ $# -gt 0 ]; do
 	--debug) debug=1; shift ;;
 	--iter) iter=$2; shift 2 ;;
 	--mem) mem=$2; shift 2 ;;
+	--plant) mode=plant; plant=$2; shift 2 ;;
 	*) echo "run-vm.sh: unknown argument '$1'" >&2; exit 2 ;;
 	esac
 done
@@ -62,6 +68,14 @@ if [ $debug -eq 1 ]; then
 	find "$top/$moddir" \( -name '*.o' -o -name '*.ko' -o -name '*.cmd' \) -delete
 	make -s -C "$ksrc" M="$top/$moddir" modules >"$top/build/debug-mod.log" 2>&1 ||
 		{ cat "$top/build/debug-mod.log"; exit 2; }
+	if [ "$mode" = plant ]; then
+		mkdir -p "$top/$moddir/selftests/qemu"
+		rm -rf "$top/$moddir/selftests/qemu/plant"
+		cp -r "$top/selftests/qemu/plant" "$top/$moddir/selftests/qemu/"
+		make -s -C "$ksrc" M="$top/$moddir/selftests/qemu/plant" modules \
+			>>"$top/build/debug-mod.log" 2>&1 ||
+			{ cat "$top/build/debug-mod.log"; exit 2; }
+	fi
 	guest="$top/build/vm/debug-guest"
 	mkdir -p "$guest/root/lib/modules/$KVER"
 	cp "$ksrc/modules.builtin" "$ksrc/modules.builtin.modinfo" \
@@ -137,6 +151,7 @@ append+=" snictest.mode=$mode snictest.kver=$KVER snictest.moddir=$moddir"
 [ $debug -eq 1 ] && append+=" panic_on_warn=1 kunit.enable=1 snictest.debug=1"
 [ -n "$iter" ] && append+=" snictest.iter=$iter"
 [ -n "${soak:-}" ] && append+=" snictest.soak=$soak"
+[ -n "${plant:-}" ] && append+=" snictest.plant=$plant"
 [ ${#tests[@]} -gt 0 ] && append+=" snictest.tests=$(IFS=,; echo "${tests[*]}")"
 console="$out/console.log"
 cpu=max
@@ -159,10 +174,11 @@ secs=$(($(date +%s) - start))
 # --- verdict ---------------------------------------------------------------
 tr -d '\r' <"$console" >"$console.txt"
 warn=0
-warn_re='BUG:|WARNING:|Oops|Call Trace|KASAN|kernel BUG|unreferenced object|scheduling while atomic|possible circular locking|ODEBUG'
-if grep -E "$warn_re" "$console.txt" >"$out/warnings.txt"; then
-	warn=1
-fi
+warn_re='BUG:|WARNING:|Oops|Call Trace|KASAN|UBSAN|kernel BUG|unreferenced object|scheduling while atomic|possible circular locking|possible recursive locking|inconsistent lock state|suspicious RCU usage|refcount_t:|ODEBUG'
+klog="$out/results/dmesg.txt"
+[ -f "$klog" ] || : >"$klog"
+{ grep -hE "$warn_re" "$console.txt" "$klog" || true; } | sort -u >"$out/warnings.txt"
+[ -s "$out/warnings.txt" ] && warn=1
 ktap="$out/results/ktap.txt"
 [ -f "$ktap" ] || : >"$ktap"
 if [ $debug -eq 1 ]; then
@@ -204,13 +220,15 @@ case $rc in
 *) echo "# VM exited with status $rc (panic or crash)"; verdict=fail ;;
 esac
 if [ $warn -eq 1 ]; then
-	echo "# kernel warnings on the console:"
+	echo "# kernel warnings (console and kernel log):"
 	sed 's/^/#   /' "$out/warnings.txt" | head -n 40
 	# The first report whole, with the test lines before it, so that
 	# CI's log alone says what happened and where.
-	first=$(grep -nE "$warn_re" "$console.txt" | head -n 1 | cut -d: -f1)
-	echo "# first report, in context:"
-	sed -n "$((first > 15 ? first - 15 : 1)),$((first + 60))p" "$console.txt" |
+	src=$console.txt
+	grep -qE "$warn_re" "$src" || src=$klog
+	first=$(grep -nE "$warn_re" "$src" | head -n 1 | cut -d: -f1)
+	echo "# first report, in context (${src##*/}):"
+	sed -n "$((first > 15 ? first - 15 : 1)),$((first + 60))p" "$src" |
 		sed 's/^/#   /'
 	verdict=fail
 	fail=$((fail + 1))
@@ -223,6 +241,7 @@ fi
 if [ "$verdict" = fail ]; then
 	keep="$out/console-$(date +%Y%m%d-%H%M%S).log"
 	cp "$console.txt" "$keep"
+	cp "$klog" "${keep%.log}.dmesg"
 	echo "# console kept in ${keep#"$top"/}"
 	[ "$fail" -gt 0 ] || fail=1
 fi
