@@ -150,7 +150,8 @@ static void snic_ar_note(struct snic_ar *ar, struct snic_port *port, u8 type,
 		a->from = a->sw;
 		a->to = READ_ONCE(port->ar.peer);
 	}
-	a->seq = ++ar->seq;
+	ar->seq = snic_arn_next_seq(ar->seq, ktime_get_ns());
+	a->seq = ar->seq;
 	a->lifetime_us = READ_ONCE(ar->life_us);
 	port->ar.sent = ktime_get_ns();
 }

@@ -188,13 +188,50 @@ static void test_links_full(void)
 		full += snic_arn_learn(&t, &a, 0, 10) == SNIC_ARN_FULL;
 	}
 	CHECK(full == 1, "links: the table holds SNIC_ARN_MAX_LINKS, then FULL");
-	a.params |= SNIC_ARN_P_SEQ;
+	/* (recoveries: they fill no link slot) */
+	a = global_arn(SNIC_ARN_RECOVERED, 100);
 	for (i = 0, full = 0; i <= SNIC_ARN_MAX_ORIGINS; i++) {
 		a.sw = i;
 		a.index = 0;
-		full += snic_arn_learn(&t2, &a, 0, 10) == SNIC_ARN_FULL;
+		full += snic_arn_learn(&t2, &a, 10 + i, 10) == SNIC_ARN_FULL;
 	}
-	CHECK(full == 1, "links: origins beyond SNIC_ARN_MAX_ORIGINS are FULL");
+	a.sw = 0;
+	a.seq = 5;
+	i = snic_arn_learn(&t2, &a, 100, 10);
+	CHECK(full == 0 && i != SNIC_ARN_STALE,
+	      "links: an origin beyond SNIC_ARN_MAX_ORIGINS takes the slot heard from longest ago");
+}
+
+/* A switch deleted and created again: its new ARNs are taken at once. */
+static void test_origin_restart(void)
+{
+	static struct snic_arn_links t;
+	struct snic_arn a = global_arn(SNIC_ARN_CONGESTED, 0);
+	const u64 s = 1000000000ULL;
+	u32 seq, seq2;
+
+	/* the old switch sent 100000 ARNs in 1 s of life */
+	seq = snic_arn_next_seq(0, 5 * s);
+	seq += 100000;
+	a.seq = seq;
+	CHECK(snic_arn_learn(&t, &a, 6 * s, 1000) == SNIC_ARN_APPLIED,
+	      "origins: the old switch's last ARN");
+	/* the new one, created 10 ms later, starts from its own clock */
+	seq2 = snic_arn_next_seq(0, 6 * s + 10000000ULL);
+	a = global_arn(SNIC_ARN_FAILED, seq2);
+	CHECK(snic_arn_learn(&t, &a, 6 * s + 10000000ULL, 1000) == SNIC_ARN_APPLIED &&
+	      snic_arn_link_find(&t, SNIC_AR_LINK_G(1, 5, 3))->state == SNIC_LINK_FAILED,
+	      "origins: a re-created switch's failure is honoured at once");
+	CHECK(snic_arn_next_seq(seq2, 6 * s + 10000000ULL) == seq2 + 1 &&
+	      snic_arn_next_seq(seq2 + 5, 7 * s) == (u32)(7 * s / 1000),
+	      "origins: SEQ follows the clock, one more when the clock has not moved");
+	/* an origin silent for the origin age is forgotten */
+	a.seq = 1;
+	CHECK(snic_arn_learn(&t, &a, 6 * s + SNIC_ARN_ORIGIN_AGE_NS / 2, 1000) ==
+	      SNIC_ARN_STALE, "origins: a stale number within the age is stale");
+	CHECK(snic_arn_learn(&t, &a, 6 * s + SNIC_ARN_ORIGIN_AGE_NS * 3 / 2 + 1,
+			     1000) !=
+	      SNIC_ARN_STALE, "origins: an origin silent longer than the age is forgotten");
 }
 
 /* Three ways to group 5 from switch 1: its own global link (port 4,
@@ -308,6 +345,7 @@ void test_arn(void)
 	test_codec();
 	test_links();
 	test_links_full();
+	test_origin_restart();
 	test_bpt();
 	test_monitor();
 }

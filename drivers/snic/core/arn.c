@@ -237,6 +237,39 @@ static bool snic_arn_newer(u32 seq, u32 last)
 	return (s32)(seq - last) > 0;
 }
 
+u32 snic_arn_next_seq(u32 last, u64 now_ns)
+{
+	u32 t = (u32)snic_div64(now_ns, 1000);
+
+	return snic_arn_newer(t, last) ? t : last + 1;
+}
+
+/*
+ * The sequence state of @a's origin: its own slot, else a free one, one
+ * not heard from for SNIC_ARN_ORIGIN_AGE_NS, or (all taken) the one heard
+ * from longest ago. Never NULL.
+ */
+static struct snic_arn_origin *snic_arn_origin(struct snic_arn_links *t,
+					       u16 sw, u64 now)
+{
+	struct snic_arn_origin *o, *spare = NULL;
+	int i;
+
+	for (i = 0; i < SNIC_ARN_MAX_ORIGINS; i++) {
+		o = &t->o[i];
+		if (o->used && now - o->heard > SNIC_ARN_ORIGIN_AGE_NS &&
+		    now > o->heard)
+			o->used = false;	/* aged out */
+		if (o->used && o->sw == sw)
+			return o;
+		if (!spare || (!o->used && spare->used) ||
+		    (o->used && spare->used && o->heard < spare->heard))
+			spare = o;
+	}
+	spare->used = false;
+	return spare;
+}
+
 enum snic_arn_apply snic_arn_learn(struct snic_arn_links *t,
 				   const struct snic_arn *a, u64 now,
 				   u64 life_ns)
@@ -245,21 +278,14 @@ enum snic_arn_apply snic_arn_learn(struct snic_arn_links *t,
 	const struct snic_arn_link *l;
 	struct snic_arn_origin *o = NULL;
 	enum snic_link_state st;
-	int i;
 
 	if (a->params & SNIC_ARN_P_SEQ) {
-		for (i = 0; i < SNIC_ARN_MAX_ORIGINS; i++) {
-			if (t->o[i].used && t->o[i].sw == a->sw) {
-				o = &t->o[i];
-				break;
-			}
-			if (!t->o[i].used && !o)
-				o = &t->o[i];
+		o = snic_arn_origin(t, a->sw, now);
+		if (o->used) {
+			o->heard = now;
+			if (!snic_arn_newer(a->seq, o->seq))
+				return SNIC_ARN_STALE;
 		}
-		if (!o)
-			return SNIC_ARN_FULL;
-		if (o->used && !snic_arn_newer(a->seq, o->seq))
-			return SNIC_ARN_STALE;
 	}
 	if (a->params & SNIC_ARN_P_LIFETIME)
 		life_ns = (u64)a->lifetime_us * 1000;
@@ -286,6 +312,7 @@ enum snic_arn_apply snic_arn_learn(struct snic_arn_links *t,
 		o->used = true;
 		o->sw = a->sw;
 		o->seq = a->seq;
+		o->heard = now;
 	}
 	return snic_arn_set_link(t, key, st,
 				 st == SNIC_LINK_FAILED ? 255 :

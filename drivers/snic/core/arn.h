@@ -114,6 +114,10 @@ u32 snic_arn_link_key(const struct snic_arn *a);
 /* Link states. */
 #define SNIC_ARN_MAX_LINKS	64
 #define SNIC_ARN_MAX_ORIGINS	64	/* switches per group tracked */
+/* An origin not heard from for this long is forgotten: twice the longest
+ * LIFETIME, so no state of it is left to protect from stale ARNs.
+ */
+#define SNIC_ARN_ORIGIN_AGE_NS	200000000000ULL
 
 enum snic_link_state {
 	SNIC_LINK_OK,
@@ -132,6 +136,7 @@ struct snic_arn_origin {
 	u16 sw;
 	bool used;
 	u32 seq;
+	u64 heard;		/* ns: its last ARN (newer or not) */
 };
 
 struct snic_arn_links {
@@ -150,6 +155,14 @@ enum snic_arn_apply {
 enum snic_arn_apply snic_arn_learn(struct snic_arn_links *t,
 				   const struct snic_arn *a, u64 now,
 				   u64 life_ns);
+/*
+ * The SEQ of the next ARN a switch sends, its last one being @last: the
+ * monotonic clock in microseconds, or @last + 1 if that is not newer. A
+ * switch deleted and created again thus starts above every number it
+ * used before (its group takes its first ARN at once), as long as the
+ * two lives are less than 35 minutes apart, well within the origin age.
+ */
+u32 snic_arn_next_seq(u32 last, u64 now_ns);
 /* Set a link's state directly (the origin's own detection). */
 enum snic_arn_apply snic_arn_set_link(struct snic_arn_links *t, u32 key,
 				      enum snic_link_state st, u8 metric,
