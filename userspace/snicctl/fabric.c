@@ -57,10 +57,11 @@ void fab_free(struct fabric *f)
 	free(f);
 }
 
-static int fab_err(const struct fabric *f, int line, const char *fmt, ...)
+static int fab_err(struct fabric *f, int line, const char *fmt, ...)
 {
 	va_list ap;
 
+	f->errors++;
 	if (line)
 		fprintf(stderr, "Error: %s:%d: ", f->src, line);
 	else
@@ -126,11 +127,17 @@ static int fab_add_node(struct fabric *f, const char *name, bool sw,
 static int fab_add_link(struct fabric *f, int a, int b, uint64_t rate,
 			uint32_t buf, bool global, int line)
 {
-	struct fab_node *na = &f->node[a], *nb = &f->node[b];
-	struct fab_node *ends[2] = { na, nb };
+	struct fab_node *na, *nb, *ends[2];
 	int ports[2], i;
 	struct fab_link *l;
 
+	/* An end that could not be added (its error is already set). */
+	if (a < 0 || b < 0 || a >= f->nnodes || b >= f->nnodes)
+		return -1;
+	na = &f->node[a];
+	nb = &f->node[b];
+	ends[0] = na;
+	ends[1] = nb;
 	if (a == b)
 		return fab_err(f, line, "link from \"%s\" to itself", na->name);
 	if (!na->sw && !nb->sw)
@@ -328,8 +335,8 @@ int fab_generate(struct fabric *f, const char *spec)
 	if (n < 2)
 		return fab_err(f, 0, "a generator is line:N, star:N, fattree:L,S,H or dragonfly:P,A,H,G");
 	for (i = 0; i < n - 1; i++)
-		if (v[i] < 1)
-			return fab_err(f, 0, "sizes must be positive");
+		if (v[i] < 1 || v[i] > FAB_MAX_NODES)
+			return fab_err(f, 0, "sizes must be 1..%d", FAB_MAX_NODES);
 	if (!strcmp(kind, "line") && n == 2) {
 		if (v[0] > 256)
 			return fab_err(f, 0, "line of at most 256 switches");
@@ -353,6 +360,10 @@ int fab_generate(struct fabric *f, const char *spec)
 		if (spines + per > SNIC_MAX_PORTS || leaves > SNIC_MAX_PORTS)
 			return fab_err(f, 0, "fattree:L,S,H needs S+H <= %d and L <= %d",
 				       SNIC_MAX_PORTS, SNIC_MAX_PORTS);
+		if (spines + leaves * (1 + per) > FAB_MAX_NODES)
+			return fab_err(f, 0, "fattree:%d,%d,%d has %d nodes, more than %d",
+				       leaves, spines, per,
+				       spines + leaves * (1 + per), FAB_MAX_NODES);
 		first = f->nnodes;
 		for (i = 0; i < spines; i++)
 			fab_gen_node(f, true, "spine%d", i + 1, 0);
@@ -377,6 +388,9 @@ int fab_generate(struct fabric *f, const char *spec)
 				       SNIC_MAX_PORTS);
 		if ((long)p * a * g > 1024)
 			return fab_err(f, 0, "dragonfly of at most 1024 hosts");
+		if ((long)(p + 1) * a * g > FAB_MAX_NODES)
+			return fab_err(f, 0, "dragonfly of %ld nodes, more than %d",
+				       (long)(p + 1) * a * g, FAB_MAX_NODES);
 		sw = calloc(a * g, sizeof(*sw));
 		if (!sw)
 			exit(1);
@@ -409,7 +423,8 @@ int fab_generate(struct fabric *f, const char *spec)
 	} else {
 		return fab_err(f, 0, "unknown generator or wrong number of sizes");
 	}
-	return 0;
+	/* A node or link that could not be added said why. */
+	return f->errors ? -1 : 0;
 }
 
 /* After parsing: LIDs, checks, routes. */

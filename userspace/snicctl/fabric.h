@@ -54,6 +54,7 @@ struct fab_node {
 struct fabric {
 	char name[FAB_NAME_LEN];
 	const char *src;	/* file name or generator, for messages */
+	int errors;		/* fab_err() calls so far */
 	uint32_t dilation;
 	uint32_t hoq_us;	/* fabric time, 0: off */
 	char vlarb[64];		/* VLArb weights, "W0,W1,..." ("": default) */
