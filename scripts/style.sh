@@ -55,7 +55,7 @@ rc=0
 cd "$top" || exit 1
 for f in $(git ls-files 'drivers/*.[ch]' 'include/*.h'); do
 	case "$f" in
-	drivers/sch_snic/sch_snic.c) extra=,CAMELCASE ;;
+	drivers/sch_snic/qdisc.c) extra=,CAMELCASE ;;
 	drivers/snic/compat.h) extra=,LINUX_VERSION_CODE,CONSTANT_COMPARISON ;;
 	drivers/snic/core/core_types.h) extra=,PREFER_KERNEL_TYPES ;;
 	*) extra= ;;

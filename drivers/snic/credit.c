@@ -1,56 +1,54 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The receiving side of per-VL credit flow control (the sending side is
- * in sch_snic; the scheme and the frame are in core/credit.h).
+ * sch_snic; the protocol, and why it is safe on a link that reorders,
+ * delays and loses frames, is in core/credit.h).
  *
  * Every receiving link end, a snic's lower device or a switch port, has a
- * struct snic_crx. For each flow-controlled VL it keeps ABR (credits
- * received, or set by the sender's SYNC) and USED (credits held by packets
- * still in its buffer), and advertises LIMIT = ABR + BUF - USED:
+ * struct snic_crx around the protocol state (struct snic_crx_link):
  *
+ *   - every 16B frame that arrives on a flow-controlled VL is counted as
+ *     it arrives (snic_crx_rx()), whatever becomes of it after;
  *   - a snic delivers at once, so its packets hold no buffer;
- *   - a switch port's packets hold their credits from the moment the
- *     egress port's sch_snic takes them until they leave it (sent or
- *     dropped): the qdisc calls the hold/release hooks below, which find
- *     the ingress port through skb->skb_iif and the VL through the tag
- *     the switch put in skb->priority (veth clears it at the next hop).
+ *   - a switched packet holds buffer space at its ingress port from the
+ *     moment the egress port's sch_snic takes it until it leaves it (sent
+ *     or dropped): the switch tags it (include/snic/sch_snic.h) with this
+ *     receiver's id, and the qdisc calls the hold and release hooks below,
+ *     which find the receiver by that id. A packet dropped before any
+ *     sch_snic took it held nothing.
  *
  * LIMIT frames go out shortly after credits come back (at once when a
  * quarter of a VL's buffer came back, else coalesced over
- * SNIC_CRX_LAZY_NS) and every period, from an hrtimer; the fault
- * injection knob drops the next N of them. After a link goes down or up
- * the sender's qdisc adopts the count of the next LIMIT and aligns the
- * receiver with a SYNC.
+ * SNIC_CRX_LAZY_NS), after every SYNC (its acknowledgment) and every
+ * period, from an hrtimer; the fault injection knob drops the next N of
+ * them. A receiver that stops (its device leaves the fabric) says so with
+ * a last LIMIT that flow-controls nothing; a new one starts a new session.
  *
- * Locking: crx->lock protects abr[], used[], drop, pending, dead and the
- * (re)arming of the timer; buf[] and period_us are written under RTNL
+ * Locking: crx->lock protects the protocol state, ret[], drop, pending,
+ * dead and the (re)arming of the timer; period_us is written under RTNL
  * and the lock. It nests inside the egress qdisc's root lock (the hooks)
- * and is never held while transmitting.
+ * and is never held while transmitting. snic_crx_ids is an RCU xarray:
+ * writers hold RTNL, the hooks read it under RCU (with BHs off).
  */
 #include <linux/hrtimer.h>
+#include <linux/xarray.h>
 #include <snic/sch_snic.h>
 
 #include "snic.h"
 
-/* A LIMIT goes out this soon once a quarter of a VL's buffer came back,
- * and at the latest SNIC_CRX_LAZY_NS after any credit came back.
+/* A LIMIT goes out this soon once a quarter of a VL's buffer came back
+ * (or a SYNC arrived), and at the latest SNIC_CRX_LAZY_NS after any
+ * credit came back.
  */
 #define SNIC_CRX_COALESCE_NS	(20 * NSEC_PER_USEC)
 #define SNIC_CRX_LAZY_NS	(500 * NSEC_PER_USEC)
 #define SNIC_CRX_DEFAULT_PERIOD	100000	/* us */
-/* skb->priority of a switched packet whose credits its ingress holds. */
-#define SNIC_CRX_TAG		0x534e4300
-#define SNIC_CRX_TAG_MASK	0xfffffff0
 
-static bool snic_crx_any(const struct snic_crx *crx)
-{
-	int i;
-
-	for (i = 0; i < SNIC_NUM_VLS; i++)
-		if (crx->buf[i])
-			return true;
-	return false;
-}
+/* The receivers that switched packets may be held at, by id. */
+static DEFINE_XARRAY_ALLOC1(snic_crx_ids);
+static u32 snic_crx_next_id;
+/* Sessions increase across receivers, and across module loads. */
+static atomic_t snic_crx_session;
 
 /* Caller holds crx->lock: send a LIMIT within @delay ns. */
 static void snic_crx_kick_in(struct snic_crx *crx, u64 delay)
@@ -73,7 +71,7 @@ static void snic_crx_kick(struct snic_crx *crx)
 static void snic_crx_returned(struct snic_crx *crx, u8 vl, u32 blocks)
 {
 	crx->ret[vl] += blocks;
-	snic_crx_kick_in(crx, crx->ret[vl] * 4 >= crx->buf[vl] ?
+	snic_crx_kick_in(crx, crx->ret[vl] * 4 >= crx->link.vl[vl].buf ?
 			 SNIC_CRX_COALESCE_NS : SNIC_CRX_LAZY_NS);
 }
 
@@ -92,9 +90,8 @@ static void snic_crx_send(struct snic_crx *crx, const struct snic_credit *c)
 static enum hrtimer_restart snic_crx_fire(struct hrtimer *t)
 {
 	struct snic_crx *crx = container_of(t, struct snic_crx, timer);
-	struct snic_credit c = { .type = SNIC_CREDIT_LIMIT };
 	bool drop = false, periodic;
-	int i;
+	struct snic_credit c;
 
 	spin_lock_bh(&crx->lock);
 	if (crx->dead || hrtimer_is_queued(t)) {
@@ -104,13 +101,7 @@ static enum hrtimer_restart snic_crx_fire(struct hrtimer *t)
 	}
 	crx->pending = false;
 	memset(crx->ret, 0, sizeof(crx->ret));
-	for (i = 0; i < SNIC_VL_MGMT; i++) {
-		if (!crx->buf[i])
-			continue;
-		c.mask |= BIT(i);
-		c.count[i] = snic_credit_limit(crx->abr[i], crx->buf[i],
-					       crx->used[i]);
-	}
+	snic_crx_link_limit(&crx->link, &c);
 	if (crx->drop) {
 		crx->drop--;
 		drop = true;
@@ -128,30 +119,49 @@ static enum hrtimer_restart snic_crx_fire(struct hrtimer *t)
 	return periodic ? HRTIMER_RESTART : HRTIMER_NORESTART;
 }
 
-void snic_crx_init(struct snic_crx *crx, struct net_device *dev,
-		   struct snic_stats *stats)
+/*
+ * @holds: switched packets may be held here (a switch port): the
+ * receiver gets an id for their tags. Caller holds RTNL.
+ */
+int snic_crx_init(struct snic_crx *crx, struct net_device *dev,
+		  struct snic_stats *stats, bool holds)
 {
+	int err;
+
 	spin_lock_init(&crx->lock);
 	crx->dev = dev;
 	crx->stats = stats;
 	crx->period_us = SNIC_CRX_DEFAULT_PERIOD;
+	snic_crx_link_init(&crx->link, atomic_inc_return(&snic_crx_session));
 	hrtimer_init(&crx->timer, CLOCK_MONOTONIC, HRTIMER_MODE_REL_SOFT);
 	crx->timer.function = snic_crx_fire;
+	crx->id = 0;
+	if (!holds)
+		return 0;
+	err = xa_alloc_cyclic(&snic_crx_ids, &crx->id, crx,
+			      XA_LIMIT(1, SNIC_HOLD_ID_MAX),
+			      &snic_crx_next_id, GFP_KERNEL);
+	return err < 0 ? err : 0;
 }
 
 /*
- * Before the owner is freed; its rx_handler is already gone. A receiver
+ * Before the owner is freed (after an RCU grace period: the hooks may
+ * still find it until then); its rx_handler is already gone. A receiver
  * that flow-controlled some VL withdraws: a last LIMIT with no VL in its
  * mask lets the sender go on without credits.
  */
 void snic_crx_stop(struct snic_crx *crx)
 {
-	struct snic_credit c = { .type = SNIC_CREDIT_LIMIT };
+	struct snic_credit c;
 	bool any;
 
+	if (crx->id)
+		xa_erase(&snic_crx_ids, crx->id);
 	spin_lock_bh(&crx->lock);
 	crx->dead = true;
-	any = snic_crx_any(crx);
+	any = snic_crx_link_any(&crx->link);
+	memset(crx->link.vl, 0, sizeof(crx->link.vl));
+	snic_crx_link_limit(&crx->link, &c);
 	spin_unlock_bh(&crx->lock);
 	hrtimer_cancel(&crx->timer);
 	if (any) {
@@ -165,17 +175,22 @@ void snic_crx_stop(struct snic_crx *crx)
 void snic_crx_configure(struct snic_crx *crx, const u16 *buf, u32 period_us,
 			const u32 *drop)
 {
+	u32 b[SNIC_NUM_VLS];
 	bool was, now;
+	int i;
 
 	spin_lock_bh(&crx->lock);
-	was = snic_crx_any(crx);
-	if (buf)
-		memcpy(crx->buf, buf, sizeof(crx->buf));
+	was = snic_crx_link_any(&crx->link);
+	if (buf) {
+		for (i = 0; i < SNIC_NUM_VLS; i++)
+			b[i] = i < SNIC_VL_MGMT ? buf[i] : 0;
+		snic_crx_link_set_buf(&crx->link, b);
+	}
 	if (period_us)
 		crx->period_us = period_us;
 	if (drop)
 		crx->drop = *drop;
-	now = snic_crx_any(crx);
+	now = snic_crx_link_any(&crx->link);
 	/* Tell the sender at once: a new buffer, or none any more. */
 	if (buf && (was || now)) {
 		crx->pending = false;
@@ -186,23 +201,27 @@ void snic_crx_configure(struct snic_crx *crx, const u16 *buf, u32 period_us,
 
 void snic_crx_read(struct snic_crx *crx, u16 *buf, u32 *used, u32 *period)
 {
+	int i;
+
 	spin_lock_bh(&crx->lock);
-	memcpy(buf, crx->buf, sizeof(crx->buf));
-	memcpy(used, crx->used, sizeof(crx->used));
+	for (i = 0; i < SNIC_NUM_VLS; i++) {
+		buf[i] = crx->link.vl[i].buf;
+		used[i] = crx->link.vl[i].used;
+	}
 	*period = crx->period_us;
 	spin_unlock_bh(&crx->lock);
 }
 
 /*
  * The link went down or came up. The sender's qdisc was reset: it adopts
- * the count of our next LIMIT (sent now) and aligns us with a SYNC, so
- * ABR is left alone; credits of packets lost with the link come back
- * with that SYNC.
+ * the count of our next LIMIT (sent now) and rebases us with a SYNC, so
+ * our counts are left alone; credits of packets lost with the link come
+ * back with that SYNC.
  */
 void snic_crx_link_reset(struct snic_crx *crx)
 {
 	spin_lock_bh(&crx->lock);
-	if (snic_crx_any(crx)) {
+	if (snic_crx_link_any(&crx->link)) {
 		snic_count(crx->stats, SNIC_STAT_CREDIT_LINK_RESET);
 		crx->pending = false;
 		snic_crx_kick(crx);
@@ -212,98 +231,122 @@ void snic_crx_link_reset(struct snic_crx *crx)
 
 /*
  * A 16B packet of @len bytes (outer Ethernet header included) arrived
- * with @sc; it is counted under the VL of @sc on this device. Unless
- * @hold, it leaves the buffer at once (delivered, consumed or dropped).
- * Returns the VL tag to put in skb->priority if the packet's credits are
- * now to be held until a switch egress releases them, or 0.
+ * with @sc and link epoch @epoch; it is counted under the VL of @sc on
+ * this device. Unless @hold, it leaves the buffer at once (delivered,
+ * consumed or dropped). Returns the tag to put in skb->priority if the
+ * packet is to hold buffer space here until a switch egress releases it,
+ * or 0.
  */
-u32 snic_crx_rx(struct snic_crx *crx, u8 sc, unsigned int len, bool hold)
+u32 snic_crx_rx(struct snic_crx *crx, u8 sc, u8 epoch, unsigned int len,
+		bool hold)
 {
 	u8 vl = sch_snic_sc2vl(crx->dev, sc);
+	u32 n = snic_credit_blocks(len);
+	enum snic_crx_verdict v;
+	u64 overtaken;
 
 	snic_count(crx->stats, SNIC_STAT_RX_VL0_PACKETS + vl);
 	snic_stats_add(crx->stats, SNIC_STAT_RX_VL0_BYTES + vl, len);
-	if (vl >= SNIC_VL_MGMT || !READ_ONCE(crx->buf[vl]))
+	if (vl >= SNIC_VL_MGMT || !READ_ONCE(crx->link.vl[vl].buf))
 		return 0;
-	if (hold)
-		return SNIC_CRX_TAG | vl;
 	spin_lock_bh(&crx->lock);
-	crx->abr[vl] += snic_credit_blocks(len);
-	snic_crx_returned(crx, vl, snic_credit_blocks(len));
+	if (!crx->link.vl[vl].buf) {
+		spin_unlock_bh(&crx->lock);
+		return 0;
+	}
+	hold = hold && crx->id;
+	overtaken = crx->link.overtaken;
+	v = snic_crx_link_arrive(&crx->link, vl, epoch, n, hold);
+	overtaken = crx->link.overtaken - overtaken;
+	if (v == SNIC_CRX_ON_TIME && !hold)
+		snic_crx_returned(crx, vl, n);
 	spin_unlock_bh(&crx->lock);
-	return 0;
+	if (overtaken)
+		snic_count(crx->stats, SNIC_STAT_CREDIT_OVERTAKEN);
+	if (v == SNIC_CRX_LATE)
+		snic_count(crx->stats, SNIC_STAT_CREDIT_LATE);
+	else if (v == SNIC_CRX_JOINING)
+		snic_count(crx->stats, SNIC_STAT_CREDIT_JOINING);
+	if (!hold)
+		return 0;
+	return snic_hold_tag(crx->id, vl, v != SNIC_CRX_ON_TIME);
 }
 
-/* The switch port of @skb's ingress, if its credits are held there. */
-static struct snic_crx *snic_crx_of(struct net_device *egress,
-				    struct sk_buff *skb, u8 *vl)
+/*
+ * The switch handed the packet that snic_crx_rx() tagged @tag (@len
+ * bytes) to its egress (@taken: a qdisc took it), or dropped it: either a
+ * sch_snic holds it now, or nothing does and its space is free.
+ */
+void snic_crx_settle(struct snic_crx *crx, u32 tag, unsigned int len,
+		     bool taken)
 {
-	struct net_device *in;
+	u8 vl = tag & SNIC_HOLD_VL_MASK;
+	u32 n = snic_credit_blocks(len);
 
-	if ((skb->priority & SNIC_CRX_TAG_MASK) != SNIC_CRX_TAG ||
-	    !skb->skb_iif)
-		return NULL;
-	*vl = skb->priority & ~SNIC_CRX_TAG_MASK;
-	in = dev_get_by_index_rcu(dev_net(egress), skb->skb_iif);
-	return in ? snic_sw_port_crx(in) : NULL;
+	if (!tag)
+		return;
+	spin_lock_bh(&crx->lock);
+	snic_crx_link_settle(&crx->link, vl, n);
+	if (!taken)
+		snic_crx_returned(crx, vl, n);
+	spin_unlock_bh(&crx->lock);
 }
 
-/* sch_snic took a switched packet: it now holds its ingress credits. */
-static bool snic_crx_hold(struct net_device *egress, struct sk_buff *skb)
+static struct snic_crx *snic_crx_of(u32 tag, u8 *vl, bool *outside)
 {
-	u32 blocks = snic_credit_blocks(skb->len);
+	*vl = tag & SNIC_HOLD_VL_MASK;
+	*outside = tag & SNIC_HOLD_OUTSIDE;
+	return xa_load(&snic_crx_ids, snic_hold_id(tag));
+}
+
+/* sch_snic took a switched packet: it now holds its ingress buffer. */
+static bool snic_crx_hold(struct sk_buff *skb, bool *overrun)
+{
+	u32 n = snic_credit_blocks(skb->len);
 	struct snic_crx *crx;
-	bool ok = true;
+	bool outside, held;
 	u8 vl;
 
-	crx = snic_crx_of(egress, skb, &vl);
-	if (!crx)
-		return true;
+	crx = snic_crx_of(skb->priority, &vl, &outside);
+	if (!crx) {
+		skb->priority = 0;	/* its port is gone */
+		return false;
+	}
 	spin_lock_bh(&crx->lock);
-	crx->abr[vl] += blocks;
-	if (crx->used[vl] + blocks > crx->buf[vl]) {
-		/* The sender overran the buffer: a real port drops. */
-		ok = false;
-		snic_crx_kick(crx);
+	if (!crx->link.vl[vl].buf || crx->dead) {
+		held = false;	/* not flow controlled any more */
+	} else if (snic_crx_link_admit(&crx->link, vl, n, outside)) {
+		held = true;
 	} else {
-		crx->used[vl] += blocks;
+		/* The sender overran the buffer: a real port drops. It
+		 * was counted on arrival and leaves now (snic_crx_settle()).
+		 */
+		held = false;
+		*overrun = true;
 	}
 	spin_unlock_bh(&crx->lock);
-	if (!ok) {
+	if (*overrun)
 		snic_count(crx->stats, SNIC_STAT_RX_CREDIT_OVERRUN);
+	if (!held)
 		skb->priority = 0;
-	}
-	return ok;
+	return held;
 }
 
 /* A held packet left the egress qdisc (sent or dropped). */
-static void snic_crx_release(struct net_device *egress, struct sk_buff *skb)
+static void snic_crx_release(struct sk_buff *skb)
 {
-	u32 blocks = snic_credit_blocks(skb->len);
+	u32 n = snic_credit_blocks(skb->len);
 	struct snic_crx *crx;
+	bool outside;
 	u8 vl;
 
-	crx = snic_crx_of(egress, skb, &vl);
+	crx = snic_crx_of(skb->priority, &vl, &outside);
+	skb->priority = 0;
 	if (!crx)
 		return;
-	skb->priority = 0;
 	spin_lock_bh(&crx->lock);
-	crx->used[vl] -= min(crx->used[vl], blocks);
-	snic_crx_returned(crx, vl, blocks);
-	spin_unlock_bh(&crx->lock);
-}
-
-/* The switch will not hand a held packet to a sch_snic after all. */
-void snic_crx_unhold(struct snic_crx *crx, struct sk_buff *skb)
-{
-	u8 vl = skb->priority & ~SNIC_CRX_TAG_MASK;
-
-	if ((skb->priority & SNIC_CRX_TAG_MASK) != SNIC_CRX_TAG)
-		return;
-	skb->priority = 0;
-	spin_lock_bh(&crx->lock);
-	crx->abr[vl] += snic_credit_blocks(skb->len);
-	snic_crx_returned(crx, vl, snic_credit_blocks(skb->len));
+	snic_crx_link_leave(&crx->link, vl, n, outside);
+	snic_crx_returned(crx, vl, n);
 	spin_unlock_bh(&crx->lock);
 }
 
@@ -314,6 +357,9 @@ static const struct sch_snic_hooks snic_crx_hooks = {
 
 void snic_crx_register(void)
 {
+	/* Microseconds since the epoch: later loads start higher. */
+	atomic_set(&snic_crx_session,
+		   (u32)div_u64(ktime_get_real_ns(), NSEC_PER_USEC));
 	sch_snic_set_hooks(&snic_crx_hooks);
 }
 
@@ -322,33 +368,33 @@ void snic_crx_unregister(void)
 	sch_snic_set_hooks(NULL);
 }
 
-/* A SYNC from the sender: ABR follows its TBS. */
+/* A SYNC from the sender: write off, rebase, acknowledge. */
 static void snic_crx_sync(struct snic_crx *crx, const struct snic_credit *c)
 {
-	bool bad_vl = false, changed = false;
-	int i;
+	struct snic_crx_sync_res res;
+	u64 wo, ex;
 
 	spin_lock_bh(&crx->lock);
-	for (i = 0; i < SNIC_VL_MGMT; i++) {
-		if (!(c->mask & BIT(i)))
-			continue;
-		if (!crx->buf[i]) {
-			bad_vl = true;
-			continue;
-		}
-		if (crx->abr[i] != c->count[i]) {
-			crx->abr[i] = c->count[i];
-			changed = true;
-		}
-	}
-	if (changed)
-		snic_crx_kick(crx);
+	wo = crx->link.written_off;
+	ex = crx->link.excess;
+	snic_crx_link_sync(&crx->link, c, &res);
+	wo = crx->link.written_off - wo;
+	ex = crx->link.excess - ex;
+	/* Every SYNC (a probe too) is answered: its acknowledgment. */
+	crx->pending = false;
+	snic_crx_kick(crx);
 	spin_unlock_bh(&crx->lock);
 	snic_count(crx->stats, SNIC_STAT_CREDIT_SYNC_RX);
-	if (changed)
+	if (res.changed)
 		snic_count(crx->stats, SNIC_STAT_CREDIT_RESYNC);
-	if (bad_vl)
+	if (res.bad_vl)
 		snic_count(crx->stats, SNIC_STAT_CREDIT_BAD_VL);
+	if (wo)
+		snic_stats_add(crx->stats, SNIC_STAT_CREDIT_WRITTEN_OFF, wo);
+	if (ex)
+		snic_stats_add(crx->stats, SNIC_STAT_CREDIT_EXCESS, ex);
+	if (c->mask && !res.applied)
+		snic_count(crx->stats, SNIC_STAT_CREDIT_SYNC_REPEAT);
 }
 
 /* A link-local credit frame arrived on crx->dev; consumes @skb. */
@@ -376,9 +422,11 @@ void snic_crx_frame(struct snic_crx *crx, struct sk_buff *skb)
 		consume_skb(skb);
 		return;
 	}
-	err = sch_snic_credit_limit(skb->dev, c.mask, c.count);
+	err = sch_snic_credit_limit(skb->dev, &c);
 	if (err == -ENOENT)
 		snic_count(crx->stats, SNIC_STAT_CREDIT_NO_QDISC);
+	else if (err == -ESTALE)
+		snic_count(crx->stats, SNIC_STAT_CREDIT_LIMIT_STALE);
 	else if (err)
 		snic_count(crx->stats, SNIC_STAT_CREDIT_ABSURD);
 	else

@@ -158,7 +158,7 @@ static rx_handler_result_t snic_nic_rx(struct sk_buff **pskb)
 	/* A host's buffer empties on delivery: credits go back at once,
 	 * whatever becomes of the packet.
 	 */
-	snic_crx_rx(&nic->crx, h.sc, skb->len + ETH_HLEN, false);
+	snic_crx_rx(&nic->crx, h.sc, h.le, skb->len + ETH_HLEN, false);
 	if (h.dlid != READ_ONCE(nic->lid) && !snic_lid_is_mcast(h.dlid)) {
 		why = SNIC_STAT_RX_BAD_DLID;
 		goto drop;
@@ -364,7 +364,7 @@ static int snic_nic_newlink(SNIC_NEWLINK_ARGS)
 		snic_stats_free(&nic->stats);
 		return err;
 	}
-	snic_crx_init(&nic->crx, lower, &nic->stats);
+	snic_crx_init(&nic->crx, lower, &nic->stats, false);
 
 	if (!tb[IFLA_MTU])
 		dev->mtu = min_t(unsigned int, lower->mtu - SNIC_MTU_OVERHEAD,

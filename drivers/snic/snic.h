@@ -55,9 +55,8 @@ struct snic_crx {
 	struct net_device *dev;		/* the link end: lower dev or port */
 	struct snic_stats *stats;	/* its owner's counters */
 	spinlock_t lock;
-	u16 buf[SNIC_NUM_VLS];		/* credits; 0: not flow controlled */
-	u32 abr[SNIC_NUM_VLS];
-	u32 used[SNIC_NUM_VLS];
+	struct snic_crx_link link;	/* the protocol (core/credit.h) */
+	u32 id;				/* in held packets' tags; 0: none */
 	u32 ret[SNIC_NUM_VLS];		/* returned since the last LIMIT */
 	u64 pending_at;			/* ns: when the due LIMIT goes */
 	u32 period_us;
@@ -289,7 +288,6 @@ struct snic_port *snic_sw_port(struct snic_switch *sw, u32 num);
 int snic_sw_mft_set(struct snic_switch *sw, u32 mlid, u64 ports);
 int snic_sw_mft_del(struct snic_switch *sw, u32 mlid);
 void snic_sw_set_sc2sc(struct snic_port *port, const u8 *map);
-struct snic_crx *snic_sw_port_crx(struct net_device *dev);
 
 /* arn.c */
 void snic_ar_init(struct snic_ar *ar);
@@ -312,15 +310,17 @@ int snic_ar_dump_links(struct snic_ar *ar, u32 pos, struct snic_arn_link *out,
 		       u32 *slot, u64 *left, int n);
 
 /* credit.c */
-void snic_crx_init(struct snic_crx *crx, struct net_device *dev,
-		   struct snic_stats *stats);
+int snic_crx_init(struct snic_crx *crx, struct net_device *dev,
+		  struct snic_stats *stats, bool holds);
 void snic_crx_stop(struct snic_crx *crx);
 void snic_crx_configure(struct snic_crx *crx, const u16 *buf, u32 period_us,
 			const u32 *drop);
 void snic_crx_read(struct snic_crx *crx, u16 *buf, u32 *used, u32 *period);
 void snic_crx_link_reset(struct snic_crx *crx);
-u32 snic_crx_rx(struct snic_crx *crx, u8 sc, unsigned int len, bool hold);
-void snic_crx_unhold(struct snic_crx *crx, struct sk_buff *skb);
+u32 snic_crx_rx(struct snic_crx *crx, u8 sc, u8 epoch, unsigned int len,
+		bool hold);
+void snic_crx_settle(struct snic_crx *crx, u32 tag, unsigned int len,
+		     bool taken);
 void snic_crx_frame(struct snic_crx *crx, struct sk_buff *skb);
 void snic_crx_register(void);
 void snic_crx_unregister(void);

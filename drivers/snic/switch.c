@@ -56,34 +56,22 @@ static int snic_sw_remap_sc(struct snic_port *out, struct sk_buff *skb)
 	return 0;
 }
 
-struct snic_crx *snic_sw_port_crx(struct net_device *dev)
-{
-	struct snic_port *port;
-
-	if (rcu_access_pointer(dev->rx_handler) != snic_sw_rx)
-		return NULL;
-	port = rcu_dereference(dev->rx_handler_data);
-	return port ? &port->crx : NULL;
-}
-
-static void snic_sw_xmit(struct snic_port *out, struct sk_buff *skb,
+/* Send @skb out of @out; true if its qdisc took it. */
+static bool snic_sw_xmit(struct snic_port *out, struct sk_buff *skb,
 			 unsigned int len)
 {
 	int err;
 
 	if (unlikely(!netif_running(out->dev) || !netif_carrier_ok(out->dev))) {
-		/* A down port: dev_queue_xmit() would drop it uncounted.
-		 * (A unicast packet was checked before it was tagged; one
-		 * that loses the race leaks its credits until the next SYNC.)
-		 */
+		/* A down port: dev_queue_xmit() would drop it uncounted. */
 		snic_count(&out->stats, SNIC_STAT_FWD_TX_DROP);
 		kfree_skb(skb);
-		return;
+		return false;
 	}
 	if (READ_ONCE(out->sc_remap) && snic_sw_remap_sc(out, skb)) {
 		snic_count(&out->stats, SNIC_STAT_FWD_NOMEM);
 		kfree_skb(skb);
-		return;
+		return false;
 	}
 
 	skb->dev = out->dev;
@@ -93,13 +81,13 @@ static void snic_sw_xmit(struct snic_port *out, struct sk_buff *skb,
 	if (likely(err == NET_XMIT_SUCCESS)) {
 		snic_count(&out->stats, SNIC_STAT_TX_PACKETS);
 		snic_stats_add(&out->stats, SNIC_STAT_TX_BYTES, len);
-	} else {
-		/* A qdisc drop, or the noop qdisc of a port going down
-		 * (which the core counts in the port's tx_dropped too, on
-		 * kernels from 6.12 on).
-		 */
-		snic_count(&out->stats, SNIC_STAT_FWD_QDISC_DROP);
+		return true;
 	}
+	/* A qdisc drop (sch_snic: its VL queue full, or the ingress
+	 * buffer overrun).
+	 */
+	snic_count(&out->stats, SNIC_STAT_FWD_QDISC_DROP);
+	return false;
 }
 
 /* Copies to every port of @ports but @in; the last one gets @skb. */
@@ -138,11 +126,12 @@ static rx_handler_result_t snic_sw_rx(struct sk_buff **pskb)
 	struct snic_port *in, *out;
 	struct snic_switch *sw;
 	enum snic_stat why;
+	unsigned int len = skb->len + ETH_HLEN;
 	struct snic_16b h;
 	size_t payload;
 	void *entry;
-
-	unsigned int len = skb->len + ETH_HLEN;
+	bool taken;
+	u32 tag;
 
 	if (skb->protocol == htons(ETH_P_SNIC_CREDIT)) {
 		in = rcu_dereference(skb->dev->rx_handler_data);
@@ -176,7 +165,7 @@ static rx_handler_result_t snic_sw_rx(struct sk_buff **pskb)
 	/* An ARN to our group: consumed here, never forwarded. */
 	if (h.l4 == SNIC_L4_MGMT && h.dlid &&
 	    h.dlid == READ_ONCE(sw->ar.dlid)) {
-		snic_crx_rx(&in->crx, h.sc, len, false);
+		snic_crx_rx(&in->crx, h.sc, h.le, len, false);
 		snic_ar_rx(sw, in, skb, payload);
 		return RX_HANDLER_CONSUMED;
 	}
@@ -186,7 +175,7 @@ static rx_handler_result_t snic_sw_rx(struct sk_buff **pskb)
 			goto drop;
 		}
 		snic_count(&in->stats, SNIC_STAT_RX_MGMT);
-		snic_crx_rx(&in->crx, h.sc, len, false);
+		snic_crx_rx(&in->crx, h.sc, h.le, len, false);
 		consume_skb(skb);
 		return RX_HANDLER_CONSUMED;
 	}
@@ -201,7 +190,7 @@ static rx_handler_result_t snic_sw_rx(struct sk_buff **pskb)
 			why = SNIC_STAT_FWD_NO_ROUTE;
 			goto drop;
 		}
-		snic_crx_rx(&in->crx, h.sc, len, false);
+		snic_crx_rx(&in->crx, h.sc, h.le, len, false);
 		snic_sw_flood(sw, in, skb, READ_ONCE(m->ports));
 		return RX_HANDLER_CONSUMED;
 	}
@@ -229,17 +218,18 @@ static rx_handler_result_t snic_sw_rx(struct sk_buff **pskb)
 		why = SNIC_STAT_FWD_TX_DROP;
 		goto drop;
 	}
-	skb->priority = snic_crx_rx(&in->crx, h.sc, len, true);
-	/* The egress sch_snic holds the credits (its hooks); without one,
-	 * they come back at once.
+	/* The egress sch_snic holds the buffer space (its hooks); without
+	 * one, it is free at once.
 	 */
-	if (skb->priority && !sch_snic_attached(out->dev))
-		snic_crx_unhold(&in->crx, skb);
-	snic_sw_xmit(out, skb, skb->len);
+	tag = snic_crx_rx(&in->crx, h.sc, h.le, len,
+			  sch_snic_attached(out->dev));
+	skb->priority = tag;
+	taken = snic_sw_xmit(out, skb, len);
+	snic_crx_settle(&in->crx, tag, len, taken);
 	return RX_HANDLER_CONSUMED;
 
 drop:
-	snic_crx_rx(&in->crx, h.sc, len, false);
+	snic_crx_rx(&in->crx, h.sc, h.le, len, false);
 drop_bad:
 	snic_count(&in->stats, why);
 	kfree_skb(skb);
@@ -380,10 +370,12 @@ static int snic_sw_add_port(struct net_device *dev, struct net_device *pdev,
 	err = snic_stats_init(&port->stats);
 	if (err)
 		goto err_free;
-	snic_crx_init(&port->crx, pdev, &port->stats);
-	err = netdev_rx_handler_register(pdev, snic_sw_rx, port);
+	err = snic_crx_init(&port->crx, pdev, &port->stats, true);
 	if (err)
 		goto err_stats;
+	err = netdev_rx_handler_register(pdev, snic_sw_rx, port);
+	if (err)
+		goto err_crx;
 	err = netdev_master_upper_dev_link(pdev, dev, NULL, NULL, extack);
 	if (err)
 		goto err_rx_handler;
@@ -393,6 +385,8 @@ static int snic_sw_add_port(struct net_device *dev, struct net_device *pdev,
 
 err_rx_handler:
 	netdev_rx_handler_unregister(pdev);
+err_crx:
+	snic_crx_stop(&port->crx);
 err_stats:
 	snic_stats_free(&port->stats);
 err_free:

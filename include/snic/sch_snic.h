@@ -2,13 +2,20 @@
 /*
  * The in-kernel interface between snic.ko and sch_snic.ko (not UAPI).
  *
- * sch_snic holds the sending side of per-VL credit flow control (see
- * drivers/snic/core/credit.h); snic.ko holds the receiving side, since
- * only it knows when a packet leaves a switch's buffer. snic.ko hands the
- * qdisc the credit limits it receives and asks it for SC-to-VL maps;
- * the qdisc tells snic.ko, through the hooks, about every 16B packet that
- * leaves it (sent or dropped), so that the switch can return the credits
- * the packet held at its ingress port.
+ * sch_snic.ko is the fabric link: the egress qdisc (line rate, VL
+ * arbitration, the sending side of per-VL credit flow control) and the
+ * credit protocol's arithmetic (drivers/snic/core/credit.c, exported for
+ * the receiving side). snic.ko holds the receiving side, since only it
+ * knows when a packet leaves a switch's buffer.
+ *
+ * A switch buffers a packet at its ingress port until the packet leaves
+ * through its egress port. The switch tags such a packet in skb->priority
+ * (snic_hold_tag(): the ingress buffer's id, VL and whether the packet is
+ * counted in its credits) before it hands it to the egress; the egress
+ * sch_snic calls the hold hook when it takes the packet and the release
+ * hook when the packet leaves it (sent, dropped or flushed), under its
+ * root lock. A tagged packet that never reaches a sch_snic holds nothing:
+ * the switch counted it on arrival, and its buffer space is free.
  */
 #ifndef _SNIC_SCH_SNIC_H
 #define _SNIC_SCH_SNIC_H
@@ -16,21 +23,48 @@
 #include <linux/netdevice.h>
 #include <linux/skbuff.h>
 
+#define SNIC_HOLD_MAGIC		0xc5000000u
+#define SNIC_HOLD_MAGIC_MASK	0xff000000u
+#define SNIC_HOLD_ID_SHIFT	5
+#define SNIC_HOLD_ID_MAX	((1u << 19) - 1)
+#define SNIC_HOLD_OUTSIDE	0x10	/* late or joining (core/credit.h) */
+#define SNIC_HOLD_VL_MASK	0x0f
+
+static inline u32 snic_hold_tag(u32 id, u8 vl, bool outside)
+{
+	return SNIC_HOLD_MAGIC | id << SNIC_HOLD_ID_SHIFT |
+	       (outside ? SNIC_HOLD_OUTSIDE : 0) | (vl & SNIC_HOLD_VL_MASK);
+}
+
+static inline bool snic_hold_tagged(const struct sk_buff *skb)
+{
+	return (skb->priority & SNIC_HOLD_MAGIC_MASK) == SNIC_HOLD_MAGIC;
+}
+
+static inline u32 snic_hold_id(u32 tag)
+{
+	return (tag & ~SNIC_HOLD_MAGIC_MASK) >> SNIC_HOLD_ID_SHIFT;
+}
+
 struct sch_snic_hooks {
-	/* The sch_snic of @dev took a 16B packet; false: drop it instead. */
-	bool (*hold)(struct net_device *dev, struct sk_buff *skb);
-	/* A packet that hold() accepted left the sch_snic of @dev, sent or
-	 * dropped.
+	/* The sch_snic of @skb->dev takes tagged @skb: true if it now holds
+	 * buffer space at the ingress (release() follows), false if not.
+	 * *@overrun: the ingress buffer had no room: drop it.
 	 */
-	void (*release)(struct net_device *dev, struct sk_buff *skb);
+	bool (*hold)(struct sk_buff *skb, bool *overrun);
+	/* A packet that hold() accepted left the sch_snic. */
+	void (*release)(struct sk_buff *skb);
 };
 
 /* Both hooks run under the qdisc root lock and must not transmit. */
 
 void sch_snic_set_hooks(const struct sch_snic_hooks *hooks);
-/* Caller holds rcu_read_lock_bh() or runs in softirq. */
-int sch_snic_credit_limit(struct net_device *dev, u16 mask, const u32 *limit);
 struct snic_credit;
+/* Caller holds rcu_read_lock_bh() or runs in softirq. 0, -ENOENT (no
+ * sch_snic on @dev), -ERANGE (a count was absurd), -ESTALE (an older
+ * LIMIT than one applied: ignored).
+ */
+int sch_snic_credit_limit(struct net_device *dev, const struct snic_credit *c);
 /* A credit frame carrying @c, ready for dev_queue_xmit() on @dev. */
 struct sk_buff *sch_snic_credit_skb(struct net_device *dev,
 				    const struct snic_credit *c);

@@ -24,7 +24,8 @@
  *   credit_version  version 9
  *   credit_type     type 7
  *   credit_vl15     a LIMIT for the management VL
- *   credit_absurd   a LIMIT of 2^30 credits for VL 0
+ *   credit_absurd   a LIMIT of 2^30 credits for VL 0, of a session older
+ *                   than any receiver's (ignored as stale)
  *   sync_vl9        a SYNC for VL 9
  * and adaptive routing notifications (16B management to DLID, as if from
  * switch 2 of group 1 about its global link to group 3, link index 4;
@@ -61,7 +62,8 @@
 
 static const char *const classes[] = {
 	"good", "mgmt", "cn", "cn_short", "cn_version", "cn_type", "cn_field",
-	"fecn", "becn", "truncated", "bad_l2", "bad_len", "bad_pad",
+	"fecn", "becn", "truncated", "bad_l2", "bad_len", "bad_pad", "padded",
+	"mgmt_padded",
 	"unknown_l4", "short_inner", "credit_short", "credit_version",
 	"credit_type", "credit_vl15", "credit_absurd", "sync_vl9",
 	"arn_cong", "arn_cong_life", "arn_fail", "arn_recover", "arn_elim",

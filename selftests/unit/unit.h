@@ -18,6 +18,7 @@ extern int n, failed;
 	}								\
 } while (0)
 
+void test_credit(void);
 void test_cca(void);
 void test_arn(void);
 

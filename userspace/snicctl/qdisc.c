@@ -136,6 +136,12 @@ static int print_qdisc(struct nl_msg *msg, void *arg)
 	out_u64("flushed", " flushed %llu", x->flushed);
 	out_u64("mark_failed", " mark_failed %llu", x->mark_failed);
 	out_u64("sent_16b", " sent_16b %llu", x->sent_16b);
+	out_u64("epoch", " epoch %llu", x->epoch);
+	out_u64("hello", " hello %llu", x->hello);
+	out_u64("credit_stale", " credit_stale %llu", x->credit_stale);
+	out_u64("credit_rebases", " credit_rebases %llu", x->credit_rebases);
+	out_u64("sync_repeats", " sync_repeats %llu", x->sync_repeats);
+	out_u64("stamp_failed", " stamp_failed %llu", x->stamp_failed);
 	out_end_obj();
 	return NL_OK;
 }

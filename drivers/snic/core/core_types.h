@@ -12,6 +12,7 @@
 #include <linux/string.h>
 #include <linux/math64.h>
 #include <asm/byteorder.h>
+#include <linux/export.h>
 
 #define snic_div64(a, b)	div64_u64(a, b)
 #else
@@ -26,12 +27,15 @@ typedef uint8_t u8;
 typedef uint16_t u16;
 typedef uint32_t u32;
 typedef uint64_t u64;
+typedef int8_t s8;
 typedef int32_t s32;
 typedef uint32_t __le32;
 
 #define cpu_to_le32(x) htole32(x)
 #define le32_to_cpu(x) le32toh(x)
 #define snic_div64(a, b) ((uint64_t)(a) / (uint64_t)(b))
+/* A core file built into one module may export to another. */
+#define EXPORT_SYMBOL_GPL(sym)
 #endif
 
 #endif /* _SNIC_CORE_TYPES_H */

@@ -1,53 +1,116 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Per-VL credit flow control: the link-local frame codec and the credit
- * arithmetic (kernel-independent; shared by snic.ko, sch_snic.ko, the host
- * unit tests and the fuzzer).
+ * Per-VL credit flow control: the link-local frame codec, the credit
+ * arithmetic and both ends of the protocol (kernel-independent; shared by
+ * snic.ko, sch_snic.ko, the host unit tests and the fuzzer).
  *
  * The scheme is InfiniBand's link-level flow control, in 64-byte credits:
  *
  *   sender, per VL     TBS   total credits sent (mod 2^32)
- *                      LIMIT the last credit limit heard from the receiver
- *   receiver, per VL   ABR   adjusted credits received (mod 2^32)
+ *                      LIMIT the newest credit limit heard
+ *   receiver, per VL   ABR   credits received, or written off as lost
  *                      USED  credits held by packets still in its buffer
  *                      BUF   the buffer, in credits
  *
- * The receiver advertises LIMIT = ABR + BUF - USED (SNIC_CREDIT_LIMIT
- * frames: when its buffer drains, and periodically); the sender may send a
+ * The receiver advertises LIMIT = ABR + BUF - USED; the sender may send a
  * packet of n credits on a VL while TBS + n <= LIMIT. Both counters are
- * absolute, so a lost LIMIT frame is repaired by the next one. The sender
- * periodically sends its TBS (SNIC_CREDIT_SYNC frames) for the VLs that
- * have been quiet for a while (so that no data of theirs is still on the
- * link); the receiver sets ABR = TBS, so that credits of data packets lost
- * on the link (or counted by a receiver that has since been re-created)
- * come back too.
+ * absolute, so a lost LIMIT frame is repaired by the next one.
+ *
+ * InfiniBand relies on FIFO links: its FCTBS (our SYNC) follows the data
+ * it accounts for, so a receiver may set ABR = TBS and recover the credits
+ * of packets lost on the link. A veth pair is not FIFO: a frame goes to
+ * the backlog of the CPU that transmits it, so two frames sent from two
+ * CPUs arrive in either order, and a SYNC that overtakes data makes the
+ * receiver count that data twice: it grants credits it does not have and
+ * its buffer overruns. So this protocol does not depend on the order or
+ * the delay of any frame:
+ *
+ *  1. The receiver credits only what arrives (or what it writes off, 3).
+ *     Every frame that arrives counts, whatever becomes of it after.
+ *  2. Epochs. The sender numbers its rounds and stamps the current epoch
+ *     (8 bits) in every 16B frame it sends (the LE field of the 16B
+ *     header, include/uapi/linux/snic.h). A SYNC closes an epoch: it
+ *     carries that epoch E and the TBS of each VL at that instant. Frames
+ *     sent before it carry epochs <= E, frames sent after it > E, however
+ *     the link reorders them.
+ *  3. Write-off. Applying SYNC(E), the receiver learns how many credits of
+ *     epochs <= E it has not seen: TBS - (ABR - what it saw of E+1). They
+ *     are still on their way, or lost. It waits one more round: at
+ *     SYNC(E+1), what of epoch E is still missing is written off (added
+ *     to ABR). A frame of an epoch already written off that arrives after
+ *     all is *late*: it is not credited again, and a switch admits it
+ *     even beyond BUF (its space was given away once) and counts it. A
+ *     credited VL never drops a frame for a counting reason.
+ *  4. The receiver paces the rounds: its LIMIT frames echo the last epoch
+ *     it applied, and the sender closes a new epoch only once the last
+ *     SYNC was acknowledged (until then it repeats that SYNC every
+ *     period). So at most epochs S+1 and S+2 are newer than the
+ *     receiver's last applied epoch S.
+ *  5. LIMIT frames carry the receiver's session (new for each receiver
+ *     incarnation, increasing) and a sequence number: the sender applies
+ *     only the newest LIMIT of the newest session, so a reordered LIMIT
+ *     never raises its limit, and an old receiver's last word does not
+ *     undo a new one's first. SYNC frames echo the newest LIMIT applied.
+ *  6. Rebase. When the sender meets a new receiver session, or comes back
+ *     from a link reset, it adopts the receiver's count as its TBS (no
+ *     credit) and names the VL in the rebase mask of its next SYNC: the
+ *     receiver sets ABR = TBS; anything of older epochs that arrives after
+ *     is late.
+ *  7. A receiver whose buffer shrinks keeps admitting up to the old size
+ *     until the sender has acknowledged a LIMIT of the new size and one
+ *     more round has passed (frames granted the old size have arrived or
+ *     been written off). A VL that a receiver starts to flow-control
+ *     admits (without counting them) what the sender sent before it knew,
+ *     until the sender rebases it.
+ *
+ * Delay bounds nothing here but the time until the credits of a lost
+ * frame come back (two SYNC periods). Over-counting is repaired too: a
+ * receiver that has credited more of the closed epochs than the sender
+ * sent (a frame a round older than the 8-bit epoch can tell apart, or a
+ * stray frame) is corrected at the next SYNC.
  *
  * Frame (payload of EtherType ETH_P_SNIC_CREDIT, network byte order):
- *   u8 version (1) | u8 type | be16 VL mask | be32 count[16]
- * A VL's count is meaningful only if its bit is set in the mask; a LIMIT
- * frame's mask lists the VLs that are flow controlled (the others are
- * not gated); the management VL (15) is never flow controlled.
+ *   0  u8   version (2)
+ *   1  u8   type: SNIC_CREDIT_LIMIT or SNIC_CREDIT_SYNC
+ *   2  be16 mask    LIMIT: the VLs flow controlled; SYNC: the VLs gated
+ *   4  be32 session LIMIT: the receiver's; SYNC: the sender's
+ *   8  be32 seq     LIMIT: its sequence number; SYNC: the newest LIMIT
+ *                   sequence number applied
+ *   12 u8   epoch   LIMIT: the last SYNC epoch applied; SYNC: the epoch
+ *                   it closes
+ *   13 u8   flags   0 (ignored on receive)
+ *   14 be16 rebase  SYNC: the VLs whose ABR is to be set to TBS
+ *   16 be32 count[16]  LIMIT: the limits; SYNC: TBS (VLs in the mask)
+ * A SYNC with an empty mask is a probe: the receiver answers with a
+ * LIMIT. The management VL (15) is never flow controlled.
  */
 #ifndef _SNIC_CORE_CREDIT_H
 #define _SNIC_CORE_CREDIT_H
 
 #include "core_types.h"
 
-#define SNIC_CREDIT_VERSION	1
+#define SNIC_CREDIT_VERSION	2
 #define SNIC_CREDIT_LIMIT	1	/* receiver -> sender: LIMIT per VL */
 #define SNIC_CREDIT_SYNC	2	/* sender -> receiver: TBS per VL */
 #define SNIC_CREDIT_UNIT	64	/* bytes per credit */
 #define SNIC_CREDIT_VLS		16
 #define SNIC_CREDIT_VL_MGMT	15
-#define SNIC_CREDIT_FRAME_LEN	(4 + 4 * SNIC_CREDIT_VLS)
+#define SNIC_CREDIT_HDR_LEN	16
+#define SNIC_CREDIT_FRAME_LEN	(SNIC_CREDIT_HDR_LEN + 4 * SNIC_CREDIT_VLS)
 /* No link buffers more than 2^20 credits (64 MiB) per VL: a count further
  * away than that from the local counter is absurd and is refused.
  */
 #define SNIC_CREDIT_MAX_AHEAD	0x100000u
+/* SYNC rounds a shrunk buffer keeps its old size after the ack. */
+#define SNIC_CREDIT_GRACE_ROUNDS 2
 
 struct snic_credit {
 	u8 type;
+	u8 epoch;
 	u16 mask;			/* bit n: VL n */
+	u16 rebase;			/* SYNC: bit n: VL n */
+	u32 session;
+	u32 seq;
 	u32 count[SNIC_CREDIT_VLS];
 };
 
@@ -56,7 +119,7 @@ enum snic_credit_err {
 	SNIC_CREDIT_ESHORT,		/* shorter than SNIC_CREDIT_FRAME_LEN */
 	SNIC_CREDIT_EVERSION,		/* unknown version */
 	SNIC_CREDIT_ETYPE,		/* unknown type */
-	SNIC_CREDIT_EVL,		/* the management VL is in the mask */
+	SNIC_CREDIT_EVL,		/* the management VL is in a mask */
 };
 
 static inline u32 snic_credit_get32(const u8 *p)
@@ -86,25 +149,39 @@ static inline int snic_credit_decode(const u8 *buf, size_t len,
 		return SNIC_CREDIT_ETYPE;
 	c->type = buf[1];
 	c->mask = (u16)(buf[2] << 8 | buf[3]);
+	c->session = snic_credit_get32(buf + 4);
+	c->seq = snic_credit_get32(buf + 8);
+	c->epoch = buf[12];
+	c->rebase = (u16)(buf[14] << 8 | buf[15]);
+	if (c->type != SNIC_CREDIT_SYNC)
+		c->rebase = 0;
+	c->rebase &= c->mask;
 	if (c->mask & (1u << SNIC_CREDIT_VL_MGMT))
 		return SNIC_CREDIT_EVL;
 	for (i = 0; i < SNIC_CREDIT_VLS; i++)
 		c->count[i] = c->mask & (1u << i) ?
-			      snic_credit_get32(buf + 4 + 4 * i) : 0;
+			      snic_credit_get32(buf + SNIC_CREDIT_HDR_LEN + 4 * i) : 0;
 	return SNIC_CREDIT_OK;
 }
 
 /* Encode @c into SNIC_CREDIT_FRAME_LEN bytes at @buf. */
 static inline void snic_credit_encode(u8 *buf, const struct snic_credit *c)
 {
+	u16 rebase = c->type == SNIC_CREDIT_SYNC ? c->rebase & c->mask : 0;
 	int i;
 
 	buf[0] = SNIC_CREDIT_VERSION;
 	buf[1] = c->type;
 	buf[2] = c->mask >> 8;
 	buf[3] = c->mask & 0xff;
+	snic_credit_put32(buf + 4, c->session);
+	snic_credit_put32(buf + 8, c->seq);
+	buf[12] = c->epoch;
+	buf[13] = 0;
+	buf[14] = rebase >> 8;
+	buf[15] = rebase & 0xff;
 	for (i = 0; i < SNIC_CREDIT_VLS; i++)
-		snic_credit_put32(buf + 4 + 4 * i,
+		snic_credit_put32(buf + SNIC_CREDIT_HDR_LEN + 4 * i,
 				  c->mask & (1u << i) ? c->count[i] : 0);
 }
 
@@ -139,6 +216,138 @@ static inline bool snic_credit_absurd(u32 count, u32 local)
 static inline u32 snic_credit_limit(u32 abr, u32 buf, u32 used)
 {
 	return abr + (used < buf ? buf - used : 0);
+}
+
+/* Is @a newer than @b (serial number arithmetic, 32 and 8 bits)? */
+static inline bool snic_credit_newer(u32 a, u32 b)
+{
+	return (s32)(a - b) > 0;
+}
+
+static inline s8 snic_credit_epoch_diff(u8 a, u8 b)
+{
+	return (s8)(u8)(a - b);
+}
+
+/*
+ * The receiving end of one link direction. The owner serialises every
+ * call (a lock); nothing here sleeps or allocates.
+ */
+struct snic_crx_vl {
+	u32 buf;	/* BUF, credits; 0: not flow controlled */
+	u32 grace;	/* admitted up to this while a shrink settles */
+	u32 abr;	/* ABR */
+	u32 used;	/* USED, late frames included */
+	u32 transit;	/* arrived, on their way to the buffer (a switch's
+			 * egress queue): in LIMIT as if used
+			 */
+	u32 late;	/* credits in the buffer outside the credit count
+			 * (late or joining frames)
+			 */
+	u32 pend;	/* epoch S: credits not seen, written off at S+1 */
+	u32 next2;	/* epoch S+2: credits seen (not in SYNC S+1) */
+	bool joining;	/* flow controlled here, not yet by the sender */
+};
+
+struct snic_crx_link {
+	u32 session;	/* ours, in every LIMIT */
+	u32 seq;	/* of the last LIMIT built */
+	u8 epoch;	/* S: the last SYNC epoch applied */
+	bool synced;	/* a SYNC was applied since the start */
+	u8 grace_rounds; /* SYNC rounds left of a shrink's grace */
+	bool grace_acked; /* the sender applied a LIMIT of the new size */
+	u32 grace_seq;	/* the first LIMIT of the new size */
+	struct snic_crx_vl vl[SNIC_CREDIT_VLS];
+	/* stats */
+	u64 overtaken;		/* frames that came after the SYNC closing
+				 * their epoch (a reordering link)
+				 */
+	u64 late;		/* late frames (counted once each) */
+	u64 joining;		/* frames admitted before the rebase */
+	u64 written_off;	/* credits written off as lost */
+	u64 excess;		/* credits over-counted, then corrected */
+	u64 sync_stale;		/* SYNCs of an epoch before the last */
+	u64 ahead;		/* frames of an epoch beyond S+2 */
+};
+
+enum snic_crx_verdict {
+	SNIC_CRX_ON_TIME,	/* credited */
+	SNIC_CRX_LATE,		/* its credits were written off already */
+	SNIC_CRX_JOINING,	/* sent before the sender knew of the buffer */
+};
+
+void snic_crx_link_init(struct snic_crx_link *r, u32 session);
+void snic_crx_link_set_buf(struct snic_crx_link *r, const u32 *buf);
+enum snic_crx_verdict snic_crx_link_arrive(struct snic_crx_link *r, u8 vl,
+					   u8 epoch, u32 n, bool transit);
+void snic_crx_link_settle(struct snic_crx_link *r, u8 vl, u32 n);
+bool snic_crx_link_admit(struct snic_crx_link *r, u8 vl, u32 n, bool outside);
+void snic_crx_link_leave(struct snic_crx_link *r, u8 vl, u32 n, bool outside);
+
+/* What applying a SYNC did. */
+struct snic_crx_sync_res {
+	bool applied;		/* not a duplicate or stale SYNC */
+	bool changed;		/* some ABR changed beyond the arrivals */
+	u16 bad_vl;		/* VLs named but not flow controlled here */
+};
+
+void snic_crx_link_sync(struct snic_crx_link *r, const struct snic_credit *c,
+			struct snic_crx_sync_res *res);
+/* Build the next LIMIT frame (bumps the sequence number). */
+void snic_crx_link_limit(struct snic_crx_link *r, struct snic_credit *c);
+u32 snic_crx_link_any(const struct snic_crx_link *r);
+
+/*
+ * The sending end of one link direction (sch_snic).
+ */
+struct snic_ctx_vl {
+	bool gated;		/* the far end flow-controls it */
+	bool fresh;		/* adopt the next LIMIT's count (a reset) */
+	u32 tbs;		/* TBS */
+	u32 limit;		/* the newest limit heard */
+};
+
+struct snic_ctx_link {
+	u32 session;		/* ours, in every SYNC */
+	u32 peer;		/* the receiver's session */
+	u32 lseq;		/* the newest LIMIT applied */
+	bool heard;		/* some LIMIT was applied */
+	u8 epoch;		/* stamped on every frame sent now */
+	u16 rebase;		/* VLs to name in the next SYNC's rebase */
+	bool pending;		/* the last SYNC is not acknowledged */
+	struct snic_credit sync; /* the last SYNC, repeated until acked */
+	struct snic_ctx_vl vl[SNIC_CREDIT_VLS];
+	/* stats */
+	u64 stale;		/* LIMITs older than the newest, ignored */
+	u64 rebases;		/* VLs rebased */
+};
+
+enum snic_ctx_limit_res {
+	SNIC_CTX_APPLIED,
+	SNIC_CTX_STALE,		/* older than one applied: ignored */
+	SNIC_CTX_ABSURD,	/* a count too far away: that VL ignored */
+};
+
+void snic_ctx_link_init(struct snic_ctx_link *t, u32 session);
+void snic_ctx_link_reset(struct snic_ctx_link *t);
+enum snic_ctx_limit_res snic_ctx_link_limit(struct snic_ctx_link *t,
+					    const struct snic_credit *c);
+/* The SYNC to send now: a new round, or the unacknowledged one again. */
+void snic_ctx_link_sync(struct snic_ctx_link *t, struct snic_credit *c);
+bool snic_ctx_link_gated(const struct snic_ctx_link *t);
+
+/* May VL @vl send a packet of @n credits? */
+static inline bool snic_ctx_link_may(const struct snic_ctx_link *t, u8 vl,
+				     u32 n)
+{
+	const struct snic_ctx_vl *v = &t->vl[vl];
+
+	return !v->gated || snic_credit_fits(v->limit, v->tbs, n);
+}
+
+static inline void snic_ctx_link_sent(struct snic_ctx_link *t, u8 vl, u32 n)
+{
+	t->vl[vl].tbs += n;
 }
 
 #endif /* _SNIC_CORE_CREDIT_H */

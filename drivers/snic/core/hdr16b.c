@@ -5,7 +5,7 @@
  *   word 0: BECN[31] LEN[30:20] SLID[19:0]
  *   word 1: L2[30:29] FECN[28] RC[27:25] SC[24:20] DLID[19:0]
  *   word 2: PKEY[31:16] DLID[23:20] at [15:12] SLID[23:20] at [11:8] L4[7:0]
- *   word 3: AGE[23:16] ENTROPY[15:0]
+ *   word 3: LE[31:24] AGE[23:16] ENTROPY[15:0]
  */
 #include "hdr16b.h"
 
@@ -33,7 +33,7 @@ void snic_16b_encode(const struct snic_16b *h, u8 *buf)
 	     (h->dlid & 0xfffff);
 	w2 = (u32)h->pkey << 16 | ((h->dlid >> 20) & 0xf) << 12 |
 	     ((h->slid >> 20) & 0xf) << 8 | h->l4;
-	w3 = (u32)h->age << 16 | h->entropy;
+	w3 = (u32)h->le << 24 | (u32)h->age << 16 | h->entropy;
 
 	put_le32(buf, w0);
 	put_le32(buf + 4, w1);
@@ -56,6 +56,7 @@ void snic_16b_decode(const u8 *buf, struct snic_16b *h)
 	h->dlid = (w1 & 0xfffff) | ((w2 >> 12) & 0xf) << 20;
 	h->slid = (w0 & 0xfffff) | ((w2 >> 8) & 0xf) << 20;
 	h->l4 = w2 & 0xff;
+	h->le = w3 >> 24;
 	h->age = (w3 >> 16) & 0xff;
 	h->entropy = w3 & 0xffff;
 }
@@ -91,5 +92,5 @@ bool snic_16b_same(const struct snic_16b *a, const struct snic_16b *b)
 	       a->pkey == b->pkey && a->entropy == b->entropy &&
 	       a->becn == b->becn && a->fecn == b->fecn && a->l2 == b->l2 &&
 	       a->rc == b->rc && a->sc == b->sc && a->l4 == b->l4 &&
-	       a->age == b->age;
+	       a->age == b->age && a->le == b->le;
 }

@@ -39,6 +39,7 @@ struct snic_16b {
 	u8 sc;		/* 5 bits */
 	u8 l4;
 	u8 age;
+	u8 le;		/* link epoch: the sending link end's (credit.h) */
 };
 
 /* Why a received 16B packet is refused; one drop counter each. */

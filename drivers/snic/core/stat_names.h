@@ -111,6 +111,13 @@ static const char *const snic_stat_name[SNIC_STAT_MAX + 1] = {
 	[SNIC_STAT_AR_ALT]		= "ar_alt",
 	[SNIC_STAT_AR_MOVES]		= "ar_moves",
 	[SNIC_STAT_FWD_QDISC_DROP]	= "fwd_drop_qdisc",
+	[SNIC_STAT_CREDIT_LATE]		= "credit_late",
+	[SNIC_STAT_CREDIT_JOINING]	= "credit_joining",
+	[SNIC_STAT_CREDIT_WRITTEN_OFF]	= "credit_written_off",
+	[SNIC_STAT_CREDIT_EXCESS]	= "credit_excess",
+	[SNIC_STAT_CREDIT_SYNC_REPEAT]	= "credit_sync_repeats",
+	[SNIC_STAT_CREDIT_LIMIT_STALE]	= "credit_limit_stale",
+	[SNIC_STAT_CREDIT_OVERTAKEN]	= "credit_overtaken",
 };
 
 #endif /* _SNIC_CORE_STAT_NAMES_H */

@@ -19,11 +19,11 @@ static void snic_16b_layout_test(struct kunit *test)
 	const struct snic_16b h = {
 		.becn = 1, .len = 0x7ff, .slid = 0xabcdef, .l2 = 2, .fecn = 1,
 		.rc = 5, .sc = 0x1f, .dlid = 0x123456, .pkey = 0x8001,
-		.l4 = 0x78, .age = 0x42, .entropy = 0xbeef,
+		.l4 = 0x78, .age = 0x42, .entropy = 0xbeef, .le = 0xa5,
 	};
 	static const u8 want[16] = {
 		0xef, 0xcd, 0xfb, 0xff, 0x56, 0x34, 0xf2, 0x5b,
-		0x78, 0x1a, 0x01, 0x80, 0xef, 0xbe, 0x42, 0x00,
+		0x78, 0x1a, 0x01, 0x80, 0xef, 0xbe, 0x42, 0xa5,
 	};
 	struct snic_16b d;
 	u8 buf[16];
@@ -50,7 +50,7 @@ static void snic_16b_roundtrip_test(struct kunit *test)
 			.becn = r[0] >> 31, .fecn = r[1] >> 31,
 			.l2 = (r[2] >> 11) & 3, .rc = (r[2] >> 13) & 7,
 			.sc = (r[2] >> 16) & 0x1f, .l4 = r[0] >> 24,
-			.age = r[1] >> 24,
+			.age = r[1] >> 24, .le = r[2] >> 24,
 		};
 		snic_16b_encode(&h, buf);
 		snic_16b_decode(buf, &d);

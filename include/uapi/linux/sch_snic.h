@@ -54,11 +54,13 @@
  *
  * Credits: a VL that the receiver on the link's far end flow-controls
  * (include/uapi/linux/snic.h, "Credits") only sends what the receiver's
- * last credit limit allows; such a VL blocks alone, the other VLs go on.
- * A credit-blocked head still ages: the watchdog discards it at its HoQ
- * lifetime. A receiver that has sent no LIMIT for 8 sync periods is taken
- * to have gone (counted in credit_timeouts): its VLs are not gated any
- * more until it speaks again.
+ * newest credit limit allows; such a VL blocks alone, the other VLs go
+ * on. A credit-blocked head still ages: the watchdog discards it at its
+ * HoQ lifetime. A receiver that has sent no LIMIT for 8 sync periods is
+ * counted in credit_timeouts; its VLs stay flow controlled (a receiver
+ * that goes away says so). A new qdisc sends no data until the far end
+ * answers its probe, or for 8 sync periods if it never does (a far end
+ * that is no snic receiver).
  *
  * Statistics: struct tc_snic_xstats as the qdisc's xstats (append-only).
  */
@@ -122,7 +124,7 @@ struct tc_snic_xstats {
 		__u64	stall_ns;	/* time spent waiting, fabric ns */
 		__u64	tbs;		/* credits sent since the link came up */
 	} vlc[TC_SNIC_NUM_VLS];
-	__u64	credit_timeouts; /* receiver silent 8 sync periods: ungated */
+	__u64	credit_timeouts; /* receiver silent 8 sync periods */
 	__u64	flushed;	/* 16B frames discarded by a reset (link down) */
 	/* congestion marking (appended) */
 	__u64	mark_failed;	/* FECN could not be written (no memory) */
@@ -141,6 +143,15 @@ struct tc_snic_xstats {
 				 * management; link control frames not):
 				 * what the far end took, plus what the
 				 * link lost
+				 */
+	/* credit protocol (appended) */
+	__u32	epoch;		/* link epoch stamped on frames sent now */
+	__u32	hello;		/* 1: no data until the far end speaks */
+	__u64	credit_stale;	/* LIMITs older than one applied: ignored */
+	__u64	credit_rebases;	/* VLs rebased: a new receiver, a reset */
+	__u64	sync_repeats;	/* SYNCs sent again, not acknowledged yet */
+	__u64	stamp_failed;	/* frames that could not be stamped (no
+				 * memory to make them writable)
 				 */
 };
 

@@ -24,7 +24,10 @@
  *           bits 15:12  DLID[23:20]
  *           bits 11:8   SLID[23:20]
  *           bits 7:0    L4 type (SNIC_L4_*)
- *   word 3  bits 23:16  AGE
+ *   word 3  bits 31:24  LE (link epoch): the emulated link layer's, set
+ *                       by every sending link end, meaningless end to
+ *                       end (reserved in OPA's 16B header); see "Credits"
+ *           bits 23:16  AGE
  *           bits 15:0   ENTROPY (flow hash)
  *
  * After the L4 payload come 0..7 zero pad bytes, a 4-byte ICRC (reserved:
@@ -102,19 +105,36 @@
  * how far it may send, the sender holds packets of that VL until it may.
  * A switch port's credits come back when the packet leaves the switch
  * through its egress port (so congestion backs up hop by hop); a snic's
- * come back on delivery. The frames are EtherType ETH_P_SNIC_CREDIT:
+ * come back on delivery. A link may reorder, delay and lose frames (a
+ * veth pair does: frames sent from two CPUs go through two backlogs);
+ * the protocol holds all the same, and a credited VL never drops a frame
+ * for a counting reason. The frames are EtherType ETH_P_SNIC_CREDIT:
  *
- *   | outer Ethernet (14) | u8 version = 1 | u8 type | be16 VL mask |
+ *   | outer Ethernet (14) | u8 version = 2 | u8 type | be16 VL mask |
+ *   | be32 session | be32 seq | u8 epoch | u8 flags (0) | be16 rebase |
  *   | be32 count[16] |
  *
  * type 1 (LIMIT, receiver -> sender): count[vl] = the credit limit, ABR +
- * BUF - USED, for each flow-controlled VL in the mask; type 2 (SYNC,
- * sender -> receiver): count[vl] = total credits sent (TBS), after which
- * the receiver's ABR equals it. All counts are modulo 2^32. LIMIT frames
- * go out when the buffer drains and every SNIC_A_CREDIT_PERIOD; SYNC
- * frames every period of the sender's qdisc. The management VL (15) is
- * never flow controlled. Receivers and senders must map SC to VL alike:
- * a receiver uses the SC-to-VL map of the sch_snic on its own device.
+ * BUF - USED, for each flow-controlled VL in the mask; session: the
+ * receiver's (new and higher for every receiver incarnation); seq: one
+ * more for every LIMIT; epoch: the last SYNC epoch applied (its
+ * acknowledgment). The sender applies only the newest LIMIT of the
+ * newest session. type 2 (SYNC, sender -> receiver): count[vl] = total
+ * credits sent (TBS) for each gated VL, when the SYNC left; epoch: the
+ * epoch it closes (every 16B frame carries its sender's epoch in LE: the
+ * frames before the SYNC an older or equal one, those after it a newer
+ * one); seq: the newest LIMIT applied; rebase: VLs whose ABR is set to
+ * TBS (a new receiver, a link reset). Of a closed epoch, what the
+ * receiver has not seen one SYNC later is written off as lost; a frame
+ * of such an epoch that arrives after all is late: not counted again,
+ * admitted beyond the buffer. A SYNC with an empty mask is a probe; a
+ * new sch_snic sends no data until the far end answers one. All counts
+ * are modulo 2^32. LIMIT frames go out when the buffer drains, after
+ * every SYNC and every SNIC_A_CREDIT_PERIOD; SYNC frames every period of
+ * the sender's qdisc, repeated until acknowledged. The management VL
+ * (15) is never flow controlled. Receivers and senders must map SC to VL
+ * alike: a receiver uses the SC-to-VL map of the sch_snic on its own
+ * device. drivers/snic/core/credit.h has the protocol whole.
  *
  * Congestion control (CCA) at a NIC
  * ================================
@@ -496,6 +516,25 @@ enum snic_stat {
 	SNIC_STAT_FWD_QDISC_DROP,	/* [fwd_drop_qdisc]: the egress device's
 					 * qdisc refused it
 					 */
+	/* credits at a receiving link end (core/credit.h): frames of an
+	 * epoch whose credits were already written off (admitted, not
+	 * counted again); frames sent before the sender knew of the buffer
+	 * (admitted, not counted); credits written off as lost on the link;
+	 * credits counted twice and taken back; SYNCs received again (their
+	 * acknowledgment was lost) or overtaken; LIMITs the sender ignored
+	 * as older than one it had applied (counted where they arrive: at
+	 * the sender)
+	 */
+	SNIC_STAT_CREDIT_LATE,		/* [credit_late] */
+	SNIC_STAT_CREDIT_JOINING,	/* [credit_joining] */
+	SNIC_STAT_CREDIT_WRITTEN_OFF,	/* [credit_written_off] */
+	SNIC_STAT_CREDIT_EXCESS,	/* [credit_excess] */
+	SNIC_STAT_CREDIT_SYNC_REPEAT,	/* [credit_sync_repeats] */
+	SNIC_STAT_CREDIT_LIMIT_STALE,	/* [credit_limit_stale] */
+	/* credits: frames that arrived after the SYNC that closed their
+	 * epoch (the link reordered them; counted, and safe)
+	 */
+	SNIC_STAT_CREDIT_OVERTAKEN,	/* [credit_overtaken] */
 
 	__SNIC_STAT_MAX,
 	SNIC_STAT_MAX = __SNIC_STAT_MAX - 1

@@ -22,13 +22,19 @@
  *
  *   - credits: a data VL that the far end flow-controls (it said so in
  *     a credit LIMIT frame, handed to sch_snic_credit_limit() by snic.ko)
- *     may send its head only while TBS + credits(head) <= LIMIT
- *     (drivers/snic/core/credit.h). A blocked VL is skipped by the DRR
- *     and keeps its deficit; the others go on. When every backlogged VL
- *     is blocked, dequeue returns nothing; a new limit reschedules the
- *     qdisc. While some VL is flow controlled, a timer sends a SYNC
- *     frame (its TBS values are written when it is dequeued, behind the
- *     data it accounts for) every sync period;
+ *     may send its head only while TBS + credits(head) <= LIMIT; the
+ *     protocol, safe on links that reorder, delay and lose frames, is in
+ *     drivers/snic/core/credit.h. A blocked VL is skipped by the DRR and
+ *     keeps its deficit; the others go on. When every backlogged VL is
+ *     blocked, dequeue returns nothing; a new limit reschedules the qdisc.
+ *     Every 16B frame is stamped with the current epoch as it leaves.
+ *     While some VL is flow controlled, a timer sends a SYNC frame every
+ *     sync period; its contents (the epoch it closes, TBS) are written
+ *     when it is dequeued, so that the frames before it carry its epoch
+ *     or an older one, and those after it a newer one. A new qdisc sends
+ *     no data until the far end has answered its probe (or has said
+ *     nothing for SNIC_Q_HELLO_PERIODS sync periods: it is not a snic
+ *     receiver);
  *   - head-of-queue lifetime (optional): a packet that has been at the
  *     head of its VL queue longer than the lifetime is discarded and
  *     counted. Every dequeue looks at every VL head, and a qdisc whose
@@ -45,9 +51,11 @@
  *     the port marks victims) sets FECN in the 16B header of packets at
  *     least packet_size long, one in every marking_rate of them.
  *
- * Every 16B packet that leaves the qdisc, sent or dropped, goes through
- * the release hook of snic.ko, which returns the credits it held in a
- * switch's ingress buffer. The xstats structure
+ * A switched packet tagged as held in its ingress buffer
+ * (include/snic/sch_snic.h) goes through snic.ko's hold hook when it is
+ * taken and its release hook when it leaves, sent or dropped, which
+ * returns its credits. Such a packet is not subject to the VL queue limit:
+ * the ingress buffers bound it. The xstats structure
  * (include/uapi/linux/sch_snic.h) is append-only.
  *
  * Locking: everything here runs under the qdisc root lock, including
@@ -72,19 +80,22 @@
 #define SNIC_Q_SLACK_NS		(10 * NSEC_PER_USEC)
 #define SNIC_Q_DEFAULT_SYNC_US	100000
 #define SNIC_Q_MAX_DILATION	10000
-/* A SYNC names a VL only after it sent nothing for this long: a veth
- * delivers through per-CPU backlogs, so a SYNC sent from one CPU may
- * overtake data sent just before from another, and a receiver that
- * counted that data after the SYNC would over-credit the sender.
+/* A receiver silent for this many sync periods is counted (its VLs stay
+ * flow controlled: a slow receiver is not a gone one).
  */
-#define SNIC_Q_SYNC_QUIET_NS	(10 * NSEC_PER_MSEC)
-/* A receiver silent for this many sync periods no longer flow-controls. */
 #define SNIC_Q_CREDIT_TIMEOUT	8
+/* A new qdisc waits this many sync periods for the far end's first word,
+ * and probes for it this soon after it is created (and attached).
+ */
+#define SNIC_Q_HELLO_PERIODS	8
+#define SNIC_Q_PROBE_NS		(1 * NSEC_PER_MSEC)
 #define SNIC_Q_CC_BUF		65536
 #define SNIC_Q_CC_BUF_MAX	(16 << 20)
 /* FECN: bit 28 of the 16B header's little-endian word 1, its byte 7. */
 #define SNIC_Q_FECN_BYTE	7
 #define SNIC_Q_FECN_BIT		0x10
+/* LE, the link epoch: bits 31:24 of word 3, its byte 15. */
+#define SNIC_Q_LE_BYTE		15
 
 struct snic_vl {
 	struct qdisc_skb_head	q;
@@ -97,13 +108,9 @@ struct snic_vl {
 	u32			qlen_max;
 	u32			hoq_discards;
 	u64			head_since;	/* ns: the head became head */
-	/* credits */
-	bool			gated;		/* the far end flow-controls */
-	bool			fresh;		/* adopt the next LIMIT's count */
-	u32			tbs;		/* credits sent, mod 2^32 */
-	u32			limit;		/* last credit limit heard */
+	/* credits (the protocol state is in q->ctx) */
+	u32			held;		/* packets held at an ingress */
 	u64			tbs_total;
-	u64			last_deq;	/* ns: the last data sent */
 	u64			stall_since;	/* ns, 0: not stalled */
 	u64			stall_ns;	/* wall ns */
 	u64			stalls;
@@ -143,7 +150,14 @@ struct snic_sched {
 	struct qdisc_watchdog	watchdog;
 	struct hrtimer		sync_timer;
 	struct Qdisc		*sch;		/* the qdisc this is the priv of */
+	struct snic_ctx_link	ctx;		/* credits: the sending end */
+	struct tc_snic_xstats	*xstats;	/* dump_stats' buffer */
 	bool			any_gated;	/* read by the SYNC timer */
+	bool			hello;		/* no data before the far end
+						 * spoke, until hello_until
+						 */
+	bool			silent;		/* counted in credit_timeouts */
+	u64			hello_until;	/* ns */
 	u64			last_limit;	/* ns: the last LIMIT frame */
 	/* stats */
 	u64			not_16b;
@@ -154,11 +168,24 @@ struct snic_sched {
 	u64			credit_updates;
 	u64			sync_sent;
 	u64			credit_timeouts;
+	u64			sync_repeats;
+	u64			stamp_failed;
 	u64			flushed;	/* 16B frames lost to resets */
 };
 
-/* The release hook of snic.ko, if loaded. */
+/* The hold and release hooks of snic.ko, if loaded. */
 static const struct sch_snic_hooks __rcu *snic_q_hooks;
+
+/* What the qdisc keeps in an skb while it holds it. */
+struct snic_q_cb {
+	bool held;		/* the hold hook took it: release it */
+};
+
+static struct snic_q_cb *snic_q_cb(struct sk_buff *skb)
+{
+	BUILD_BUG_ON(sizeof(struct snic_q_cb) > QDISC_CB_PRIV_LEN);
+	return (struct snic_q_cb *)qdisc_skb_cb(skb)->data;
+}
 
 void sch_snic_set_hooks(const struct sch_snic_hooks *hooks)
 {
@@ -171,34 +198,43 @@ EXPORT_SYMBOL_GPL(sch_snic_set_hooks);
 static struct Qdisc_ops snic_qdisc_ops;
 static enum hrtimer_restart snic_q_sync_fire(struct hrtimer *t);
 
-/* A packet leaves the qdisc (sent or dropped): its credits go back. */
-static void snic_q_release(struct Qdisc *sch, struct sk_buff *skb)
+/* A packet leaves the qdisc (sent or dropped): what it held at its
+ * switch ingress is free again.
+ */
+static void snic_q_release(struct snic_vl *vl, struct sk_buff *skb)
 {
 	const struct sch_snic_hooks *h;
 
-	if (skb->protocol != htons(ETH_P_SNIC))
+	if (!snic_q_cb(skb)->held)
 		return;
+	snic_q_cb(skb)->held = false;
+	vl->held--;
 	rcu_read_lock();
 	h = rcu_dereference(snic_q_hooks);
 	if (h)
-		h->release(qdisc_dev(sch), skb);
+		h->release(skb);
 	rcu_read_unlock();
 }
 
-/* A packet enters the qdisc: its switch ingress holds its credits. */
-static bool snic_q_hold(struct Qdisc *sch, struct sk_buff *skb)
+/* A packet enters the qdisc: a switched one holds its ingress buffer
+ * until it leaves. False: that buffer overran, drop it.
+ */
+static bool snic_q_hold(struct snic_vl *vl, struct sk_buff *skb)
 {
 	const struct sch_snic_hooks *h;
-	bool ok = true;
+	bool overrun = false;
 
-	if (skb->protocol != htons(ETH_P_SNIC))
+	snic_q_cb(skb)->held = false;
+	if (!snic_hold_tagged(skb) || skb->protocol != htons(ETH_P_SNIC))
 		return true;
 	rcu_read_lock();
 	h = rcu_dereference(snic_q_hooks);
-	if (h)
-		ok = h->hold(qdisc_dev(sch), skb);
+	if (h && h->hold(skb, &overrun)) {
+		snic_q_cb(skb)->held = true;
+		vl->held++;
+	}
 	rcu_read_unlock();
-	return ok;
+	return !overrun;
 }
 
 static u64 snic_q_wall(const struct snic_sched *q, u64 fabric_ns)
@@ -315,11 +351,12 @@ static int snic_q_enqueue(struct sk_buff *skb, struct Qdisc *sch,
 	} else {
 		vl = &q->vl[q->sc2vl[sc]];
 	}
-	if (unlikely(vl->q.qlen >= q->limit)) {
+	if (unlikely(!snic_q_hold(vl, skb))) {
 		vl->drops++;
 		return qdisc_drop(skb, sch, to_free);
 	}
-	if (unlikely(!snic_q_hold(sch, skb))) {
+	/* What the ingress buffers hold, they bound: not the queue limit. */
+	if (unlikely(!snic_q_cb(skb)->held && vl->q.qlen - vl->held >= q->limit)) {
 		vl->drops++;
 		return qdisc_drop(skb, sch, to_free);
 	}
@@ -372,26 +409,30 @@ static void snic_q_serialize(struct snic_sched *q, u64 now, unsigned int len)
 	q->time_next = now + delay;
 }
 
-/* @vl is not flow controlled any more; a stall it was in ends now. */
-static void snic_q_ungate(struct snic_vl *vl, u64 now)
+/* A stall of a VL that is not flow controlled any more ends now. */
+static void snic_q_end_stalls(struct snic_sched *q, u64 now)
 {
-	vl->gated = false;
-	if (vl->stall_since) {
-		vl->stall_ns += now - vl->stall_since;
-		vl->stall_since = 0;
+	int i;
+
+	for (i = 0; i < TC_SNIC_VL_MGMT; i++) {
+		struct snic_vl *vl = &q->vl[i];
+
+		if (vl->stall_since && !q->ctx.vl[i].gated) {
+			vl->stall_ns += now - vl->stall_since;
+			vl->stall_since = 0;
+		}
 	}
 }
 
-/* May @vl send its head now, credits considered? */
-static bool snic_q_ready(const struct snic_vl *vl)
+/* May data VL @i send its head now, credits considered? */
+static bool snic_q_ready(const struct snic_sched *q, int i)
 {
-	const struct sk_buff *head = vl->q.head;
+	const struct sk_buff *head = q->vl[i].q.head;
 
-	if (!head)
+	if (!head || q->hello)
 		return false;
-	return !vl->gated ||
-	       snic_credit_fits(vl->limit, vl->tbs,
-				snic_credit_blocks(qdisc_pkt_len(head)));
+	return snic_ctx_link_may(&q->ctx, i,
+				 snic_credit_blocks(qdisc_pkt_len(head)));
 }
 
 /* Track credit stalls of the data VLs; true if one of them may send. */
@@ -403,7 +444,7 @@ static bool snic_q_any_ready(struct snic_sched *q, u64 now)
 	for (i = 0; i < TC_SNIC_VL_MGMT; i++) {
 		struct snic_vl *vl = &q->vl[i];
 
-		if (snic_q_ready(vl)) {
+		if (snic_q_ready(q, i)) {
 			any = true;
 			if (vl->stall_since) {
 				vl->stall_ns += now - vl->stall_since;
@@ -432,7 +473,9 @@ static struct snic_vl *snic_q_pick(struct snic_sched *q, u64 now)
 	/* Without flow control every backlogged VL may send: no need to
 	 * look at credits or stalls.
 	 */
-	if (q->any_gated && !snic_q_any_ready(q, now))
+	if (q->hello && now >= q->hello_until)
+		q->hello = false;	/* the far end does not flow-control */
+	if ((q->any_gated || q->hello) && !snic_q_any_ready(q, now))
 		return NULL;
 	/* Some data VL may send. A VL gets one quantum when its turn
 	 * starts and keeps the turn while its head fits in the deficit;
@@ -442,7 +485,7 @@ static struct snic_vl *snic_q_pick(struct snic_sched *q, u64 now)
 	for (;;) {
 		vl = &q->vl[q->rr];
 		head = vl->q.head;
-		if (head && !snic_q_ready(vl)) {
+		if (head && !snic_q_ready(q, q->rr)) {
 			/* pass over */
 		} else if (head) {
 			if (!q->rr_turn) {
@@ -482,7 +525,7 @@ static void snic_q_hoq(struct Qdisc *sch, struct snic_sched *q, u64 now)
 			qdisc_qstats_backlog_dec(sch, skb);
 			sch->q.qlen--;
 			qdisc_qstats_drop(sch);
-			snic_q_release(sch, skb);
+			snic_q_release(vl, skb);
 			kfree_skb(skb);
 		}
 	}
@@ -490,51 +533,61 @@ static void snic_q_hoq(struct Qdisc *sch, struct snic_sched *q, u64 now)
 		qdisc_tree_reduce_backlog(sch, n, bytes);
 }
 
-/* Every backlogged VL waits for credits: wake up when the oldest head
- * reaches its lifetime, so that it is discarded even if no credit comes.
+/* Every backlogged VL waits (for credits, or for the far end's first
+ * word): wake up when the oldest head reaches its lifetime, so that it is
+ * discarded even if no credit comes, or when the wait for that word ends.
  */
-static void snic_q_arm_hoq(struct snic_sched *q)
+static void snic_q_arm_wait(struct snic_sched *q)
 {
-	u64 oldest = U64_MAX;
+	u64 at = q->hello ? q->hello_until : U64_MAX;
 	int i;
 
-	if (!q->hoq_life)
-		return;
-	for (i = 0; i < TC_SNIC_NUM_VLS; i++)
-		if (q->vl[i].q.qlen)
-			oldest = min(oldest, q->vl[i].head_since);
-	if (oldest != U64_MAX)
-		qdisc_watchdog_schedule_range_ns(&q->watchdog,
-						 oldest + snic_q_wall(q, q->hoq_life) + 1,
+	if (q->hoq_life)
+		for (i = 0; i < TC_SNIC_NUM_VLS; i++)
+			if (q->vl[i].q.qlen)
+				at = min(at, q->vl[i].head_since +
+					 snic_q_wall(q, q->hoq_life) + 1);
+	if (at != U64_MAX)
+		qdisc_watchdog_schedule_range_ns(&q->watchdog, at,
 						 SNIC_Q_SLACK_NS);
 }
 
-/* Write the TBS of every flow-controlled VL into a SYNC frame. */
-static void snic_q_stamp_sync(struct snic_sched *q, struct sk_buff *skb,
-			      u64 now)
+/* Fill in one of our SYNC frames as it leaves: a new round closes the
+ * current epoch here, after every frame sent before it.
+ */
+static void snic_q_stamp_sync(struct snic_sched *q, struct sk_buff *skb)
 {
-	struct snic_credit c = { .type = SNIC_CREDIT_SYNC };
 	int off = skb_mac_offset(skb) + ETH_HLEN;
+	struct snic_credit c;
 	u8 *p, hdr[2];
-	int i;
+	bool repeat;
 
 	p = skb_header_pointer(skb, off, sizeof(hdr), hdr);
 	/* Only our own SYNC frames (no socket) are stamped. */
 	if (skb->sk || !p || p[0] != SNIC_CREDIT_VERSION ||
 	    p[1] != SNIC_CREDIT_SYNC)
 		return;
-	if (skb_ensure_writable(skb, off + SNIC_CREDIT_FRAME_LEN))
+	if (skb_ensure_writable(skb, off + SNIC_CREDIT_FRAME_LEN)) {
+		q->stamp_failed++;
 		return;
-	p = skb->data + off;
-	for (i = 0; i < TC_SNIC_VL_MGMT; i++) {
-		if (!q->vl[i].gated ||
-		    now - q->vl[i].last_deq < SNIC_Q_SYNC_QUIET_NS)
-			continue;
-		c.mask |= 1u << i;
-		c.count[i] = q->vl[i].tbs;
 	}
-	snic_credit_encode(p, &c);
+	repeat = q->ctx.pending;
+	snic_ctx_link_sync(&q->ctx, &c);
+	snic_credit_encode(skb->data + off, &c);
 	q->sync_sent++;
+	q->sync_repeats += repeat;
+}
+
+/* The link epoch (core/credit.h) into the 16B header of @skb. */
+static void snic_q_stamp_epoch(struct snic_sched *q, struct sk_buff *skb)
+{
+	int off = skb_mac_offset(skb) + ETH_HLEN + SNIC_Q_LE_BYTE;
+
+	if (off < 0 || skb_ensure_writable(skb, off + 1)) {
+		q->stamp_failed++;
+		return;
+	}
+	skb->data[off] = q->ctx.epoch;
 }
 
 static struct sk_buff *snic_q_dequeue(struct Qdisc *sch)
@@ -556,7 +609,7 @@ static struct sk_buff *snic_q_dequeue(struct Qdisc *sch)
 		return NULL;
 	vl = snic_q_pick(q, now);
 	if (!vl) {
-		snic_q_arm_hoq(q);
+		snic_q_arm_wait(q);
 		return NULL;
 	}
 	skb = __qdisc_dequeue_head(&vl->q);
@@ -567,15 +620,17 @@ static struct sk_buff *snic_q_dequeue(struct Qdisc *sch)
 		vl->deficit -= qdisc_pkt_len(skb);
 		if (!vl->q.qlen)
 			vl->deficit = 0;
-		vl->tbs += blocks;
+		snic_ctx_link_sent(&q->ctx, vl - q->vl, blocks);
 		vl->tbs_total += blocks;
-		vl->last_deq = now;
 		snic_q_mark(q, vl, skb);
 	} else if (skb->protocol == htons(ETH_P_SNIC_CREDIT)) {
-		snic_q_stamp_sync(q, skb, now);
+		snic_q_stamp_sync(q, skb);
+	}
+	if (skb->protocol == htons(ETH_P_SNIC)) {
+		snic_q_stamp_epoch(q, skb);
+		q->sent_16b++;
 	}
 	vl->dequeued++;
-	q->sent_16b += skb->protocol == htons(ETH_P_SNIC);
 	vl->bytes += qdisc_pkt_len(skb);
 	vl->backlog -= qdisc_pkt_len(skb);
 	snic_q_cc_update(q, vl);
@@ -583,7 +638,7 @@ static struct sk_buff *snic_q_dequeue(struct Qdisc *sch)
 	sch->q.qlen--;
 	qdisc_bstats_update(sch, skb);
 	snic_q_serialize(q, now, qdisc_pkt_len(skb));
-	snic_q_release(sch, skb);
+	snic_q_release(vl, skb);
 	return skb;
 }
 
@@ -596,11 +651,12 @@ static void snic_q_purge(struct Qdisc *sch)
 		struct sk_buff *skb;
 
 		for (skb = q->vl[i].q.head; skb; skb = skb->next) {
-			snic_q_release(sch, skb);
+			snic_q_release(&q->vl[i], skb);
 			if (skb->protocol == htons(ETH_P_SNIC))
 				q->flushed++;
 		}
 		rtnl_kfree_skbs(q->vl[i].q.head, q->vl[i].q.tail);
+		q->vl[i].held = 0;
 		q->vl[i].q.head = NULL;
 		q->vl[i].q.tail = NULL;
 		q->vl[i].q.qlen = 0;
@@ -646,14 +702,12 @@ static void snic_q_reset(struct Qdisc *sch)
 	hrtimer_try_to_cancel(&q->sync_timer);
 	/* The link went down (or the qdisc was reset): whatever the far
 	 * end counts now, a flow-controlled VL sends nothing until the
-	 * next LIMIT, adopts that count with no credit, and aligns the
+	 * next LIMIT, adopts that count with no credit, and rebases the
 	 * receiver with a SYNC; the receiver may or may not have reset.
 	 */
-	for (i = 0; i < TC_SNIC_NUM_VLS; i++) {
-		q->vl[i].limit = q->vl[i].tbs;
-		q->vl[i].fresh = true;
+	snic_ctx_link_reset(&q->ctx);
+	for (i = 0; i < TC_SNIC_NUM_VLS; i++)
 		q->vl[i].stall_since = 0;
-	}
 }
 
 static void snic_q_destroy(struct Qdisc *sch)
@@ -663,6 +717,7 @@ static void snic_q_destroy(struct Qdisc *sch)
 	hrtimer_cancel(&q->sync_timer);
 	qdisc_watchdog_cancel(&q->watchdog);
 	snic_q_purge(sch);
+	kfree(q->xstats);
 }
 
 static int snic_q_change(struct Qdisc *sch, struct nlattr *opt,
@@ -773,7 +828,7 @@ static int snic_q_init(struct Qdisc *sch, struct nlattr *opt,
 		       struct netlink_ext_ack *extack)
 {
 	struct snic_sched *q = qdisc_priv(sch);
-	int i;
+	int err, i;
 
 	q->limit = SNIC_Q_DEFAULT_LIMIT;
 	q->dilation = 1;
@@ -787,8 +842,22 @@ static int snic_q_init(struct Qdisc *sch, struct nlattr *opt,
 		q->sc2vl[i] = i < 8 ? i : 0;
 	q->sc2vl[TC_SNIC_VL_MGMT] = TC_SNIC_VL_MGMT;
 	memset(q->weight, 64, sizeof(q->weight));
-	/* The VL queues start empty: qdisc_priv() is zeroed. */
-	return snic_q_change(sch, opt, extack);
+	/* The VL queues start empty: qdisc_priv() is zeroed. No data until
+	 * the far end answers the probe (once this qdisc is attached).
+	 */
+	q->xstats = kmalloc(sizeof(*q->xstats), GFP_KERNEL);
+	if (!q->xstats)
+		return -ENOMEM;
+	snic_ctx_link_init(&q->ctx, get_random_u32());
+	q->hello = true;
+	q->hello_until = ktime_get_ns() +
+			 SNIC_Q_HELLO_PERIODS * (u64)q->sync_us * NSEC_PER_USEC;
+	err = snic_q_change(sch, opt, extack);
+	if (err)
+		return err;
+	hrtimer_start(&q->sync_timer, ns_to_ktime(SNIC_Q_PROBE_NS),
+		      HRTIMER_MODE_REL_SOFT);
+	return 0;
 }
 
 static int snic_q_dump(struct Qdisc *sch, struct sk_buff *skb)
@@ -830,7 +899,11 @@ static u64 snic_q_fabric_ns(const struct snic_sched *q, u64 total, u64 since,
 static int snic_q_dump_stats(struct Qdisc *sch, struct gnet_dump *d)
 {
 	struct snic_sched *q = qdisc_priv(sch);
-	struct tc_snic_xstats st = {
+	struct tc_snic_xstats *st = q->xstats;
+	u64 now = ktime_get_ns();
+	int i;
+
+	*st = (struct tc_snic_xstats){
 		.num_vls = TC_SNIC_NUM_VLS,
 		.not_16b = q->not_16b,
 		.rate = q->rate,
@@ -843,38 +916,43 @@ static int snic_q_dump_stats(struct Qdisc *sch, struct gnet_dump *d)
 		.flushed = q->flushed,
 		.mark_failed = q->mark_failed,
 		.sent_16b = q->sent_16b,
+		.epoch = q->ctx.epoch,
+		.hello = q->hello,
+		.credit_stale = q->ctx.stale,
+		.credit_rebases = q->ctx.rebases,
+		.sync_repeats = q->sync_repeats,
+		.stamp_failed = q->stamp_failed,
 	};
-	u64 now = ktime_get_ns();
-	int i;
 
 	for (i = 0; i < TC_SNIC_NUM_VLS; i++) {
 		const struct snic_vl *vl = &q->vl[i];
 
-		st.vl[i].enqueued = vl->enqueued;
-		st.vl[i].dequeued = vl->dequeued;
-		st.vl[i].bytes = vl->bytes;
-		st.vl[i].drops = vl->drops;
-		st.vl[i].qlen = vl->q.qlen;
-		st.vl[i].qlen_max = vl->qlen_max;
-		st.vl[i].hoq_discards = vl->hoq_discards;
-		st.vlc[i].gated = vl->gated;
-		st.vlc[i].credits = vl->gated ?
-				    snic_credit_diff(vl->limit, vl->tbs) : 0;
-		st.vlc[i].stalls = vl->stalls;
-		st.vlc[i].stall_ns = snic_q_fabric_ns(q, vl->stall_ns,
-						      vl->stall_since, now);
-		st.vlc[i].tbs = vl->tbs_total;
-		st.vlcc[i].marked = vl->marked;
-		st.vlcc[i].skipped = vl->skipped;
-		st.vlcc[i].congested = vl->congestions;
-		st.vlcc[i].congested_ns =
+		st->vl[i].enqueued = vl->enqueued;
+		st->vl[i].dequeued = vl->dequeued;
+		st->vl[i].bytes = vl->bytes;
+		st->vl[i].drops = vl->drops;
+		st->vl[i].qlen = vl->q.qlen;
+		st->vl[i].qlen_max = vl->qlen_max;
+		st->vl[i].hoq_discards = vl->hoq_discards;
+		st->vlc[i].gated = q->ctx.vl[i].gated;
+		st->vlc[i].credits = q->ctx.vl[i].gated ?
+				    snic_credit_diff(q->ctx.vl[i].limit,
+						     q->ctx.vl[i].tbs) : 0;
+		st->vlc[i].stalls = vl->stalls;
+		st->vlc[i].stall_ns = snic_q_fabric_ns(q, vl->stall_ns,
+						       vl->stall_since, now);
+		st->vlc[i].tbs = vl->tbs_total;
+		st->vlcc[i].marked = vl->marked;
+		st->vlcc[i].skipped = vl->skipped;
+		st->vlcc[i].congested = vl->congestions;
+		st->vlcc[i].congested_ns =
 			snic_q_fabric_ns(q, vl->cong_ns,
 					 vl->congested ? vl->cong_since : 0, now);
-		st.vlcc[i].backlog = vl->backlog;
-		st.vlcc[i].backlog_max = vl->backlog_max;
-		st.vlcc[i].victim = vl->victim;
+		st->vlcc[i].backlog = vl->backlog;
+		st->vlcc[i].backlog_max = vl->backlog_max;
+		st->vlcc[i].victim = vl->victim;
 	}
-	return gnet_stats_copy_app(d, &st, sizeof(st));
+	return gnet_stats_copy_app(d, st, sizeof(*st));
 }
 
 struct sk_buff *sch_snic_credit_skb(struct net_device *dev,
@@ -901,33 +979,35 @@ struct sk_buff *sch_snic_credit_skb(struct net_device *dev,
 }
 EXPORT_SYMBOL_GPL(sch_snic_credit_skb);
 
-/* Send a SYNC frame; the qdisc stamps the TBS values when it leaves. */
+/*
+ * The SYNC timer: every sync period while some VL is flow controlled, a
+ * SYNC (the qdisc fills it in as it leaves: snic_q_stamp_sync()); while a
+ * new qdisc waits for the far end's first word, a probe (the same frame,
+ * with no VL). It reads q's flags locklessly and takes the root lock to
+ * change them, as qdisc_watchdog() does, under RCU.
+ */
 static enum hrtimer_restart snic_q_sync_fire(struct hrtimer *t)
 {
 	struct snic_sched *q = container_of(t, struct snic_sched, sync_timer);
 	struct net_device *dev = qdisc_dev(q->sch);
 	u64 period = (u64)READ_ONCE(q->sync_us) * NSEC_PER_USEC;
-	spinlock_t *lock = qdisc_lock(qdisc_root_sleeping(q->sch));
 	struct snic_credit c = { .type = SNIC_CREDIT_SYNC };
 	enum hrtimer_restart ret = HRTIMER_RESTART;
 	struct sk_buff *skb;
-	int i;
+	spinlock_t *lock;	/* the root qdisc's */
+	bool gated;
 
-	if (!READ_ONCE(q->any_gated))
+	gated = READ_ONCE(q->any_gated);
+	if (!gated && !READ_ONCE(q->hello))
 		return HRTIMER_NORESTART;
-	if (ktime_get_ns() - READ_ONCE(q->last_limit) >
-	    SNIC_Q_CREDIT_TIMEOUT * period) {
-		/* The receiver went away (or stopped flow control without
-		 * a word): send without credits until it speaks again.
+	if (gated && ktime_get_ns() - READ_ONCE(q->last_limit) >
+	    SNIC_Q_CREDIT_TIMEOUT * period && !READ_ONCE(q->silent)) {
+		/* The receiver says nothing: counted, and its VLs stay flow
+		 * controlled (it may be slow, not gone; one that goes says
+		 * so, and a new one starts with a LIMIT of its own).
 		 */
-		spin_lock(lock);
-		for (i = 0; i < TC_SNIC_VL_MGMT; i++)
-			snic_q_ungate(&q->vl[i], ktime_get_ns());
-		WRITE_ONCE(q->any_gated, false);
-		q->credit_timeouts++;
-		spin_unlock(lock);
-		__netif_schedule(qdisc_root(q->sch));
-		return HRTIMER_NORESTART;
+		WRITE_ONCE(q->silent, true);
+		WRITE_ONCE(q->credit_timeouts, q->credit_timeouts + 1);
 	}
 	/* Not into a link without carrier: its noop qdisc would drop it. */
 	if ((dev->flags & IFF_UP) && netif_carrier_ok(dev)) {
@@ -938,12 +1018,15 @@ static enum hrtimer_restart snic_q_sync_fire(struct hrtimer *t)
 	/* sch_snic_credit_limit() may have re-armed it meanwhile (under
 	 * the lock): then it is queued and must not be moved.
 	 */
+	rcu_read_lock();
+	lock = qdisc_lock(qdisc_root_sleeping(q->sch));
 	spin_lock(lock);
 	if (hrtimer_is_queued(t))
 		ret = HRTIMER_NORESTART;
 	else
 		hrtimer_forward_now(t, ns_to_ktime(period));
 	spin_unlock(lock);
+	rcu_read_unlock();
 	return ret;
 }
 
@@ -964,66 +1047,56 @@ static struct Qdisc *snic_q_active(struct net_device *dev)
 	return sch && sch->ops == &snic_qdisc_ops ? sch : NULL;
 }
 
+/* Caller holds the root lock: send a SYNC within @delay ns. */
+static void snic_q_sync_in(struct snic_sched *q, u64 delay)
+{
+	if (hrtimer_is_queued(&q->sync_timer) &&
+	    ktime_to_ns(hrtimer_get_remaining(&q->sync_timer)) <= (s64)delay)
+		return;
+	hrtimer_start(&q->sync_timer, ns_to_ktime(delay),
+		      HRTIMER_MODE_REL_SOFT);
+}
+
 /**
  * sch_snic_credit_limit - apply a receiver's credit LIMIT frame
  * @dev: the device the frame arrived on (the sender of the data)
- * @mask: the VLs the receiver flow-controls
- * @limit: their limits (entries of VLs outside @mask are ignored)
+ * @c: the decoded LIMIT frame
  *
- * Return: 0, -ENOENT if @dev has no sch_snic, -ERANGE if a limit was
- * absurd (it is ignored; the others apply).
+ * Return: 0, -ENOENT if @dev has no sch_snic, -ESTALE if an older LIMIT
+ * than one already applied (it is ignored), -ERANGE if a limit was absurd
+ * (it is ignored; the others apply).
  */
-int sch_snic_credit_limit(struct net_device *dev, u16 mask, const u32 *limit)
+int sch_snic_credit_limit(struct net_device *dev, const struct snic_credit *c)
 {
 	struct Qdisc *sch = snic_q_active(dev);
-	bool any = false, fresh = false;
+	enum snic_ctx_limit_res res;
 	struct snic_sched *q;
-	int i, err = 0;
+	u64 now;
 
 	if (!sch)
 		return -ENOENT;
 	q = qdisc_priv(sch);
+	now = ktime_get_ns();
 	spin_lock(qdisc_lock(sch));
-	for (i = 0; i < TC_SNIC_VL_MGMT; i++) {
-		struct snic_vl *vl = &q->vl[i];
-
-		if (!(mask & BIT(i))) {
-			snic_q_ungate(vl, ktime_get_ns());
-			continue;
-		}
-		any = true;
-		if (!vl->gated || vl->fresh) {
-			/* Newly flow controlled, or after a reset: start
-			 * from the receiver's count with no credit; our
-			 * SYNC (sent once the VL is quiet) aligns it, whose
-			 * next LIMIT then gives what is really free. Any
-			 * LIMIT in between is in the receiver's old count,
-			 * where the difference is still what was freed.
-			 */
-			vl->gated = true;
-			vl->fresh = false;
-			vl->tbs = limit[i];
-			fresh = true;
-		} else if (snic_credit_absurd(limit[i], vl->tbs)) {
-			err = -ERANGE;
-			continue;
-		}
-		vl->limit = limit[i];
+	res = snic_ctx_link_limit(&q->ctx, c);
+	if (res != SNIC_CTX_STALE) {
+		q->credit_updates++;
+		WRITE_ONCE(q->hello, false);
+		WRITE_ONCE(q->silent, false);
+		WRITE_ONCE(q->last_limit, now);
+		WRITE_ONCE(q->any_gated, snic_ctx_link_gated(&q->ctx));
+		snic_q_end_stalls(q, now);
+		if (q->ctx.rebase && !q->ctx.pending)
+			/* a VL waits with no credit for its rebase */
+			snic_q_sync_in(q, SNIC_Q_SLACK_NS);
+		else if (q->any_gated)
+			snic_q_sync_in(q, (u64)q->sync_us * NSEC_PER_USEC);
 	}
-	q->credit_updates++;
-	WRITE_ONCE(q->last_limit, ktime_get_ns());
-	WRITE_ONCE(q->any_gated, any);
-	if (fresh)	/* as soon as the adopting VLs are quiet */
-		hrtimer_start(&q->sync_timer,
-			      ns_to_ktime(SNIC_Q_SYNC_QUIET_NS + SNIC_Q_SLACK_NS),
-			      HRTIMER_MODE_REL_SOFT);
-	else if (any && !hrtimer_active(&q->sync_timer))
-		hrtimer_start(&q->sync_timer,
-			      ns_to_ktime((u64)q->sync_us * NSEC_PER_USEC),
-			      HRTIMER_MODE_REL_SOFT);
 	spin_unlock(qdisc_lock(sch));
+	if (res == SNIC_CTX_STALE)
+		return -ESTALE;
 	__netif_schedule(sch);
-	return err;
+	return res == SNIC_CTX_ABSURD ? -ERANGE : 0;
 }
 EXPORT_SYMBOL_GPL(sch_snic_credit_limit);
 
@@ -1134,3 +1207,4 @@ module_exit(snic_q_module_exit);
 MODULE_LICENSE("GPL");
 MODULE_DESCRIPTION("snic fabric egress: per-VL queues");
 MODULE_AUTHOR("The snic developers");
+
