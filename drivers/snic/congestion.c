@@ -375,8 +375,7 @@ int snic_cc_init(struct snic_cc *cc, struct snic_nic *nic, unsigned int ntxq)
 	cc->timer.function = snic_cc_fire;
 	return 0;
 err:
-	kfree(cc->cct);
-	kfree(cc->held);
+	snic_cc_free(cc);
 	return -ENOMEM;
 }
 
@@ -390,12 +389,17 @@ void snic_cc_stop(struct snic_cc *cc)
 	snic_cc_flush(cc);
 }
 
+/* Idempotent: a second call (or one on a never-initialised cc) is a no-op. */
 void snic_cc_free(struct snic_cc *cc)
 {
 	kvfree(cc->table.ent);
 	kvfree(cc->table.bucket);
 	kfree(cc->cct);
 	kfree(cc->held);
+	cc->table.ent = NULL;
+	cc->table.bucket = NULL;
+	cc->cct = NULL;
+	cc->held = NULL;
 }
 
 /* Settings: checked by the caller (snic_cc_check), applied under RTNL. */

@@ -252,11 +252,34 @@ static int snic_nic_stop(struct net_device *dev)
 	return 0;
 }
 
+/*
+ * Everything the device owns is allocated here and freed only by its
+ * destructor, which register_netdevice() also calls when it fails after
+ * this succeeded (as macvlan and veth do it).
+ */
+static int snic_nic_init(struct net_device *dev)
+{
+	struct snic_nic *nic = netdev_priv(dev);
+	int err;
+
+	err = snic_stats_init(&nic->stats);
+	if (err)
+		return err;
+	err = snic_cc_init(&nic->cc, nic, dev->num_tx_queues);
+	if (err) {
+		snic_stats_free(&nic->stats);
+		return err;
+	}
+	netdev_hold(nic->lower, &nic->lower_tracker, GFP_KERNEL);
+	return 0;
+}
+
 static void snic_nic_uninit(struct net_device *dev)
 {
 	struct snic_nic *nic = netdev_priv(dev);
 
 	snic_cc_stop(&nic->cc);
+	netdev_put(nic->lower, &nic->lower_tracker);
 }
 
 static int snic_nic_change_mtu(struct net_device *dev, int mtu)
@@ -277,6 +300,7 @@ static int snic_nic_get_iflink(const struct net_device *dev)
 }
 
 static const struct net_device_ops snic_nic_netdev_ops = {
+	.ndo_init		= snic_nic_init,
 	.ndo_open		= snic_nic_open,
 	.ndo_stop		= snic_nic_stop,
 	.ndo_uninit		= snic_nic_uninit,
@@ -352,32 +376,27 @@ static int snic_nic_newlink(SNIC_NEWLINK_ARGS)
 		return -EINVAL;
 	}
 
+	if (tb[IFLA_MTU] && dev->mtu + SNIC_MTU_OVERHEAD > lower->mtu) {
+		NL_SET_ERR_MSG_MOD(extack, "MTU too large for the lower device");
+		return -EINVAL;
+	}
+
 	nic->dev = dev;
 	nic->lower = lower;
 	for (i = 0; i < SNIC_NUM_SL; i++)
 		nic->sl2sc[i] = i & 7;
-	err = snic_stats_init(&nic->stats);
-	if (err)
-		return err;
-	err = snic_cc_init(&nic->cc, nic, dev->num_tx_queues);
-	if (err) {
-		snic_stats_free(&nic->stats);
-		return err;
-	}
 	snic_crx_init(&nic->crx, lower, &nic->stats, false);
-
 	if (!tb[IFLA_MTU])
 		dev->mtu = min_t(unsigned int, lower->mtu - SNIC_MTU_OVERHEAD,
 				 SNIC_MTU_MAX);
-	else if (dev->mtu + SNIC_MTU_OVERHEAD > lower->mtu)
-		goto err_mtu;
 	dev->needed_headroom = SNIC_ENCAP_HLEN + LL_RESERVED_SPACE(lower);
 	snic_lid_to_mac(0, (u8 *)dev->perm_addr);
 	eth_hw_addr_set(dev, dev->perm_addr);
 
+	/* On failure the destructor has freed what ndo_init allocated. */
 	err = register_netdevice(dev);
 	if (err)
-		goto err_stats;
+		return err;
 	err = netdev_rx_handler_register(lower, snic_nic_rx, nic);
 	if (err)
 		goto err_unregister;
@@ -390,15 +409,8 @@ static int snic_nic_newlink(SNIC_NEWLINK_ARGS)
 err_rx_handler:
 	netdev_rx_handler_unregister(lower);
 err_unregister:
-	/* The destructor frees the stats once the device is gone. */
+	/* The destructor frees the rest once the device is gone. */
 	unregister_netdevice(dev);
-	return err;
-err_mtu:
-	NL_SET_ERR_MSG_MOD(extack, "MTU too large for the lower device");
-	err = -EINVAL;
-err_stats:
-	snic_cc_free(&nic->cc);
-	snic_stats_free(&nic->stats);
 	return err;
 }
 

@@ -125,10 +125,13 @@ struct snic_cc {
 /* Host SuperNIC: netdev_priv() of a "snic" device. */
 struct snic_nic {
 	struct net_device *dev;
-	/* Fabric-facing lower device. Set at newlink, cleared at dellink;
-	 * both under RTNL. The rx_handler holds the pointer to this struct.
+	/* Fabric-facing lower device: set at newlink, before registration,
+	 * and never changed; held from ndo_init to ndo_uninit. Its
+	 * NETDEV_UNREGISTER deletes this device first. The lower's
+	 * rx_handler data points to this struct.
 	 */
 	struct net_device *lower;
+	netdevice_tracker lower_tracker;
 	/* Own LID: written under RTNL, read locklessly by the datapath. */
 	u32 lid;
 	/* SL -> SC: written under RTNL byte by byte, read locklessly. */
@@ -211,7 +214,8 @@ struct snic_switch;
 struct snic_port {
 	struct list_head node;		/* in sw->ports; RCU, RTNL for writers */
 	struct snic_switch *sw;
-	struct net_device *dev;
+	struct net_device *dev;		/* held while it is a port */
+	netdevice_tracker dev_tracker;
 	u32 num;			/* port number, 1..SNIC_MAX_PORTS */
 	/* SC -> SC on egress: written under RTNL, read locklessly. */
 	u8 sc2sc[SNIC_NUM_SC];

@@ -323,6 +323,7 @@ static void snic_port_release(struct snic_port *port)
 	netdev_upper_dev_unlink(port->dev, sw->dev);
 	netdev_rx_handler_unregister(port->dev);
 	snic_crx_stop(&port->crx);
+	netdev_put(port->dev, &port->dev_tracker);
 	call_rcu(&port->rcu, snic_port_free_rcu);
 }
 
@@ -379,6 +380,7 @@ static int snic_sw_add_port(struct net_device *dev, struct net_device *pdev,
 	err = netdev_master_upper_dev_link(pdev, dev, NULL, NULL, extack);
 	if (err)
 		goto err_rx_handler;
+	netdev_hold(pdev, &port->dev_tracker, GFP_KERNEL);
 	list_add_tail_rcu(&port->node, &sw->ports);
 	rcu_assign_pointer(sw->port[num], port);
 	return 0;
@@ -415,6 +417,14 @@ static netdev_tx_t snic_sw_xmit_self(struct sk_buff *skb,
 	return NETDEV_TX_OK;
 }
 
+/* The counters, freed only by the destructor (see snic_nic_init()). */
+static int snic_sw_init(struct net_device *dev)
+{
+	struct snic_switch *sw = netdev_priv(dev);
+
+	return snic_stats_init(&sw->stats);
+}
+
 static void snic_sw_uninit(struct net_device *dev)
 {
 	struct snic_switch *sw = netdev_priv(dev);
@@ -423,6 +433,7 @@ static void snic_sw_uninit(struct net_device *dev)
 }
 
 static const struct net_device_ops snic_sw_netdev_ops = {
+	.ndo_init		= snic_sw_init,
 	.ndo_uninit		= snic_sw_uninit,
 	.ndo_start_xmit		= snic_sw_xmit_self,
 	.ndo_add_slave		= snic_sw_add_port,
@@ -463,20 +474,14 @@ static void snic_sw_setup(struct net_device *dev)
 static int snic_sw_newlink(SNIC_NEWLINK_ARGS)
 {
 	struct snic_switch *sw = netdev_priv(dev);
-	int err;
 
 	sw->dev = dev;
 	INIT_LIST_HEAD(&sw->ports);
 	xa_init(&sw->lft);
 	xa_init(&sw->mft);
 	snic_ar_init(&sw->ar);
-	err = snic_stats_init(&sw->stats);
-	if (err)
-		return err;
-	err = register_netdevice(dev);
-	if (err)
-		snic_stats_free(&sw->stats);
-	return err;
+	/* On failure the destructor has freed what ndo_init allocated. */
+	return register_netdevice(dev);
 }
 
 static void snic_sw_dellink(struct net_device *dev, struct list_head *head)

@@ -1,0 +1,69 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * A lateness histogram (kernel-independent): how late events happened
+ * against when the model said they should, in fabric ns. Buckets are
+ * powers of two (bucket 0: on time; bucket b: [2^(b-1), 2^b) ns), so p50
+ * and p99 are known to within a factor of two; the maximum exactly. The
+ * owner serialises updates; readers may copy it without a lock (a torn
+ * read is off by one event).
+ */
+#ifndef _SNIC_CORE_HIST_H
+#define _SNIC_CORE_HIST_H
+
+#include "core_types.h"
+
+#define SNIC_HIST_BUCKETS	40	/* up to 2^39 ns: 9 minutes */
+
+struct snic_hist {
+	u64 n;				/* events */
+	u64 max;			/* ns */
+	u64 sum;			/* ns */
+	u64 over;			/* events later than the owner's bound */
+	u64 bucket[SNIC_HIST_BUCKETS];
+};
+
+static inline unsigned int snic_hist_bucket(u64 v)
+{
+	unsigned int b = 0;
+
+	while (v && b < SNIC_HIST_BUCKETS - 1) {
+		v >>= 1;
+		b++;
+	}
+	return b;
+}
+
+static inline void snic_hist_add(struct snic_hist *h, u64 v)
+{
+	h->n++;
+	h->sum += v;
+	if (v > h->max)
+		h->max = v;
+	h->bucket[snic_hist_bucket(v)]++;
+}
+
+/* The upper bound of the bucket holding the @permille-th event, ns; the
+ * maximum caps it. 0 with no event.
+ */
+static inline u64 snic_hist_quantile(const struct snic_hist *h,
+				     unsigned int permille)
+{
+	u64 want, seen = 0;
+	unsigned int b;
+
+	if (!h->n)
+		return 0;
+	want = (h->n * permille + 999) / 1000;
+	for (b = 0; b < SNIC_HIST_BUCKETS; b++) {
+		seen += h->bucket[b];
+		if (seen >= want && seen)
+			break;
+	}
+	if (b >= SNIC_HIST_BUCKETS)
+		return h->max;
+	if (!b)
+		return 0;
+	return (1ULL << b) - 1 < h->max ? (1ULL << b) - 1 : h->max;
+}
+
+#endif /* _SNIC_CORE_HIST_H */
