@@ -17,13 +17,18 @@
  * packet is held as the head of its TX queue, the queue is stopped, and
  * the NIC's timer releases it when due (then wakes the queue). Only that
  * queue waits: packets on other queues, to other DLIDs, go on. A packet
- * that leaves sets its DLID's next start to its own start + Tp + IPD,
- * where Tp is its serialization time at the link's rate and IPD comes
- * from the CCT entry at the CCTI.
+ * that leaves, or is held, takes its DLID's slot: the DLID's next start
+ * becomes its own start + Tp + IPD, where Tp is its serialization time at
+ * the link's rate and IPD comes from the CCT entry at the CCTI; so heads
+ * of several queues held for one DLID leave one IPD apart, not together.
+ * A reconfiguration that forgets the DLIDs releases the held heads.
  *
  * Time: the CCA state runs in fabric time, wall time / D with D the time
  * dilation of the lower device's sch_snic, whose rate gives Tp (100 Gb/s
- * without one).
+ * without one). The NIC's fabric clock (core/fclock.h) rebases itself
+ * when D changes, so deadlines and CCTI stamps keep their meaning; every
+ * deadline is kept in fabric time and turned into wall time only to arm
+ * the timer.
  *
  * Timer: one hrtimer per NIC, set to the earliest of the owed BECNs'
  * deadlines and the held heads' release times (with sch_fq's slack). It
@@ -45,27 +50,35 @@
 #define SNIC_CC_TP_MAX		819
 #define SNIC_CC_MAX_DELAY	8300
 
-/* The fabric clock of @cc's link, and its dilation. */
-static u64 snic_cc_now(struct snic_cc *cc, u32 *dilation, u64 *rate)
+/* Fabric ns now on @cc's link (and its line rate). Caller holds the lock. */
+static u64 snic_cc_now(struct snic_cc *cc, u64 *rate)
 {
 	u64 r;
 	u32 d;
 
+	lockdep_assert_held(&cc->lock);
 	sch_snic_link_time(cc->nic->lower, &r, &d);
-	*dilation = d ?: 1;
 	if (rate)
 		*rate = r ?: SNIC_CC_RATE_DEFAULT;
-	return div_u64(ktime_get_ns(), *dilation);
+	return snic_fclock_now(&cc->clock, ktime_get_ns(), d);
 }
 
-/* Run the timer at @at (wall ns) if that is earlier than it runs now. */
+/* The timer's slack in fabric ns: departures this early are on time. */
+static u64 snic_cc_slack(const struct snic_cc *cc)
+{
+	return div_u64(SNIC_CC_SLACK_NS, cc->clock.d ?: 1) + 1;
+}
+
+/* Run the timer at fabric ns @at if that is earlier than it runs now. */
 static void snic_cc_arm(struct snic_cc *cc, u64 at)
 {
+	u64 wall = snic_fclock_wall(&cc->clock, at);
+
 	lockdep_assert_held(&cc->lock);
-	if (cc->dead || (cc->timer_at && cc->timer_at <= at))
+	if (cc->dead || (cc->timer_at && cc->timer_at <= wall))
 		return;
-	cc->timer_at = at;
-	hrtimer_start_range_ns(&cc->timer, ns_to_ktime(at), SNIC_CC_SLACK_NS,
+	cc->timer_at = wall;
+	hrtimer_start_range_ns(&cc->timer, ns_to_ktime(wall), SNIC_CC_SLACK_NS,
 			       HRTIMER_MODE_ABS_SOFT);
 }
 
@@ -102,12 +115,9 @@ static void snic_cc_send_cn(struct snic_nic *nic, u32 dlid, u8 sl, u16 count)
 void snic_cc_fecn(struct snic_cc *cc, u32 slid, u8 sl)
 {
 	struct snic_cc_owed *o, *free = NULL;
-	u32 dilation;
-	u64 now;
 	int i;
 
 	snic_count(&cc->nic->stats, SNIC_STAT_RX_FECN);
-	now = snic_cc_now(cc, &dilation, NULL);
 	spin_lock_bh(&cc->lock);
 	for (i = 0; i < SNIC_CC_OWED; i++) {
 		o = &cc->owed[i];
@@ -125,7 +135,7 @@ void snic_cc_fecn(struct snic_cc *cc, u32 slid, u8 sl)
 		free->slid = slid;
 		free->sl = sl;
 		free->count = 1;
-		free->due = (now + cc->window_ns) * dilation;
+		free->due = snic_cc_now(cc, NULL) + cc->window_ns;
 		WRITE_ONCE(cc->nowed, cc->nowed + 1);
 		snic_cc_arm(cc, free->due);
 	}
@@ -163,16 +173,17 @@ void snic_cc_becn(struct snic_cc *cc, u32 slid, u8 sl)
 {
 	struct snic_dlid_ent *e;
 	u64 now, ev, busy;
-	u32 dilation;
 	bool logged = false;
 
 	snic_count(&cc->nic->stats, SNIC_STAT_RX_BECN);
 	if (!READ_ONCE(cc->pacing))
 		return;
-	now = snic_cc_now(cc, &dilation, NULL);
 	spin_lock_bh(&cc->lock);
+	now = snic_cc_now(cc, NULL);
 	ev = cc->table.evictions;
 	busy = cc->table.evictions_busy;
+	if (!snic_dlid_find(&cc->table, slid))
+		cc->gen++;	/* a new DLID (perhaps in an evicted one's slot) */
 	e = snic_dlid_get(&cc->table, slid, &cc->p, now);
 	if (e && snic_ccti_becn(e, &cc->p, now)) {
 		snic_cc_log_add(&cc->log, now, slid, sl, e->ccti);
@@ -207,9 +218,8 @@ bool snic_cc_hold(struct snic_cc *cc, struct sk_buff *skb, u32 dlid,
 	u16 q = skb_get_queue_mapping(skb);
 	struct snic_cc_held *held;
 	struct snic_dlid_ent *e;
+	u64 now, rate, tp, early = 0;
 	bool hold = false;
-	u32 dilation;
-	u64 now, rate;
 
 	if (!READ_ONCE(cc->tracked) || !READ_ONCE(cc->pacing) ||
 	    q >= cc->nheld)
@@ -219,23 +229,33 @@ bool snic_cc_hold(struct snic_cc *cc, struct sk_buff *skb, u32 dlid,
 	if (!e || cc->dead)
 		goto out;
 	/* Only a tracked DLID needs the link's clock and rate. */
-	now = snic_cc_now(cc, &dilation, &rate);
+	now = snic_cc_now(cc, &rate);
+	tp = snic_cc_tp(len, rate);
 	snic_ccti_age(e, &cc->p, now);
 	held = &cc->held[q];
 	if (e->ccti && e->t_next > now && !held->skb) {
 		held->skb = skb;
 		held->dlid = dlid;
 		held->len = len;
-		held->until = e->t_next * dilation;
+		/* Its turn is taken now: a head held for the same DLID on
+		 * another queue waits for the next one.
+		 */
+		held->until = snic_cca_reserve(e, cc->cct, tp);
+		held->slot = e->t_next - held->until;
 		e->queued++;
 		netif_tx_stop_queue(netdev_get_tx_queue(cc->nic->dev, q));
 		snic_cc_arm(cc, held->until);
 		hold = true;
 		goto out;
 	}
-	snic_cca_sent(e, &cc->p, cc->cct, now, snic_cc_tp(len, rate));
+	early = e->early;
+	snic_cca_depart(e, now, tp + snic_cca_sent(e, &cc->p, cc->cct, now, tp),
+			snic_cc_slack(cc));
+	early = e->early - early;
 out:
 	spin_unlock_bh(&cc->lock);
+	if (early)
+		snic_count(&cc->nic->stats, SNIC_STAT_TX_PACED_EARLY);
 	return hold;
 }
 
@@ -244,21 +264,21 @@ static enum hrtimer_restart snic_cc_fire(struct hrtimer *t)
 	struct snic_cc *cc = container_of(t, struct snic_cc, timer);
 	struct snic_cc_owed cn[SNIC_CC_OWED];
 	struct sk_buff_head out;
-	u64 now, wall, next = 0;
+	u64 now, next = 0, early = 0;
 	struct sk_buff *skb;
 	int i, ncn = 0;
-	u32 dilation;
-	u64 rate;
 
 	__skb_queue_head_init(&out);
-	now = snic_cc_now(cc, &dilation, &rate);
-	wall = now * dilation;
 	spin_lock_bh(&cc->lock);
+	now = snic_cc_now(cc, NULL);
 	if (cc->timer_at) {
+		u64 wall = snic_fclock_wall(&cc->clock, now);
 		u64 late = wall > cc->timer_at ? wall - cc->timer_at : 0;
 
+		late = div_u64(late, cc->clock.d);	/* fabric ns */
 		cc->late_ns -= cc->late_ns >> 3;
 		cc->late_ns += late >> 3;
+		snic_hist_add(&cc->late_hist, late);
 	}
 	cc->timer_at = 0;
 	for (i = 0; i < SNIC_CC_OWED; i++) {
@@ -266,7 +286,7 @@ static enum hrtimer_restart snic_cc_fire(struct hrtimer *t)
 
 		if (!o->slid)
 			continue;
-		if (o->due <= wall) {
+		if (o->due <= now) {
 			cn[ncn++] = *o;
 			o->slid = 0;
 			WRITE_ONCE(cc->nowed, cc->nowed - 1);
@@ -280,18 +300,28 @@ static enum hrtimer_restart snic_cc_fire(struct hrtimer *t)
 
 		if (!h->skb)
 			continue;
-		if (h->until > wall) {
+		if (h->until > now) {
 			if (!next || h->until < next)
 				next = h->until;
 			continue;
 		}
+		/* Its slot was taken when it was held (snic_cc_hold()); if
+		 * the one before it left late, it waits a whole slot still.
+		 */
 		e = snic_dlid_find(&cc->table, h->dlid);
+		if (e && now + snic_cc_slack(cc) < snic_cca_earliest(e)) {
+			h->until = snic_cca_earliest(e);
+			if (!next || h->until < next)
+				next = h->until;
+			continue;
+		}
 		if (e) {
+			u64 was = e->early;
+
 			e->queued--;
 			e->paced++;
-			/* It leaves when it was due: lateness is made up. */
-			snic_cca_sent(e, &cc->p, cc->cct, now,
-				      snic_cc_tp(h->len, rate));
+			snic_cca_depart(e, now, h->slot, snic_cc_slack(cc));
+			early += e->early - was;
 		}
 		h->skb->queue_mapping = i;
 		__skb_queue_tail(&out, h->skb);
@@ -301,6 +331,8 @@ static enum hrtimer_restart snic_cc_fire(struct hrtimer *t)
 		snic_cc_arm(cc, next);
 	spin_unlock_bh(&cc->lock);
 
+	if (early)
+		snic_stats_add(&cc->nic->stats, SNIC_STAT_TX_PACED_EARLY, early);
 	for (i = 0; i < ncn; i++)
 		snic_cc_send_cn(cc->nic, cn[i].slid, cn[i].sl, cn[i].count);
 	while ((skb = __skb_dequeue(&out))) {
@@ -328,6 +360,7 @@ void snic_cc_flush(struct snic_cc *cc)
 		}
 	}
 	snic_dlid_table_flush(&cc->table);
+	cc->gen++;
 	WRITE_ONCE(cc->tracked, 0);
 	spin_unlock_bh(&cc->lock);
 	snic_stats_add(&cc->nic->stats, SNIC_STAT_TX_PACED_FLUSH,
@@ -407,6 +440,7 @@ int snic_cc_configure(struct snic_cc *cc, const struct snic_cc_config *c)
 {
 	struct snic_dlid_ent *ent = NULL, *old_ent = NULL;
 	u32 *bucket = NULL, *old_bucket = NULL;
+	unsigned int i;
 
 	if (c->max_tracked && c->max_tracked != cc->max_tracked &&
 	    snic_cc_alloc_table(cc, c->max_tracked, &ent, &bucket))
@@ -428,8 +462,18 @@ int snic_cc_configure(struct snic_cc *cc, const struct snic_cc_config *c)
 		snic_dlid_table_init(&cc->table, ent, bucket, c->max_tracked);
 		cc->max_tracked = c->max_tracked;
 	}
-	if (ent || (c->has_pacing && !c->pacing))
+	if (ent || (c->has_pacing && !c->pacing)) {
 		snic_dlid_table_flush(&cc->table);
+		cc->gen++;
+		/* What waited for a DLID forgotten now goes at once. */
+		for (i = 0; i < cc->nheld; i++)
+			cc->held[i].until = 0;
+		snic_cc_arm(cc, 0);
+	}
+	/* No CCTI beyond the table or the limit. */
+	snic_dlid_table_clamp(&cc->table,
+			      min_t(u32, cc->p.ccti_limit,
+				    cc->cct_len ? cc->cct_len - 1 : 0));
 	WRITE_ONCE(cc->tracked, cc->table.count);
 	spin_unlock_bh(&cc->lock);
 	kvfree(old_ent);
@@ -437,7 +481,9 @@ int snic_cc_configure(struct snic_cc *cc, const struct snic_cc_config *c)
 	return 0;
 }
 
-void snic_cc_read(struct snic_cc *cc, struct snic_cc_config *c, u64 *late)
+/* Settings and, with @hist, the pacing timer's lateness (fabric ns). */
+void snic_cc_read(struct snic_cc *cc, struct snic_cc_config *c, u64 *late,
+		  struct snic_hist *hist)
 {
 	spin_lock_bh(&cc->lock);
 	c->p = cc->p;
@@ -447,6 +493,8 @@ void snic_cc_read(struct snic_cc *cc, struct snic_cc_config *c, u64 *late)
 	c->cct_len = cc->cct_len;
 	c->tracked = cc->table.count;
 	*late = cc->late_ns;
+	if (hist)
+		*hist = cc->late_hist;
 	spin_unlock_bh(&cc->lock);
 }
 
@@ -457,12 +505,11 @@ void snic_cc_read(struct snic_cc *cc, struct snic_cc_config *c, u64 *late)
 int snic_cc_dump_dlids(struct snic_cc *cc, u32 pos, struct snic_dlid_ent *out,
 		       u32 *slot, int n)
 {
-	u32 dilation;
 	int k = 0;
 	u64 now;
 
-	now = snic_cc_now(cc, &dilation, NULL);
 	spin_lock_bh(&cc->lock);
+	now = snic_cc_now(cc, NULL);
 	for (; pos < cc->table.cap && k < n; pos++) {
 		struct snic_dlid_ent *e = &cc->table.ent[pos];
 
@@ -474,6 +521,20 @@ int snic_cc_dump_dlids(struct snic_cc *cc, u32 pos, struct snic_dlid_ent *out,
 	}
 	spin_unlock_bh(&cc->lock);
 	return k;
+}
+
+/*
+ * A number that changes whenever the tracked DLIDs (@log: the log's
+ * entries) move: dumps resume by position and check it.
+ */
+u32 snic_cc_generation(struct snic_cc *cc, bool log)
+{
+	u32 gen;
+
+	spin_lock_bh(&cc->lock);
+	gen = log ? (u32)cc->log.total : cc->gen;
+	spin_unlock_bh(&cc->lock);
+	return gen + 1;
 }
 
 /* The congestion log's @i-th newest entry into @out; false past the end. */
@@ -493,11 +554,10 @@ bool snic_cc_log_read(struct snic_cc *cc, u32 i, struct snic_cc_log_ent *out)
 u64 snic_cc_ipd(struct snic_cc *cc, const struct snic_dlid_ent *e,
 		unsigned int len)
 {
-	u32 dilation;
 	u64 rate, ipd;
 
-	snic_cc_now(cc, &dilation, &rate);
 	spin_lock_bh(&cc->lock);
+	snic_cc_now(cc, &rate);
 	ipd = e->ccti < cc->cct_len ?
 	      snic_cct_ipd(&cc->cct[e->ccti], snic_cc_tp(len, rate)) : 0;
 	spin_unlock_bh(&cc->lock);

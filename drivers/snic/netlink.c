@@ -370,9 +370,10 @@ static struct net_device *snic_nl_dev(struct net *net, struct nlattr **attrs,
 static int snic_nl_put_cc(struct sk_buff *msg, struct snic_cc *cc)
 {
 	struct snic_cc_config c;
+	struct snic_hist h;
 	u64 late;
 
-	snic_cc_read(cc, &c, &late);
+	snic_cc_read(cc, &c, &late, &h);
 	if (nla_put_u8(msg, SNIC_A_CC_PACING, c.pacing) ||
 	    nla_put_u16(msg, SNIC_A_CC_INCREASE, c.p.ccti_increase) ||
 	    nla_put_u16(msg, SNIC_A_CC_TIMER, c.p.ccti_timer) ||
@@ -382,7 +383,13 @@ static int snic_nl_put_cc(struct sk_buff *msg, struct snic_cc *cc)
 	    nla_put_u32(msg, SNIC_A_CC_MAX_TRACKED, c.max_tracked) ||
 	    nla_put_u32(msg, SNIC_A_CC_WINDOW, c.window_ns) ||
 	    nla_put_u32(msg, SNIC_A_CC_TRACKED, c.tracked) ||
-	    nla_put_u64_64bit(msg, SNIC_A_CC_LATE_NS, late, SNIC_A_PAD))
+	    nla_put_u64_64bit(msg, SNIC_A_CC_LATE_NS, late, SNIC_A_PAD) ||
+	    nla_put_u64_64bit(msg, SNIC_A_CC_LATE_N, h.n, SNIC_A_PAD) ||
+	    nla_put_u64_64bit(msg, SNIC_A_CC_LATE_P50,
+			      snic_hist_quantile(&h, 500), SNIC_A_PAD) ||
+	    nla_put_u64_64bit(msg, SNIC_A_CC_LATE_P99,
+			      snic_hist_quantile(&h, 990), SNIC_A_PAD) ||
+	    nla_put_u64_64bit(msg, SNIC_A_CC_LATE_MAX, h.max, SNIC_A_PAD))
 		return -EMSGSIZE;
 	return 0;
 }
@@ -517,7 +524,7 @@ static int snic_nl_cc_parse(struct snic_cc *cc, struct genl_info *info,
 	u64 late;
 	int i, n;
 
-	snic_cc_read(cc, c, &late);
+	snic_cc_read(cc, c, &late, NULL);
 	c->cct = cct;
 	c->max_tracked = 0;
 	c->has_params = a[SNIC_A_CC_INCREASE] || a[SNIC_A_CC_TIMER] ||
@@ -1013,7 +1020,8 @@ static int snic_nl_cc_put_dlid(struct sk_buff *skb, struct snic_nic *nic,
 			      snic_cc_ipd(&nic->cc, e, nic->dev->mtu),
 			      SNIC_A_PAD) ||
 	    nla_put_u64_64bit(skb, SNIC_A_CC_BECN, e->becn, SNIC_A_PAD) ||
-	    nla_put_u64_64bit(skb, SNIC_A_CC_PACED, e->paced, SNIC_A_PAD))
+	    nla_put_u64_64bit(skb, SNIC_A_CC_PACED, e->paced, SNIC_A_PAD) ||
+	    nla_put_u64_64bit(skb, SNIC_A_CC_EARLY, e->early, SNIC_A_PAD))
 		return -EMSGSIZE;
 	return 0;
 }
@@ -1052,6 +1060,10 @@ static int snic_nl_cc_dump(struct sk_buff *skb, struct netlink_callback *cb,
 		goto out;
 	}
 	nic = netdev_priv(dev);
+	/* Resumed by slot (or by age in the log): a DLID that came or
+	 * went (a log entry written) moves them.
+	 */
+	cb->seq = snic_cc_generation(&nic->cc, log);
 	ent = kcalloc(SNIC_NL_CC_BATCH, sizeof(*ent), GFP_KERNEL);
 	if (!ent) {
 		err = -ENOMEM;

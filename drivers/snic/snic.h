@@ -27,6 +27,8 @@
 #include "core/arn.h"
 #include "core/cca.h"
 #include "core/credit.h"
+#include "core/fclock.h"
+#include "core/hist.h"
 #include "core/hdr16b.h"
 
 #define SNIC_STAT_COUNT		(SNIC_STAT_MAX + 1)
@@ -78,14 +80,15 @@ struct snic_cc_owed {
 	u32 slid;			/* 0: a free slot */
 	u16 count;			/* FECNs folded in */
 	u8 sl;
-	u64 due;			/* wall ns: the standalone CN leaves */
+	u64 due;			/* fabric ns: the standalone CN leaves */
 };
 
 struct snic_cc_held {
 	struct sk_buff *skb;		/* a TX queue's paced head, or NULL */
 	u32 dlid;
 	unsigned int len;
-	u64 until;			/* wall ns */
+	u64 until;			/* fabric ns: its slot starts */
+	u64 slot;			/* fabric ns: Tp + IPD */
 };
 
 /* Settings, as netlink sets and reads them. */
@@ -111,15 +114,18 @@ struct snic_cc {
 	u32 window_ns;			/* fabric ns */
 	u32 max_tracked;
 	u32 tracked;			/* table.count, for lockless checks */
+	u32 gen;			/* the DLIDs tracked changed */
 	u32 nowed;			/* slots of owed[] in use */
 	struct snic_dlid_table table;
 	struct snic_cc_log log;
 	struct snic_cc_owed owed[SNIC_CC_OWED];
 	struct snic_cc_held *held;	/* one per TX queue */
 	unsigned int nheld;
+	struct snic_fclock clock;	/* fabric time of the lower device */
 	struct hrtimer timer;
 	u64 timer_at;			/* wall ns it is set for, 0: idle */
-	u64 late_ns;			/* EWMA of its lateness */
+	u64 late_ns;			/* EWMA of its lateness, fabric ns */
+	struct snic_hist late_hist;	/* its lateness, fabric ns */
 };
 
 /* Host SuperNIC: netdev_priv() of a "snic" device. */
@@ -276,10 +282,12 @@ bool snic_cc_take_becn(struct snic_cc *cc, u32 dlid);
 bool snic_cc_hold(struct snic_cc *cc, struct sk_buff *skb, u32 dlid,
 		  unsigned int len);
 int snic_cc_configure(struct snic_cc *cc, const struct snic_cc_config *c);
-void snic_cc_read(struct snic_cc *cc, struct snic_cc_config *c, u64 *late);
+void snic_cc_read(struct snic_cc *cc, struct snic_cc_config *c, u64 *late,
+		  struct snic_hist *hist);
 int snic_cc_dump_dlids(struct snic_cc *cc, u32 pos, struct snic_dlid_ent *out,
 		       u32 *slot, int n);
 bool snic_cc_log_read(struct snic_cc *cc, u32 i, struct snic_cc_log_ent *out);
+u32 snic_cc_generation(struct snic_cc *cc, bool log);
 u64 snic_cc_ipd(struct snic_cc *cc, const struct snic_dlid_ent *e,
 		unsigned int len);
 

@@ -144,11 +144,11 @@ static void test_pacing(void)
 	CHECK(busy * 1000 / (now - 100 - TP_MAX - ipd) > 720 &&
 	      busy * 1000 / (now - 100 - TP_MAX - ipd) < 740,
 	      "pacing: 1000 packets at CCTI 5 get 72-74% of line rate");
-	/* Woken late by less than a gap: the lateness is made up. */
+	/* Woken late: the next slot starts from when it left. */
 	now = e.t_next + 100;
 	snic_cca_sent(&e, &p, cct, now, TP_MAX);
-	CHECK(e.t_next == now - 100 + TP_MAX + ipd,
-	      "pacing: a late wake-up does not lower the rate");
+	CHECK(e.t_next == now + TP_MAX + ipd,
+	      "pacing: after a late wake-up the next gap is still Tp + IPD");
 	now = e.t_next + 1000000;
 	snic_cca_sent(&e, &p, cct, now, TP_MAX);
 	CHECK(e.t_next == now + TP_MAX + ipd,

@@ -106,6 +106,16 @@ void cc_print(struct nlattr **tb)
 	if (tb[SNIC_A_CC_LATE_NS])
 		out_u64("cc_timer_late_ns", " cc_timer_late_ns %llu",
 			nla_get_u64(tb[SNIC_A_CC_LATE_NS]));
+	if (tb[SNIC_A_CC_LATE_N]) {
+		out_u64("cc_timer_wakeups", " cc_timer_wakeups %llu",
+			nla_get_u64(tb[SNIC_A_CC_LATE_N]));
+		out_u64("cc_timer_late_p50_ns", " cc_timer_late_p50_ns %llu",
+			nla_get_u64(tb[SNIC_A_CC_LATE_P50]));
+		out_u64("cc_timer_late_p99_ns", " cc_timer_late_p99_ns %llu",
+			nla_get_u64(tb[SNIC_A_CC_LATE_P99]));
+		out_u64("cc_timer_late_max_ns", " cc_timer_late_max_ns %llu",
+			nla_get_u64(tb[SNIC_A_CC_LATE_MAX]));
+	}
 }
 
 static int print_entry(struct nl_msg *msg, void *arg)
@@ -130,6 +140,8 @@ static int print_entry(struct nl_msg *msg, void *arg)
 		out_u64("becn", " becn %llu", nla_get_u64(tb[SNIC_A_CC_BECN]));
 	if (tb[SNIC_A_CC_PACED])
 		out_u64("paced", " paced %llu", nla_get_u64(tb[SNIC_A_CC_PACED]));
+	if (tb[SNIC_A_CC_EARLY])
+		out_u64("early", " early %llu", nla_get_u64(tb[SNIC_A_CC_EARLY]));
 	out_end_obj();
 	return NL_OK;
 }

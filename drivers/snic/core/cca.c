@@ -101,20 +101,49 @@ u64 snic_cca_sent(struct snic_dlid_ent *e, const struct snic_cc_params *p,
 		return 0;
 	}
 	ipd = snic_cct_ipd(&cct[e->ccti], tp);
-	/* From when it was due, not when it left: a late wake-up does not
-	 * lower the rate (unless the destination was idle meanwhile).
+	/* From when it left: every gap is at least Tp + IPD, also after a
+	 * late wake-up (which the pacing timer's lateness reports).
 	 */
-	if (e->t_next > now)
-		start = e->t_next;
-	else if (e->t_next && now - e->t_next <= tp + ipd)
-		start = e->t_next;
-	else
-		start = now;
+	start = e->t_next > now ? e->t_next : now;
 	e->t_next = start + tp + ipd;
 	return ipd;
 }
 
+u64 snic_cca_reserve(struct snic_dlid_ent *e, const struct snic_cct_entry *cct,
+		     u64 tp)
+{
+	u64 start = e->t_next;
+
+	e->t_next = start + tp + (e->ccti ? snic_cct_ipd(&cct[e->ccti], tp) : 0);
+	return start;
+}
+
+void snic_cca_depart(struct snic_dlid_ent *e, u64 now, u64 slot, u64 slack)
+{
+	if (e->last_slot && now + slack < e->last_start + e->last_slot)
+		e->early++;
+	e->last_start = now;
+	e->last_slot = e->ccti ? slot : 0;
+	/* What is reserved after it starts a slot after it at the soonest. */
+	if (e->last_slot && e->t_next < now + slot)
+		e->t_next = now + slot;
+}
+
+u64 snic_cca_earliest(const struct snic_dlid_ent *e)
+{
+	return e->last_slot ? e->last_start + e->last_slot : 0;
+}
+
 /* --- the table ------------------------------------------------------ */
+
+void snic_dlid_table_clamp(struct snic_dlid_table *t, u16 max)
+{
+	u32 i;
+
+	for (i = 0; i < t->cap; i++)
+		if (t->ent[i].used && t->ent[i].ccti > max)
+			t->ent[i].ccti = max;
+}
 
 u32 snic_dlid_table_buckets(u32 cap)
 {

@@ -99,6 +99,9 @@ struct snic_dlid_ent {
 	u64 t_next;		/* earliest start of its next packet */
 	u64 becn;		/* BECNs received from it */
 	u64 paced;		/* packets sent after waiting for t_next */
+	u64 last_start;		/* when its last packet left */
+	u64 last_slot;		/* Tp + IPD that packet took */
+	u64 early;		/* packets that left before their slot was over */
 	u32 hnext;		/* hash chain, or the free list */
 	u32 prev, next;		/* LRU list, most recent first */
 	bool used;
@@ -130,6 +133,8 @@ struct snic_dlid_ent *snic_dlid_get(struct snic_dlid_table *t, u32 dlid,
 				    const struct snic_cc_params *p, u64 now);
 /* Forget every entry (counters of the table are kept). */
 void snic_dlid_table_flush(struct snic_dlid_table *t);
+/* No tracked DLID's CCTI above @max (a shorter table, a lower limit). */
+void snic_dlid_table_clamp(struct snic_dlid_table *t, u16 max);
 
 /* Apply the lazy CCTI decrease of @e up to @now. */
 void snic_ccti_age(struct snic_dlid_ent *e, const struct snic_cc_params *p,
@@ -145,6 +150,21 @@ bool snic_ccti_becn(struct snic_dlid_ent *e, const struct snic_cc_params *p,
  */
 u64 snic_cca_sent(struct snic_dlid_ent *e, const struct snic_cc_params *p,
 		  const struct snic_cct_entry *cct, u64 now, u64 tp);
+/*
+ * A packet of serialization time @tp to @e's DLID is held until its turn,
+ * e->t_next: take that turn for it now (the next one starts Tp + IPD
+ * later). Returns when it may start.
+ */
+u64 snic_cca_reserve(struct snic_dlid_ent *e, const struct snic_cct_entry *cct,
+		     u64 tp);
+/*
+ * A packet to @e's DLID, whose slot is @slot (Tp + IPD), leaves at @now:
+ * count it early if the previous one's slot was not over, @slack aside
+ * (the pacing fidelity: a paced DLID never gets a burst).
+ */
+void snic_cca_depart(struct snic_dlid_ent *e, u64 now, u64 slot, u64 slack);
+/* The soonest the next packet to @e's DLID may leave (0: any time). */
+u64 snic_cca_earliest(const struct snic_dlid_ent *e);
 
 struct snic_cc_log_ent {
 	u64 time;

@@ -117,6 +117,7 @@ static const char *const snic_stat_name[SNIC_STAT_MAX + 1] = {
 	[SNIC_STAT_CREDIT_EXCESS]	= "credit_excess",
 	[SNIC_STAT_CREDIT_SYNC_REPEAT]	= "credit_sync_repeats",
 	[SNIC_STAT_CREDIT_LIMIT_STALE]	= "credit_limit_stale",
+	[SNIC_STAT_TX_PACED_EARLY]	= "tx_paced_early",
 	[SNIC_STAT_CREDIT_OVERTAKEN]	= "credit_overtaken",
 };
 

@@ -156,12 +156,16 @@
  *                        linear ramp to 8300 ns for 10 KB at 100 Gb/s)
  *   SNIC_A_CC_TRACKED    u32, replies: DLIDs tracked now
  *   SNIC_A_CC_LATE_NS    u64, replies: EWMA of the pacing timer's lateness
+ *   SNIC_A_CC_LATE_N, _P50, _P99, _MAX  u64, replies: the pacing timer's
+ *                        wake-ups and their lateness, fabric ns
  * SNIC_CMD_CC_DLID_GET (dumpit)
  *   request:  SNIC_A_IFINDEX of a snic (required)
  *   reply:    one message per tracked DLID: SNIC_A_IFINDEX, SNIC_A_DLID,
  *             SNIC_A_CC_CCTI, SNIC_A_CC_IPD (IPD in fabric ns after an
  *             MTU-sized frame), SNIC_A_CC_BECN (BECNs received from it),
- *             SNIC_A_CC_PACED (packets that waited for it)
+ *             SNIC_A_CC_PACED (packets that waited for it),
+ *             SNIC_A_CC_EARLY (packets that left before the previous
+ *             one's Tp + IPD was over: pacing infidelity)
  * SNIC_CMD_CC_LOG_GET (dumpit)
  *   request:  SNIC_A_IFINDEX of a snic (required)
  *   reply:    one message per congestion log entry, newest first (96 at
@@ -349,6 +353,16 @@ enum snic_attr {
 	SNIC_A_AR_PORT_PEER,	/* u16: peer group (global), switch (local) */
 	SNIC_A_BPT,		/* binary: 0..4 x struct snic_ar_cand */
 	SNIC_A_BPT_CUR,		/* u8: the candidate in use, replies only */
+	/* CCA pacing fidelity (replies only, fabric ns): the pacing timer's
+	 * wake-ups measured, their lateness at p50 and p99 (bucket bounds,
+	 * within 2x) and at most; per DLID, its packets that left before
+	 * the previous one's slot was over
+	 */
+	SNIC_A_CC_LATE_N,	/* u64 */
+	SNIC_A_CC_LATE_P50,	/* u64 */
+	SNIC_A_CC_LATE_P99,	/* u64 */
+	SNIC_A_CC_LATE_MAX,	/* u64 */
+	SNIC_A_CC_EARLY,	/* u64, per DLID */
 
 	__SNIC_A_MAX,
 	SNIC_A_MAX = __SNIC_A_MAX - 1
@@ -531,6 +545,10 @@ enum snic_stat {
 	SNIC_STAT_CREDIT_EXCESS,	/* [credit_excess] */
 	SNIC_STAT_CREDIT_SYNC_REPEAT,	/* [credit_sync_repeats] */
 	SNIC_STAT_CREDIT_LIMIT_STALE,	/* [credit_limit_stale] */
+	/* pacing fidelity: packets to a paced DLID that left before the
+	 * previous one's Tp + IPD was over (beyond the timer's slack)
+	 */
+	SNIC_STAT_TX_PACED_EARLY,	/* [tx_paced_early] */
 	/* credits: frames that arrived after the SYNC that closed their
 	 * epoch (the link reordered them; counted, and safe)
 	 */
