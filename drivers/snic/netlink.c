@@ -475,7 +475,8 @@ static int snic_nl_dev_get_dumpit(struct sk_buff *skb,
 	int err = 0;
 
 	rtnl_lock();
-	cb->seq = atomic_read(&snic_cfg_gen);
+	/* Resumed by position: a device added or gone moves the positions. */
+	cb->seq = atomic_read(&snic_cfg_gen) + READ_ONCE(net->dev_base_seq);
 	for_each_netdev(net, dev) {
 		if (!snic_is_nic(dev) && !snic_is_switch(dev))
 			continue;
@@ -657,14 +658,20 @@ static int snic_nl_dev_set_doit(struct sk_buff *skb, struct genl_info *info)
 	if (snic_is_nic(dev)) {
 		struct snic_nic *nic = netdev_priv(dev);
 
+		/* The one step that may fail (-ENOMEM) goes first, itself
+		 * all or nothing: a refused request changes nothing.
+		 */
+		if (cct) {
+			err = snic_cc_configure(&nic->cc, &cc);
+			if (err)
+				goto out;
+		}
 		if (lid)
-			err = snic_nic_set_lid(nic, nla_get_u32(lid));
+			snic_nic_set_lid(nic, nla_get_u32(lid));
 		for (i = 0; sl2sc && i < SNIC_NUM_SL; i++)
 			WRITE_ONCE(nic->sl2sc[i], ((u8 *)nla_data(sl2sc))[i]);
 		if (snic_nl_has_crx(info))
 			snic_nl_crx_set(&nic->crx, info);
-		if (!err && cct)
-			err = snic_cc_configure(&nic->cc, &cc);
 	} else {
 		struct snic_switch *sw = netdev_priv(dev);
 
@@ -1087,6 +1094,7 @@ static int snic_nl_cc_dump(struct sk_buff *skb, struct netlink_callback *cb,
 					  SNIC_CMD_CC_DLID_GET);
 			if (!hdr)
 				goto full;
+			genl_dump_check_consistent(cb, hdr);
 			if (nla_put_u32(skb, SNIC_A_IFINDEX, dev->ifindex) ||
 			    (log ? snic_nl_cc_put_log(skb, &le) :
 				   snic_nl_cc_put_dlid(skb, nic, &ent[i]))) {
