@@ -78,8 +78,11 @@ void snic_nic_send(struct snic_nic *nic, struct sk_buff *skb, bool released)
 	skb->dev = lower;
 	/* net_xmit_eval() evaluates its argument twice: never inline it. */
 	err = dev_queue_xmit(skb);
-	/* NET_XMIT_CN included: a noop qdisc drops and says CN. */
-	if (likely(err == NET_XMIT_SUCCESS)) {
+	/* NET_XMIT_CN is no error but from the noop qdisc (see
+	 * snic_sw_xmit()).
+	 */
+	if (likely(err == NET_XMIT_SUCCESS ||
+		   (err == NET_XMIT_CN && !snic_noop_qdisc(lower)))) {
 		snic_count(&nic->stats, SNIC_STAT_TX_PACKETS);
 		snic_stats_add(&nic->stats, SNIC_STAT_TX_BYTES, len);
 	} else {

@@ -20,6 +20,7 @@
 #include <linux/netdevice.h>
 #include <linux/u64_stats_sync.h>
 #include <linux/xarray.h>
+#include <net/sch_generic.h>
 #include <uapi/linux/snic.h>
 
 #include "compat.h"
@@ -364,6 +365,12 @@ static inline void snic_count(struct snic_stats *s, enum snic_stat idx)
 int snic_genl_init(void);
 void snic_genl_exit(void);
 void snic_cfg_changed(void);
+
+/* Is @dev's qdisc the noop qdisc (the device is down)? */
+static inline bool snic_noop_qdisc(struct net_device *dev)
+{
+	return rcu_access_pointer(dev->qdisc) == &noop_qdisc;
+}
 
 static inline bool snic_lid_is_ucast(u32 lid)
 {

@@ -75,10 +75,19 @@ static bool snic_sw_xmit(struct snic_port *out, struct sk_buff *skb,
 	}
 
 	skb->dev = out->dev;
+	/* The SC and FECN bits changed on the way: a checksum over the
+	 * frame that came in is stale (as the bridge forwards).
+	 */
+	skb_forward_csum(skb);
 	/* net_xmit_eval() evaluates its argument twice: never inline it. */
 	err = dev_queue_xmit(skb);
-	/* NET_XMIT_CN included: a noop qdisc drops and says CN. */
-	if (likely(err == NET_XMIT_SUCCESS)) {
+	/* NET_XMIT_CN is no error (net_xmit_eval()): a qdisc of the
+	 * user's took it, or dropped it and counts that itself; sch_snic
+	 * never says it. Only the noop qdisc of a port going down drops
+	 * and says CN without a count of its own on 6.1.
+	 */
+	if (likely(err == NET_XMIT_SUCCESS ||
+		   (err == NET_XMIT_CN && !snic_noop_qdisc(out->dev)))) {
 		snic_count(&out->stats, SNIC_STAT_TX_PACKETS);
 		snic_stats_add(&out->stats, SNIC_STAT_TX_BYTES, len);
 		return true;
