@@ -14,11 +14,12 @@ static int snic_netdev_event(struct notifier_block *nb, unsigned long event,
 {
 	struct net_device *dev = netdev_notifier_info_to_dev(ptr);
 	LIST_HEAD(kill);
+	int err;
 
-	snic_nic_netdev_event(event, dev, &kill);
+	err = snic_nic_netdev_event(event, dev, &kill);
 	snic_sw_netdev_event(event, dev);
 	unregister_netdevice_many(&kill);
-	return NOTIFY_DONE;
+	return err ? notifier_from_errno(err) : NOTIFY_DONE;
 }
 
 static struct notifier_block snic_notifier = {

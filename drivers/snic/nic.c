@@ -441,14 +441,19 @@ struct rtnl_link_ops snic_nic_link_ops = {
 	.get_num_tx_queues	= snic_nic_num_txqueues,
 };
 
-/* Netdevice events on a device that may be a snic's lower device. */
-void snic_nic_netdev_event(unsigned long event, struct net_device *lower,
-			   struct list_head *kill)
+/*
+ * Netdevice events on a device that may be a snic's lower device. An
+ * error refuses the event (the core undoes a lower MTU change the snic
+ * cannot follow).
+ */
+int snic_nic_netdev_event(unsigned long event, struct net_device *lower,
+			  struct list_head *kill)
 {
 	struct snic_nic *nic = snic_nic_from_lower(lower);
+	int err = 0;
 
 	if (!nic)
-		return;
+		return 0;
 	switch (event) {
 	case NETDEV_UP:
 	case NETDEV_DOWN:
@@ -457,11 +462,16 @@ void snic_nic_netdev_event(unsigned long event, struct net_device *lower,
 		snic_crx_link_reset(&nic->crx);
 		break;
 	case NETDEV_CHANGEMTU:
+		/* The snic follows a lower MTU down; if it cannot (below
+		 * its minimum), the lower device's change is undone.
+		 */
 		if (nic->dev->mtu + SNIC_MTU_OVERHEAD > lower->mtu)
-			dev_set_mtu(nic->dev, lower->mtu - SNIC_MTU_OVERHEAD);
+			err = dev_set_mtu(nic->dev,
+					  (int)lower->mtu - SNIC_MTU_OVERHEAD);
 		break;
 	case NETDEV_UNREGISTER:
 		snic_nic_dellink(nic->dev, kill);
 		break;
 	}
+	return err;
 }

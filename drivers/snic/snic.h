@@ -267,8 +267,8 @@ extern struct rtnl_link_ops snic_sw_link_ops;
 
 /* nic.c */
 bool snic_is_nic(const struct net_device *dev);
-void snic_nic_netdev_event(unsigned long event, struct net_device *lower,
-			   struct list_head *kill);
+int snic_nic_netdev_event(unsigned long event, struct net_device *lower,
+			  struct list_head *kill);
 int snic_nic_set_lid(struct snic_nic *nic, u32 lid);
 void snic_nic_send(struct snic_nic *nic, struct sk_buff *skb, bool released);
 

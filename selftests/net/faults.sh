@@ -55,6 +55,12 @@ mtu() {
 check "lower MTU change x$ITER lowers snic0 MTU with it, traffic resumes" mtu
 checke "snic0 MTU above what the lower device carries is refused" \
 	'! nsexec $H1 $IP link set snic0 mtu 1459'
+# A lower MTU that leaves the snic less than its minimum (68) is refused
+# with the snic's error, and both keep their MTUs.
+checke "a lower MTU snic0 cannot follow (100) is refused; both keep theirs" \
+	'! $IP -n $H1 link set fab0 mtu 100 2>/dev/null &&
+	 $IP -n $H1 link show fab0 | grep -q " mtu 1500 " &&
+	 $IP -n $H1 link show snic0 | grep -q " mtu 1458 "'
 
 netns_move() {
 	i=0
