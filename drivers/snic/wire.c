@@ -52,18 +52,29 @@ int snic_encap(struct sk_buff *skb, struct net_device *lower,
 /*
  * Validate the 16B packet at skb->data (the outer Ethernet header already
  * pulled). Does not change the skb beyond pulling the header into the
- * linear area, so a switch can forward it as it came. Returns 0 or the
- * counter of the reason to drop it.
+ * linear area and trimming link padding, so a switch can forward it as it
+ * came. Returns 0 or the counter of the reason to drop it.
  */
 enum snic_stat snic_16b_rx(struct sk_buff *skb, struct snic_16b *h,
 			   size_t *payload_len)
 {
-	unsigned int len = skb->len;
+	unsigned int len = skb->len, plen;
 	u8 tail;
 
 	if (len < SNIC_16B_HDR_LEN + SNIC_16B_TRAILER_LEN ||
 	    !pskb_may_pull(skb, SNIC_16B_HDR_LEN))
 		return SNIC_STAT_RX_TRUNCATED;
+	/* Bytes beyond LEN are link padding (a real NIC pads a frame to the
+	 * Ethernet minimum): trimmed, as ip_rcv() trims to tot_len. A frame
+	 * shorter than its LEN is refused (rx_drop_bad_len).
+	 */
+	snic_16b_decode(skb->data, h);
+	plen = h->len * SNIC_16B_FLIT;
+	if (plen >= SNIC_16B_HDR_LEN + SNIC_16B_TRAILER_LEN && plen < len) {
+		if (pskb_trim_rcsum(skb, plen))
+			return SNIC_STAT_RX_TRUNCATED;
+		len = plen;
+	}
 	if (skb_copy_bits(skb, len - 1, &tail, 1))
 		return SNIC_STAT_RX_TRUNCATED;
 

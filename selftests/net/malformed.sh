@@ -21,12 +21,24 @@ inject_nic() {
 for c in "truncated rx_drop_truncated" "bad_l2 rx_drop_bad_l2" \
 	 "bad_len rx_drop_bad_len" "bad_pad rx_drop_bad_pad" \
 	 "unknown_l4 rx_drop_unknown_l4" "short_inner rx_drop_bad_inner" \
-	 "mgmt rx_mgmt" "cn_short rx_drop_mgmt_short" \
+	 "mgmt rx_mgmt" "mgmt_padded rx_mgmt" \
+	 "cn_short rx_drop_mgmt_short" \
 	 "cn_version rx_drop_mgmt_version" "cn_type rx_drop_mgmt_type" \
 	 "cn_field rx_drop_mgmt_field"; do
 	set -- $c
 	check "NIC: $N x $1 counted in $2" inject_nic "$1" "$2"
 done
+# Link padding (a real NIC pads to 60 bytes) is trimmed, not refused:
+# delivered (rx_packets also counts the fabric's own IPv6 chatter, so at
+# least N), and nothing counted as a bad LEN.
+padded_nic() {
+	local b l
+	b=$(counter "$H2" snic0 rx_packets) l=$(counter "$H2" snic0 rx_drop_bad_len)
+	nsexec "$S1" "$TOOLS/snic_inject" p2 padded $N 2 1 || return 1
+	waitfor 3000 "[ \$(counter $H2 snic0 rx_packets) -ge \$(( $b + $N )) ]" &&
+		[ "$(counter "$H2" snic0 rx_drop_bad_len)" -eq "$l" ]
+}
+check "NIC: $N x padded delivered (padding trimmed), none a bad LEN" padded_nic
 check "NIC: $N x good frame for another LID counted in rx_drop_bad_dlid" \
 	inject_nic good rx_drop_bad_dlid 7
 
@@ -49,6 +61,14 @@ check "switch: $N x bad LEN counted in rx_drop_bad_len" \
 	inject_sw bad_len rx_drop_bad_len 2
 check "switch: $N x unknown L4 counted in rx_drop_unknown_l4" \
 	inject_sw unknown_l4 rx_drop_unknown_l4 2
+# Link padding is trimmed: the packet is forwarded, and h2 takes it.
+fwd_padded() {
+	local b
+	b=$(counter "$H2" snic0 rx_packets)
+	inject_sw padded rx_packets 2 || return 1
+	waitfor 3000 "[ \$(counter $H2 snic0 rx_packets) -ge \$(( $b + $N )) ]"
+}
+check "switch: $N x padded forwarded, and taken by h2 (padding trimmed)" fwd_padded
 checke "ip -s link: switch rx_dropped/rx_errors reflect the drops" \
 	'[ $(link_stat $S1 sw0 rx_dropped) -ge $((3 * N)) ] && [ $(link_stat $S1 sw0 rx_errors) -ge $((2 * N)) ]'
 check "ping still works after the injections" \

@@ -16,6 +16,9 @@
  *   truncated    10 bytes: shorter than the 16B header
  *   bad_l2       L2 type 1 instead of 2 (16B)
  *   bad_len      LEN one flit longer than the bytes sent
+ *   padded       a good packet followed by 24 bytes of link padding
+ *   mgmt_padded  a congestion notification (BECN clear) padded to the
+ *                Ethernet minimum of 60 bytes, as a real NIC sends it
  *   bad_pad      pad count larger than the packet can hold
  *   unknown_l4   L4 type 0x55
  *   short_inner  L4 Ethernet with a 6-byte payload (no room for a header)
@@ -154,7 +157,7 @@ static size_t build(const char *cls, uint32_t dlid, uint32_t slid, uint8_t *f)
 	struct snic_16b h = { .dlid = dlid, .slid = slid, .l2 = SNIC_16B_L2_TYPE,
 			      .l4 = 0x78, .pkey = 0xffff };
 	uint8_t *p = f + 14, *pl = p + SNIC_16B_HDR_LEN;
-	size_t payload = 64;
+	size_t payload = 64, len;
 	unsigned int pad;
 
 	memset(f, 0xff, 6);
@@ -176,7 +179,8 @@ static size_t build(const char *cls, uint32_t dlid, uint32_t slid, uint8_t *f)
 		h.sc = 15;
 		goto finish;
 	}
-	if (!strcmp(cls, "mgmt") || !strncmp(cls, "cn", 2)) {
+	if (!strcmp(cls, "mgmt") || !strcmp(cls, "mgmt_padded") ||
+	    !strncmp(cls, "cn", 2)) {
 		struct snic_cn cn = { .sl = 1, .count = 1 };
 
 		snic_cn_encode(pl, &cn);
@@ -191,7 +195,7 @@ static size_t build(const char *cls, uint32_t dlid, uint32_t slid, uint8_t *f)
 			pl[2] = 16;
 		h.l4 = 0x08;
 		h.sc = 15;
-		h.becn = strcmp(cls, "mgmt") != 0;
+		h.becn = strncmp(cls, "mgmt", 4) != 0;
 		goto finish;
 	}
 	h.fecn = !strcmp(cls, "fecn");
@@ -223,7 +227,16 @@ finish:
 		return 14 + 24;
 	}
 	snic_16b_encode(&h, p);
-	return 14 + snic_16b_pkt_len(payload);
+	len = 14 + snic_16b_pkt_len(payload);
+	if (!strcmp(cls, "padded")) {
+		memset(f + len, 0, 24);
+		len += 24;
+	}
+	if (!strcmp(cls, "mgmt_padded") && len < 60) {
+		memset(f + len, 0, 60 - len);
+		len = 60;
+	}
+	return len;
 }
 
 int main(int argc, char **argv)
