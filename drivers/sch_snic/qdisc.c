@@ -12,13 +12,19 @@
  *     its deficit, and it sends while its head fits in the deficit (OPA's
  *     VLArb weights, as DRR quanta); an emptied VL forfeits its deficit;
  *   - line rate (optional): a frame of len bytes holds the link for
- *     len / rate; time_next is when the link is free again. While the
- *     link is busy, dequeue returns nothing and the qdisc watchdog is
- *     armed for time_next with a little slack. As in sch_fq, a wake-up
- *     that comes late shortens the next gap by its lateness, here up to
- *     the whole gap (a backlogged serializer never idles: a late frame
- *     lets the next follow at once), so timer lateness does not turn
- *     into a lower rate; the lateness feeds an EWMA reported in xstats.
+ *     len / rate. The link is a model: a frame starts when the link is
+ *     free (time_next) or when it became sendable (it reached the head of
+ *     its VL, or the credits it waited for came), whichever is later, and
+ *     the link is free again len / rate after that start, not after the
+ *     moment the frame actually left. While the link is busy, dequeue
+ *     returns nothing and the qdisc watchdog is armed for time_next with
+ *     a little slack. A late wake-up (a busy host) does not lower the
+ *     rate: the frames it held back follow at once until the link is back
+ *     on its model's schedule;
+ *   - fidelity: how late each frame left against its start in the model
+ *     (fabric ns, a histogram: core/hist.h), and how many were late by
+ *     more than their own time on the link: the emulation says when it
+ *     could not keep up (xstats; snicctl fabric health);
  *
  *   - credits: a data VL that the far end flow-controls (it said so in
  *     a credit LIMIT frame, handed to sch_snic_credit_limit() by snic.ko)
@@ -73,6 +79,7 @@
 #include <uapi/linux/snic.h>
 
 #include "../snic/core/credit.h"
+#include "../snic/core/hist.h"
 
 #define SNIC_Q_DEFAULT_LIMIT	128
 #define SNIC_Q_MAX_LIMIT	65535
@@ -80,6 +87,7 @@
 #define SNIC_Q_SLACK_NS		(10 * NSEC_PER_USEC)
 #define SNIC_Q_DEFAULT_SYNC_US	100000
 #define SNIC_Q_MAX_DILATION	10000
+#define SNIC_Q_MAX_RATE		1250000000000ULL	/* bytes/s: 10 Tb/s */
 /* A receiver silent for this many sync periods is counted (its VLs stay
  * flow controlled: a slow receiver is not a gone one).
  */
@@ -108,6 +116,7 @@ struct snic_vl {
 	u32			qlen_max;
 	u32			hoq_discards;
 	u64			head_since;	/* ns: the head became head */
+	u64			unstalled;	/* ns: credits let the head go */
 	/* credits (the protocol state is in q->ctx) */
 	u32			held;		/* packets held at an ingress */
 	u64			tbs_total;
@@ -165,6 +174,7 @@ struct snic_sched {
 	u64			mark_failed;
 	u64			throttled;
 	u64			unthrottle_latency_ns;	/* EWMA, 1/8 */
+	struct snic_hist	late;		/* fabric ns behind the model */
 	u64			credit_updates;
 	u64			sync_sent;
 	u64			credit_timeouts;
@@ -253,6 +263,12 @@ static struct netlink_range_validation snic_q_sync_range = {
 	.max = 1000000,
 };
 
+/* Up to 10 Tb/s: rate * 8 (bits) and len * 1e9 * dilation never wrap. */
+static struct netlink_range_validation snic_q_rate_range = {
+	.min = 0,
+	.max = SNIC_Q_MAX_RATE,
+};
+
 static struct netlink_range_validation snic_q_cc_buf_range = {
 	.min = 64,
 	.max = SNIC_Q_CC_BUF_MAX,
@@ -261,7 +277,7 @@ static struct netlink_range_validation snic_q_cc_buf_range = {
 static const struct nla_policy snic_q_policy[TCA_SNIC_MAX + 1] = {
 	[TCA_SNIC_LIMIT] = NLA_POLICY_FULL_RANGE(NLA_U32, &snic_q_limit_range),
 	[TCA_SNIC_SC2VL] = NLA_POLICY_EXACT_LEN(TC_SNIC_NUM_SC),
-	[TCA_SNIC_RATE] = { .type = NLA_U64 },
+	[TCA_SNIC_RATE] = NLA_POLICY_FULL_RANGE(NLA_U64, &snic_q_rate_range),
 	[TCA_SNIC_VLARB] = NLA_POLICY_EXACT_LEN(TC_SNIC_NUM_VLS),
 	[TCA_SNIC_HOQ_LIFE] = { .type = NLA_U32 },
 	[TCA_SNIC_DILATION] = NLA_POLICY_RANGE(NLA_U32, 1, SNIC_Q_MAX_DILATION),
@@ -385,28 +401,32 @@ static bool snic_q_throttled(struct snic_sched *q, u64 now)
 	return true;
 }
 
-static void snic_q_serialize(struct snic_sched *q, u64 now, unsigned int len)
+/*
+ * A frame of @len bytes that became sendable at @ready leaves now: it
+ * started in the model when both it and the link were ready; the link is
+ * busy with it from then on. Its lateness is what the model did not keep.
+ */
+static void snic_q_serialize(struct snic_sched *q, u64 now, u64 ready,
+			     unsigned int len)
 {
-	u64 delay, late;
+	u64 tx, start, late;
 
 	if (!q->rate)
 		return;
-	delay = div64_u64((u64)len * NSEC_PER_SEC * q->dilation, q->rate);
-	/* Only wake-ups the watchdog was armed for are late; an idle link
-	 * simply starts again from now.
-	 */
+	tx = div64_u64((u64)len * NSEC_PER_SEC * q->dilation, q->rate);
 	if (q->armed) {
+		/* How late the watchdog woke us (sch_fq's statistic). */
 		late = now > q->time_next ? now - q->time_next : 0;
 		q->unthrottle_latency_ns -= q->unthrottle_latency_ns >> 3;
 		q->unthrottle_latency_ns += late >> 3;
 		q->armed = false;
-		/* As sch_fq: a late wake-up shortens the next gap (here by
-		 * up to all of it), so timer lateness does not lower the
-		 * rate.
-		 */
-		delay -= min(delay, late);
 	}
-	q->time_next = now + delay;
+	start = max(q->time_next, min(ready, now));
+	late = now - start;
+	snic_hist_add(&q->late, div_u64(late, q->dilation));
+	if (late > tx)
+		q->late.over++;
+	q->time_next = start + tx;
 }
 
 /* A stall of a VL that is not flow controlled any more ends now. */
@@ -448,6 +468,9 @@ static bool snic_q_any_ready(struct snic_sched *q, u64 now)
 			any = true;
 			if (vl->stall_since) {
 				vl->stall_ns += now - vl->stall_since;
+				/* The credits came with the last LIMIT. */
+				vl->unstalled = max(vl->stall_since,
+						    min(q->last_limit, now));
 				vl->stall_since = 0;
 				if (vl->congested)
 					vl->victim = true;
@@ -593,9 +616,9 @@ static void snic_q_stamp_epoch(struct snic_sched *q, struct sk_buff *skb)
 static struct sk_buff *snic_q_dequeue(struct Qdisc *sch)
 {
 	struct snic_sched *q = qdisc_priv(sch);
+	u64 now = ktime_get_ns(), ready;
 	struct snic_vl *vl;
 	struct sk_buff *skb;
-	u64 now = ktime_get_ns();
 
 	if (q->hoq_life)
 		snic_q_hoq(sch, q, now);
@@ -613,6 +636,7 @@ static struct sk_buff *snic_q_dequeue(struct Qdisc *sch)
 		return NULL;
 	}
 	skb = __qdisc_dequeue_head(&vl->q);
+	ready = max(vl->head_since, vl->unstalled);
 	vl->head_since = now;
 	if (vl != &q->vl[TC_SNIC_VL_MGMT]) {
 		u32 blocks = snic_credit_blocks(qdisc_pkt_len(skb));
@@ -637,7 +661,7 @@ static struct sk_buff *snic_q_dequeue(struct Qdisc *sch)
 	qdisc_qstats_backlog_dec(sch, skb);
 	sch->q.qlen--;
 	qdisc_bstats_update(sch, skb);
-	snic_q_serialize(q, now, qdisc_pkt_len(skb));
+	snic_q_serialize(q, now, ready, qdisc_pkt_len(skb));
 	snic_q_release(vl, skb);
 	return skb;
 }
@@ -924,6 +948,14 @@ static int snic_q_dump_stats(struct Qdisc *sch, struct gnet_dump *d)
 		.stamp_failed = q->stamp_failed,
 	};
 
+	BUILD_BUG_ON(TC_SNIC_HIST_BUCKETS != SNIC_HIST_BUCKETS);
+	st->late.n = q->late.n;
+	st->late.max = q->late.max;
+	st->late.sum = q->late.sum;
+	st->late.over = q->late.over;
+	st->late.p50 = snic_hist_quantile(&q->late, 500);
+	st->late.p99 = snic_hist_quantile(&q->late, 990);
+	memcpy(st->late.bucket, q->late.bucket, sizeof(st->late.bucket));
 	for (i = 0; i < TC_SNIC_NUM_VLS; i++) {
 		const struct snic_vl *vl = &q->vl[i];
 

@@ -112,6 +112,17 @@ blast 2
 sleep 1
 checke "heads held past the 100 ms lifetime are discarded and counted" \
 	'[ "$(hoq_total)" -gt "$h0" ]'
+# Fidelity: a shaped link measures how late each frame left against its
+# model (xstats "late"), and refuses a rate whose arithmetic would wrap.
+late_field() {
+	nsexec "$S1" "$SNICCTL" -j qdisc show p2 |
+		sed -n "s/.*\"late\":{[^}]*\"$1\":\([0-9]*\).*/\1/p"
+}
+checke "the shaped link measured its frames' lateness (late.frames > 0)" \
+	'n=$(late_field frames); echo "late: frames $n p99 $(late_field p99_ns) ns max $(late_field max_ns) ns"
+	 [ "${n:-0}" -gt 0 ]'
+check "a rate above 10 Tb/s is refused (ERANGE)" \
+	expect_err "$S1" 34 "" $SNICCTL qdisc set p2 rate 11000gbit
 check "qdisc set p2 rate 0 hoq 0 removes both" \
 	nsexec "$S1" "$SNICCTL" qdisc set p2 rate 0bit hoq 0
 check "traffic flows again" nsexec "$H1" ping -c 2 -i 0.2 -w 10 10.0.0.2

@@ -142,6 +142,15 @@ static int print_qdisc(struct nl_msg *msg, void *arg)
 	out_u64("credit_rebases", " credit_rebases %llu", x->credit_rebases);
 	out_u64("sync_repeats", " sync_repeats %llu", x->sync_repeats);
 	out_u64("stamp_failed", " stamp_failed %llu", x->stamp_failed);
+	if (x->late.n) {
+		out_begin_sub("late");
+		out_u64("frames", " frames %llu", x->late.n);
+		out_u64("p50_ns", " p50_ns %llu", x->late.p50);
+		out_u64("p99_ns", " p99_ns %llu", x->late.p99);
+		out_u64("max_ns", " max_ns %llu", x->late.max);
+		out_u64("over", " over %llu", x->late.over);
+		out_end_sub();
+	}
 	out_end_obj();
 	return NL_OK;
 }

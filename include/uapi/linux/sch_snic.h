@@ -21,8 +21,9 @@
  *                   the default): a packet that has been at the head of
  *                   its VL queue longer is discarded and counted, the
  *                   fabric's last resort against deadlock
- *   TCA_SNIC_RATE   u64, emulated line rate in bytes per second of frame
- *                   (0 = no serialization, the default). Each frame holds
+ *   TCA_SNIC_RATE   u64, emulated line rate in bytes per second of frame,
+ *                   0..1250000000000 (10 Tb/s; 0 = no serialization, the
+ *                   default). Each frame holds
  *                   the link for len / rate; the qdisc watchdog releases
  *                   the next one.
  *   TCA_SNIC_DILATION u32, time dilation factor D, 1..10000 (1): RATE
@@ -73,6 +74,7 @@
 #define TC_SNIC_NUM_SC		32
 #define TC_SNIC_VL_MGMT		15
 #define TC_SNIC_VLARB_UNIT	64	/* bytes per unit of VLArb weight */
+#define TC_SNIC_HIST_BUCKETS	40	/* lateness: 0, then [2^(b-1), 2^b) ns */
 
 enum {
 	TCA_SNIC_UNSPEC,
@@ -153,6 +155,23 @@ struct tc_snic_xstats {
 	__u64	stamp_failed;	/* frames that could not be stamped (no
 				 * memory to make them writable)
 				 */
+	/* fidelity (appended): with a line rate, how late each frame left
+	 * against its start in the link's model (when both it and the link
+	 * were ready), fabric ns
+	 */
+	struct tc_snic_late {
+		__u64	n;		/* frames measured */
+		__u64	max;		/* the latest, ns */
+		__u64	sum;		/* ns */
+		__u64	over;		/* late by more than their own time on
+					 * the link
+					 */
+		__u64	p50;		/* bucket bounds (within 2x), ns */
+		__u64	p99;
+		__u64	bucket[TC_SNIC_HIST_BUCKETS]; /* 0: on time; b: late
+						       * by [2^(b-1), 2^b) ns
+						       */
+	} late;
 };
 
 #endif /* _UAPI_LINUX_SCH_SNIC_H */
