@@ -47,7 +47,7 @@
 /* The receivers that switched packets may be held at, by id. */
 static DEFINE_XARRAY_ALLOC1(snic_crx_ids);
 static u32 snic_crx_next_id;
-/* Sessions increase across receivers, and across module loads. */
+/* The last session given out (snic_crx_new_session()). */
 static atomic_t snic_crx_session;
 
 /* Caller holds crx->lock: send a LIMIT within @delay ns. */
@@ -120,6 +120,23 @@ static enum hrtimer_restart snic_crx_fire(struct hrtimer *t)
 }
 
 /*
+ * A receiver's session: the wall clock in seconds << 8, or one more than
+ * the last session when that is not newer. Sessions thus increase across
+ * receivers and across module loads, and a LIMIT stamped a day ago is
+ * older than any receiver's of the last day.
+ */
+static u32 snic_crx_new_session(void)
+{
+	u32 t = (u32)ktime_get_real_seconds() << 8, old, new;
+
+	do {
+		old = atomic_read(&snic_crx_session);
+		new = snic_credit_newer(t, old) ? t : old + 1;
+	} while (atomic_cmpxchg(&snic_crx_session, old, new) != old);
+	return new;
+}
+
+/*
  * @holds: switched packets may be held here (a switch port): the
  * receiver gets an id for their tags. Caller holds RTNL.
  */
@@ -132,7 +149,7 @@ int snic_crx_init(struct snic_crx *crx, struct net_device *dev,
 	crx->dev = dev;
 	crx->stats = stats;
 	crx->period_us = SNIC_CRX_DEFAULT_PERIOD;
-	snic_crx_link_init(&crx->link, atomic_inc_return(&snic_crx_session));
+	snic_crx_link_init(&crx->link, snic_crx_new_session());
 	hrtimer_init(&crx->timer, CLOCK_MONOTONIC, HRTIMER_MODE_REL_SOFT);
 	crx->timer.function = snic_crx_fire;
 	crx->id = 0;
@@ -357,9 +374,6 @@ static const struct sch_snic_hooks snic_crx_hooks = {
 
 void snic_crx_register(void)
 {
-	/* Microseconds since the epoch: later loads start higher. */
-	atomic_set(&snic_crx_session,
-		   (u32)div_u64(ktime_get_real_ns(), NSEC_PER_USEC));
 	sch_snic_set_hooks(&snic_crx_hooks);
 }
 

@@ -27,8 +27,9 @@
  *   credit_version  version 9
  *   credit_type     type 7
  *   credit_vl15     a LIMIT for the management VL
- *   credit_absurd   a LIMIT of 2^30 credits for VL 0, of a session older
- *                   than any receiver's (ignored as stale)
+ *   credit_absurd   a LIMIT of 2^30 credits for VL 0, of a session a day
+ *                   old (sessions are the clock in seconds << 8): older
+ *                   than any receiver's of the last day, ignored as stale
  *   sync_vl9        a SYNC for VL 9
  * and adaptive routing notifications (16B management to DLID, as if from
  * switch 2 of group 1 about its global link to group 3, link index 4;
@@ -55,6 +56,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "hdr16b.h"
@@ -134,6 +136,7 @@ static size_t build_credit(const char *cls, uint8_t *f)
 	f[12] = 0x88;
 	f[13] = 0xb6;
 	c.count[0] = 1u << 30;
+	c.session = ((uint32_t)time(NULL) - 86400) << 8;
 	if (!strcmp(cls, "credit_vl15"))
 		c.mask = 1u << 15;
 	if (!strcmp(cls, "sync_vl9")) {

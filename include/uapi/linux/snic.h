@@ -116,7 +116,8 @@
  *
  * type 1 (LIMIT, receiver -> sender): count[vl] = the credit limit, ABR +
  * BUF - USED, for each flow-controlled VL in the mask; session: the
- * receiver's (new and higher for every receiver incarnation); seq: one
+ * receiver's (new and higher for every receiver incarnation: the wall
+ * clock in seconds << 8, one more when that is not newer); seq: one
  * more for every LIMIT; epoch: the last SYNC epoch applied (its
  * acknowledgment). The sender applies only the newest LIMIT of the
  * newest session. type 2 (SYNC, sender -> receiver): count[vl] = total
