@@ -160,6 +160,45 @@ wait
 check "conservation across the silence" conserved "$g0" "$s0"
 check "the fabric is quiet with every credit back" quiet
 
+# 8. Every way a held packet leaves the switch without being sent gives
+#    its ingress buffer back (h1's credits all return): a slow egress
+#    whose queue limit is far below what the ingress buffer holds (held
+#    packets are bounded by that buffer, not the queue limit: no drop),
+#    an egress port that goes down under load, and an egress qdisc
+#    replaced under load (its queue flushed, then a qdisc that is no
+#    sch_snic).
+burst() {	# burst SECONDS: h1 blasts h2, in the background
+	nsexec "$H2" timeout $(($1 + 10)) "$TOOLS/snic_xfer" -U 7004 $(($1 + 5)) >/dev/null &
+	sleep 0.5
+	nsexec "$H1" timeout $(($1 + 10)) "$TOOLS/snic_xfer" -u 10.0.0.2 7004 "$1" 1000 >/dev/null &
+}
+nsexec "$S1" "$SNICCTL" qdisc set p2 rate 1mbit limit 2
+d0=$(vlx "$S1" p2 0 drops)
+burst 2
+checke "a queue limit of 2 with $BUF credits held: p2 queues past it" \
+	'waitfor 5000 "[ \$(vlx $S1 p2 0 qlen) -gt 2 ]"'
+wait
+check "and drops nothing; every credit comes back" quiet
+checke "p2 dropped nothing at its queue limit" '[ "$(vlx $S1 p2 0 drops)" -eq $d0 ]'
+nsexec "$S1" "$SNICCTL" qdisc set p2 limit 4096
+burst 3
+sleep 1.5
+check "p2 down under load" $IP -n "$S1" link set p2 down
+wait
+$IP -n "$S1" link set p2 up
+checke "after the egress went down under load, every credit comes back" \
+	'waitfor 20000 "[ \"\$(vlx $H1 fab0 0 credits)\" = $BUF ] && [ \"\$(crx_used $S1 sw0 p1 0)\" = 0 ]"'
+burst 3
+sleep 1.5
+check "p2's qdisc replaced by pfifo under load" $TC -n "$S1" qdisc replace dev p2 root pfifo
+sleep 1
+check "and back to snic" $TC -n "$S1" qdisc replace dev p2 root snic
+wait
+checke "after the egress qdisc was replaced under load, every credit comes back" \
+	'waitfor 20000 "[ \"\$(vlx $H1 fab0 0 credits)\" = $BUF ] && [ \"\$(crx_used $S1 sw0 p1 0)\" = 0 ]"'
+nsexec "$S1" "$SNICCTL" qdisc set p2 rate 0bit limit 4096
+waitfor 10000 "[ \"\$(vlx $S1 p2 0 credits)\" = $BUF ]"
+
 # 7. Bad credit frames and settings.
 inject() {	# inject NS DEV CLASS COUNTERNS COUNTERDEV COUNTER [port]
 	if [ -n "$7" ]; then
