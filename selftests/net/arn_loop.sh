@@ -156,6 +156,32 @@ check "bpt del sw0 dlid 5" nsexec "$S0" "$SNICCTL" bpt del sw0 dlid 5
 checke "...the entry is gone" '[ -z "$(bpt5)" ]'
 check "h1 still reaches h5 (by the LFT)" ping5 h1 2
 
-# 5. Down with the monitors running: no warning, no leak.
+# 5. A switch deleted and created again: its group takes its ARNs at
+#    once (its sequence numbers follow the clock, above the numbers its
+#    predecessor used), not as stale.
+recreate() {
+	$IP -n "$S1" link del sw0 || return 1
+	$IP -n "$S1" link add sw0 type snicsw || return 1
+	for p in p1 p2 p3; do
+		$IP -n "$S1" link set "$p" master sw0 || return 1
+	done
+	$IP -n "$S1" link set sw0 up
+	nsexec "$S1" "$SNICCTL" dev set sw0 ar_group 0 ar_switch 1 ar_slids 1-2 \
+		ar_life 1000000 ar_dlid 0xf10000 ar_period 10000 &&
+	nsexec "$S1" "$SNICCTL" port set sw0 2 ar_kind local ar_peer 0 &&
+	nsexec "$S1" "$SNICCTL" port set sw0 3 ar_kind global ar_peer 2
+}
+nsexec "$S1" $IP link set p3 up
+checke "g0s0 has forgotten g0s1's failure (recovered or expired)" \
+	'waitfor 10000 "! links g0s0 | grep -q \"switch 1 peer_group 2\""'
+check "g0s1's switch deleted and created again" recreate
+st0=$(pc g0s0 p2 arn_stale)
+nsexec "$S1" $IP link set p3 down
+checke "its first failure ARN is honoured at once: g0s0 knows the link failed" \
+	'waitfor 3000 "links g0s0 | grep -q \"global switch 1 peer_group 2 index 3 state failed\""'
+checke "...and took none of its ARNs for stale" '[ $(pc g0s0 p2 arn_stale) -eq $st0 ]'
+nsexec "$S1" $IP link set p3 up
+
+# 6. Down with the monitors running: no warning, no leak.
 check "fabric down" "$SNICCTL" fabric down "$F"
 ktap_finish

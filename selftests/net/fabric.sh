@@ -110,6 +110,8 @@ check "impossible Dragonfly (a*h < g-1): refused" \
 	badgen dragonfly:2,4,2,10 "need a\*h >= g-1"
 check "unknown generator: refused" badgen torus:3 "unknown generator"
 check "a star too big for a switch: refused" badgen star:65 "at most 64"
+check "a fat tree of 4097 nodes (each switch within its ports): refused" \
+	badgen fattree:64,1,63 "has 4097 nodes, more than 2048"
 
 # A failed up leaves nothing behind: a netns in the way makes it fail.
 $IP netns add "$F-s1"
