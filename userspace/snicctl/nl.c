@@ -14,6 +14,8 @@
 #include <netlink/genl/ctrl.h>
 #include <netlink/msg.h>
 
+#include <linux/rtnetlink.h>
+
 #include "snicctl.h"
 
 #ifndef SOL_NETLINK
@@ -136,6 +138,8 @@ static struct nl_sock *sock_new(int proto)
 	 * it is asked for again under a new sequence number.
 	 */
 	nl_socket_disable_seq_check(sk);
+	/* Big messages: see nl_route_run(). */
+	nl_socket_set_msg_buf_size(sk, 65536);
 	return sk;
 }
 
@@ -238,8 +242,23 @@ int nl_route_run(struct nl_msg *msg, int (*cb)(struct nl_msg *, void *),
 {
 	static struct nl_sock *rt_sk;
 
-	if (!rt_sk)
+	if (!rt_sk) {
+		struct ifinfomsg ifi = { .ifi_family = AF_UNSPEC, .ifi_index = 1 };
+		struct nl_msg *lo = nlmsg_alloc_simple(RTM_GETLINK, 0);
+
 		rt_sk = sock_new(NETLINK_ROUTE);
+		/* The kernel sizes a dump's skbs to the largest recvmsg()
+		 * this socket has done, NLMSG_GOODSIZE before any, and ends
+		 * a dump whose next message does not fit an empty skb
+		 * without a word: a sch_snic's qdisc message (its xstats
+		 * twice, TCA_STATS2 and the legacy TCA_XSTATS) is over 5 KB.
+		 * One small reply (loopback's link) read with the big
+		 * buffer first lets every dump use 32 KB skbs, as
+		 * iproute2's do.
+		 */
+		if (lo && !nlmsg_append(lo, &ifi, sizeof(ifi), NLMSG_ALIGNTO))
+			run(rt_sk, lo, NULL, NULL, "link show lo");
+	}
 	return run(rt_sk, msg, cb, arg, what);
 }
 
