@@ -720,10 +720,17 @@ static void snic_q_reset(struct Qdisc *sch)
 	q->armed = false;
 	/* Deactivated (or reset): nothing may schedule the qdisc now. The
 	 * SYNC timer's callback takes the root lock that the caller holds,
-	 * so it is only tried; the next LIMIT arms it again.
+	 * so it is only tried; the next LIMIT arms it again. A qdisc still
+	 * waiting for its far end's first word goes on probing (a reset
+	 * may come late: linkwatch delivers an old carrier change), or it
+	 * would wait its whole hello time.
 	 */
 	qdisc_watchdog_cancel(&q->watchdog);
-	hrtimer_try_to_cancel(&q->sync_timer);
+	if (q->hello)
+		hrtimer_start(&q->sync_timer, ns_to_ktime(SNIC_Q_PROBE_NS),
+			      HRTIMER_MODE_REL_SOFT);
+	else
+		hrtimer_try_to_cancel(&q->sync_timer);
 	/* The link went down (or the qdisc was reset): whatever the far
 	 * end counts now, a flow-controlled VL sends nothing until the
 	 * next LIMIT, adopts that count with no credit, and rebases the

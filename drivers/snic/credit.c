@@ -233,17 +233,22 @@ void snic_crx_read(struct snic_crx *crx, u16 *buf, u32 *used, u32 *period)
  * The link went down or came up. The sender's qdisc was reset: it adopts
  * the count of our next LIMIT (sent now) and rebases us with a SYNC, so
  * our counts are left alone; credits of packets lost with the link come
- * back with that SYNC.
+ * back with that SYNC. (The LIMIT goes only if the link is up.)
  */
 void snic_crx_link_reset(struct snic_crx *crx)
 {
+	bool any;
+
 	spin_lock_bh(&crx->lock);
-	if (snic_crx_link_any(&crx->link)) {
-		snic_count(crx->stats, SNIC_STAT_CREDIT_LINK_RESET);
-		crx->pending = false;
-		snic_crx_kick(crx);
-	}
+	any = snic_crx_link_any(&crx->link);
+	/* A receiver with no buffer speaks too: a sender that waits for
+	 * its far end's first word (a new sch_snic) may go on.
+	 */
+	crx->pending = false;
+	snic_crx_kick(crx);
 	spin_unlock_bh(&crx->lock);
+	if (any)
+		snic_count(crx->stats, SNIC_STAT_CREDIT_LINK_RESET);
 }
 
 /*
