@@ -104,5 +104,11 @@ int fab_ar_bpt(const struct fabric *f, int s, int h, char *buf, size_t len);
 
 /* fabric_run.c */
 int do_fabric(int argc, char **argv);
+/* Run "ip [-n NS] -batch -" with @cmds on its stdin. */
+int fab_ip_batch(const char *ns, const char *cmds);
+
+/* fabric_calib.c: dilation auto */
+#define FAB_CALIB_FRAME	1500	/* bytes: a full frame of the default MTU */
+int fab_auto_dilation(struct fabric *f);
 
 #endif /* _SNICCTL_FABRIC_H */

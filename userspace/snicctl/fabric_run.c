@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * snicctl fabric up FILE|GENERATOR [name NAME] [dilation D] [hoq USEC] [ar] [check]
+ * snicctl fabric up FILE|GENERATOR [name NAME] [dilation D|auto] [hoq USEC] [ar] [check]
  * snicctl fabric down [NAME]
  * snicctl fabric show [NAME]          (-j: JSON)
  * snicctl fabric check [NAME] [pairs N|all]
@@ -59,8 +59,7 @@ static void state_path(const char *name, char *buf, size_t len)
 	snprintf(buf, len, "%s/%s.fabric", FAB_STATE_DIR, name);
 }
 
-/* Run "ip [-n NS] -batch -" with @cmds on its stdin. */
-static int ip_batch(const char *ns, const char *cmds)
+int fab_ip_batch(const char *ns, const char *cmds)
 {
 	int fd[2], st;
 	pid_t pid;
@@ -287,7 +286,7 @@ static int build(const struct fabric *f)
 		bprintf(&b, "link add %s netns %s type veth peer name %s netns %s\n",
 			da, ns, db, ns2);
 	}
-	err = ip_batch(NULL, b.s);
+	err = fab_ip_batch(NULL, b.s);
 	for (i = 0; !err && i < f->nnodes; i++) {
 		const struct fab_node *n = &f->node[i];
 
@@ -308,7 +307,7 @@ static int build(const struct fabric *f)
 				FAB_NIC_TXQ, addr);
 		}
 		fab_ns(f, i, ns, sizeof(ns));
-		err = ip_batch(ns, b.s);
+		err = fab_ip_batch(ns, b.s);
 	}
 	free(b.s);
 	for (phase = 0; !err && phase < 2; phase++)
@@ -336,7 +335,7 @@ static int teardown(const char *name)
 	}
 	if (d)
 		closedir(d);
-	if (n && ip_batch(NULL, b.s))
+	if (n && fab_ip_batch(NULL, b.s))
 		fprintf(stderr, "Warning: some netns of %s could not be deleted\n",
 			name);
 	free(b.s);
@@ -457,7 +456,7 @@ static int check_fabric(const struct fabric *f, int per)
 static int cmd_up(int argc, char **argv)
 {
 	struct fabric *f = fab_new();
-	bool do_check = false;
+	bool do_check = false, dil_auto = false;
 	char path[96];
 	uint32_t v;
 	double t0;
@@ -479,6 +478,10 @@ static int cmd_up(int argc, char **argv)
 			   strlen(argv[i + 1]) < 8) {
 			strcpy(f->name, argv[++i]);
 		} else if (!strcmp(argv[i], "dilation") && i + 1 < argc &&
+			   !strcmp(argv[i + 1], "auto")) {
+			dil_auto = true;
+			i++;
+		} else if (!strcmp(argv[i], "dilation") && i + 1 < argc &&
 			   !parse_u32(argv[i + 1], &v) && v && v <= 10000) {
 			f->dilation = v;
 			i++;
@@ -493,7 +496,7 @@ static int cmd_up(int argc, char **argv)
 			goto usage;
 		}
 	}
-	if (err || fab_finish(f)) {
+	if (err || fab_finish(f) || (dil_auto && fab_auto_dilation(f))) {
 		fab_free(f);
 		return 1;
 	}
@@ -525,7 +528,7 @@ static int cmd_up(int argc, char **argv)
 	fab_free(f);
 	return err;
 usage:
-	fprintf(stderr, "Usage: snicctl fabric up FILE|GENERATOR [name NAME] [dilation D] [hoq USEC] [ar] [check]\n"
+	fprintf(stderr, "Usage: snicctl fabric up FILE|GENERATOR [name NAME] [dilation D|auto] [hoq USEC] [ar] [check]\n"
 		"  GENERATOR: line:N star:N fattree:LEAVES,SPINES,HOSTS dragonfly:P,A,H,G\n");
 	return 1;
 }
@@ -619,6 +622,16 @@ int do_fabric(int argc, char **argv)
 		fab_free(f);
 		return 0;
 	}
+	if (argc >= 1 && !strcmp(argv[0], "health") &&
+	    (argc <= 2 || (argc == 4 && !strcmp(argv[2], "threshold") &&
+			   !parse_u32(argv[3], &per) && per <= 1000))) {
+		f = load(name);
+		if (!f)
+			return 2;
+		err = fabric_health(f, argc == 4 ? per : UINT32_MAX);
+		fab_free(f);
+		return err;
+	}
 	if (argc >= 1 && !strcmp(argv[0], "check") &&
 	    (argc <= 2 || (argc == 4 && !strcmp(argv[2], "pairs") &&
 			   ((!strcmp(argv[3], "all") && (per = 1 << 30)) ||
@@ -630,8 +643,9 @@ int do_fabric(int argc, char **argv)
 		fab_free(f);
 		return err;
 	}
-	fprintf(stderr, "Usage: snicctl fabric up FILE|GENERATOR [name NAME] [dilation D] [hoq USEC] [ar] [check]\n"
+	fprintf(stderr, "Usage: snicctl fabric up FILE|GENERATOR [name NAME] [dilation D|auto] [hoq USEC] [ar] [check]\n"
 		"       snicctl fabric down|show [NAME]\n"
+		"       snicctl fabric health [NAME [threshold PERMILLE]]\n"
 		"       snicctl fabric check [NAME] [pairs N|all]\n");
 	return 1;
 }

@@ -63,6 +63,12 @@ void ar_port_print(struct nlattr **tb);
 int do_bpt(int argc, char **argv);
 int qdisc_apply(int argc, char **argv, bool create);
 int qdisc_nic_fifo(const char *dev, unsigned int ntxq, uint32_t limit);
+struct tc_snic_late;
+int qdisc_late(const char *dev, struct tc_snic_late *late);
+/* fabric_health.c */
+struct fabric;
+/* @threshold: per mille, UINT32_MAX: the default */
+int fabric_health(const struct fabric *f, uint32_t threshold);
 long long parse_rate(const char *s);
 int do_dev(int argc, char **argv);
 int do_lft(int argc, char **argv);

@@ -1,0 +1,225 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * snicctl fabric health [NAME]: how faithful the emulation of a fabric
+ * has been (Mininet-HiFi's idea: every emulated event should happen when
+ * the model says it should).
+ *
+ *   links   every link end's sch_snic measures how late each frame left
+ *           against its start in the line-rate model, in fabric ns; the
+ *           histograms of all link ends are summed: frames, p50, p99 and
+ *           max lateness, and the frames late by more than their own
+ *           time on the link;
+ *   pacing  every NIC's CCA pacing timer: its wake-ups and their
+ *           lateness, and the packets to a paced DLID that left before
+ *           the previous one's slot (Tp + IPD) was over.
+ *
+ * The fabric is FAITHFUL while at most THRESHOLD per mille of its frames
+ * were late by more than their time on the link and at most that share
+ * of its paced packets left early; UNFAITHFUL otherwise, and every figure
+ * measured meanwhile is suspect. The default threshold, 50 per mille (5 %),
+ * is what this workplace's TCG guests keep at any dilation when quiet
+ * (1 to 1.5 % of frames measured late by more than a frame's time: the
+ * host's timer and scheduling noise); a busy host goes far beyond it.
+ * Text or -j; the exit status is 0 either way (2: the fabric is not up).
+ */
+#include <stdio.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <linux/sch_snic.h>
+#include <netlink/attr.h>
+
+#include "snicctl.h"
+#include "fabric.h"
+
+#define SNIC_FIDELITY_PERMILLE	50	/* 5 %: the default threshold */
+
+struct health {
+	/* links */
+	uint64_t frames, over, max, sum, bucket[TC_SNIC_HIST_BUCKETS];
+	/* pacing */
+	uint64_t wakeups, wake_p99, wake_max, paced, early;
+	uint32_t ends;		/* link ends measured */
+};
+
+static void add_late(struct health *h, const struct tc_snic_late *l)
+{
+	int i;
+
+	h->frames += l->n;
+	h->over += l->over;
+	h->sum += l->sum;
+	if (l->max > h->max)
+		h->max = l->max;
+	for (i = 0; i < TC_SNIC_HIST_BUCKETS; i++)
+		h->bucket[i] += l->bucket[i];
+	h->ends++;
+}
+
+/* The upper bound of the bucket of the @permille-th frame (hist.h). */
+static uint64_t quantile(const struct health *h, unsigned int permille)
+{
+	uint64_t want, seen = 0;
+	int b;
+
+	if (!h->frames)
+		return 0;
+	want = (h->frames * permille + 999) / 1000;
+	for (b = 0; b < TC_SNIC_HIST_BUCKETS; b++) {
+		seen += h->bucket[b];
+		if (seen >= want)
+			break;
+	}
+	if (b >= TC_SNIC_HIST_BUCKETS)
+		return h->max;
+	if (!b)
+		return 0;
+	return (1ULL << b) - 1 < h->max ? (1ULL << b) - 1 : h->max;
+}
+
+static int get_pacing(struct nl_msg *msg, void *arg)
+{
+	struct nlattr *tb[SNIC_A_MAX + 1], *st[SNIC_STAT_MAX + 1];
+	struct health *h = arg;
+
+	if (genlmsg_parse(nlmsg_hdr(msg), 0, tb, SNIC_A_MAX, NULL))
+		return NL_SKIP;
+	if (tb[SNIC_A_CC_LATE_N]) {
+		uint64_t p99 = nla_get_u64(tb[SNIC_A_CC_LATE_P99]);
+		uint64_t max = nla_get_u64(tb[SNIC_A_CC_LATE_MAX]);
+
+		h->wakeups += nla_get_u64(tb[SNIC_A_CC_LATE_N]);
+		if (p99 > h->wake_p99)
+			h->wake_p99 = p99;
+		if (max > h->wake_max)
+			h->wake_max = max;
+	}
+	if (tb[SNIC_A_STATS] &&
+	    !nla_parse_nested(st, SNIC_STAT_MAX, tb[SNIC_A_STATS], NULL)) {
+		if (st[SNIC_STAT_TX_PACED])
+			h->paced += nla_get_u64(st[SNIC_STAT_TX_PACED]);
+		if (st[SNIC_STAT_TX_PACED_EARLY])
+			h->early += nla_get_u64(st[SNIC_STAT_TX_PACED_EARLY]);
+	}
+	return NL_OK;
+}
+
+/* In the netns of node @n: add what its link ends measured to @h. */
+static void measure(const struct fabric *f, int n, struct health *h)
+{
+	const struct fab_node *node = &f->node[n];
+	struct tc_snic_late l;
+	char dev[16];
+	int p;
+
+	if (!node->sw) {
+		struct nl_msg *msg = nl_new(SNIC_CMD_DEV_GET, false);
+		uint32_t ifindex;
+
+		if (!qdisc_late("fab0", &l))
+			add_late(h, &l);
+		if (!dev_index("snic0", &ifindex)) {
+			nla_put_u32(msg, SNIC_A_IFINDEX, ifindex);
+			nl_run(msg, get_pacing, h, "dev show");
+		}
+		return;
+	}
+	for (p = 1; p <= node->nports; p++) {
+		snprintf(dev, sizeof(dev), "p%d", p);
+		if (!qdisc_late(dev, &l))
+			add_late(h, &l);
+	}
+}
+
+/* Each node's figures from a child in its netns, through a pipe. */
+static int collect(const struct fabric *f, struct health *sum)
+{
+	char ns[64];
+	int n, i, fd[2], st;
+	struct health h;
+	pid_t pid;
+
+	memset(sum, 0, sizeof(*sum));
+	for (n = 0; n < f->nnodes; n++) {
+		if (pipe(fd))
+			return -1;
+		fab_ns(f, n, ns, sizeof(ns));
+		fflush(NULL);
+		pid = fork();
+		if (pid < 0)
+			return -1;
+		if (!pid) {
+			close(fd[0]);
+			memset(&h, 0, sizeof(h));
+			if (!enter_netns(ns))
+				measure(f, n, &h);
+			_exit(write(fd[1], &h, sizeof(h)) == sizeof(h) ? 0 : 1);
+		}
+		close(fd[1]);
+		if (read(fd[0], &h, sizeof(h)) != sizeof(h))
+			memset(&h, 0, sizeof(h));
+		close(fd[0]);
+		waitpid(pid, &st, 0);
+		sum->frames += h.frames;
+		sum->over += h.over;
+		sum->sum += h.sum;
+		sum->ends += h.ends;
+		if (h.max > sum->max)
+			sum->max = h.max;
+		for (i = 0; i < TC_SNIC_HIST_BUCKETS; i++)
+			sum->bucket[i] += h.bucket[i];
+		sum->wakeups += h.wakeups;
+		sum->paced += h.paced;
+		sum->early += h.early;
+		if (h.wake_p99 > sum->wake_p99)
+			sum->wake_p99 = h.wake_p99;
+		if (h.wake_max > sum->wake_max)
+			sum->wake_max = h.wake_max;
+	}
+	return 0;
+}
+
+/* Per mille, rounded up: a single bad event in a small run shows. */
+static uint64_t permille(uint64_t part, uint64_t whole)
+{
+	return whole ? (part * 1000 + whole - 1) / whole : 0;
+}
+
+int fabric_health(const struct fabric *f, uint32_t threshold)
+{
+	uint64_t over_pm, early_pm;
+	struct health h;
+	bool faithful;
+
+	if (collect(f, &h))
+		return 1;
+	over_pm = permille(h.over, h.frames);
+	early_pm = permille(h.early, h.paced);
+	if (threshold == UINT32_MAX)
+		threshold = SNIC_FIDELITY_PERMILLE;
+	faithful = over_pm <= threshold && early_pm <= threshold;
+	out_begin_obj();
+	out_str("fabric", "fabric %s:", f->name);
+	out_u64("dilation", " dilation %llu", f->dilation);
+	out_str("fidelity", " %s", faithful ? "FAITHFUL" : "UNFAITHFUL");
+	out_u64("threshold_permille", " (threshold %llu per mille late or early)",
+		threshold);
+	out_nl();
+	out_u64("link_ends", "  links: %llu ends,", h.ends);
+	out_u64("frames", " %llu frames,", h.frames);
+	out_u64("late_p50_ns", " late p50 %llu", quantile(&h, 500));
+	out_u64("late_p99_ns", " p99 %llu", quantile(&h, 990));
+	out_u64("late_max_ns", " max %llu ns (fabric),", h.max);
+	out_u64("late_over", " %llu", h.over);
+	out_u64("late_over_permille", " (%llu per mille) late by more than their time on the link",
+		over_pm);
+	out_nl();
+	out_u64("pacing_wakeups", "  pacing: %llu timer wake-ups,", h.wakeups);
+	out_u64("pacing_late_p99_ns", " late p99 %llu", h.wake_p99);
+	out_u64("pacing_late_max_ns", " max %llu ns (fabric);", h.wake_max);
+	out_u64("paced", " %llu paced packets,", h.paced);
+	out_u64("paced_early", " %llu", h.early);
+	out_u64("paced_early_permille", " (%llu per mille) early", early_pm);
+	out_end_obj();
+	return 0;
+}
