@@ -17,6 +17,11 @@
 modules_load || exit 1
 F=demo
 trap '"$SNICCTL" fabric down $F >/dev/null 2>&1' EXIT
+# The fabric's fidelity (snicctl fabric health): how well this machine
+# kept the emulation's timing while the figures above were measured.
+fidelity() {
+	"$SNICCTL" fabric health $F | sed '1s/^/  fidelity: /; 2,$s/^ */    /'
+}
 echo "snic demo: snicctl fabric up fattree:2,2,2 (a two-level fat tree)"
 "$SNICCTL" fabric up fattree:2,2,2 name $F check || exit 1
 echo
@@ -71,6 +76,7 @@ echo "  packets paced towards h4 (CCA):   $paced (each waited for its inter-pack
 echo "  h1's congestion log:              $(nsexec $F-h1 "$SNICCTL" cc log snic0 | wc -l) entries, highest CCTI $(nsexec $F-h1 "$SNICCTL" cc log snic0 | sed -n 's/.* ccti \([0-9]*\).*/\1/p' | sort -n | tail -n 1)"
 echo "  packets dropped (hosts + fabric): $drops"
 echo "  UDP datagrams sent / received:    $sent / $got"
+fidelity
 [ "$drops" -eq 0 ] && [ "$sent" -eq "$got" ] &&
 	echo "RESULT: lossless: every datagram sent into the hot spot arrived" ||
 	{ echo "RESULT: datagrams were lost"; exit 1; }
@@ -109,6 +115,7 @@ echo "  g0s0 moved h1's stream:           $(pc g0s0 p1 ar_moves) times; $(pc g0s
 echo "  minimal path (g0s1's global link): $(( $(pc g0s1 p3 tx_packets) - min0 )) packets"
 echo "  lost with the link (counted):     $lost"
 echo "  UDP datagrams sent / received:    $sent / $got"
+fidelity
 [ -n "$got" ] && [ $((got + lost)) -ge "$sent" ] && [ "$(pc g0s0 p1 ar_alt)" -gt 0 ] &&
 	echo "RESULT: adaptive routing: the stream went around the failed link; every datagram arrived or is counted lost" ||
 	{ echo "RESULT: datagrams were lost uncounted, or nothing was rerouted"; exit 1; }

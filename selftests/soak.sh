@@ -31,14 +31,32 @@
 # NICs reflect and pace); its notifications ride VL 15 and count in the
 # conservation like data (a flap may drop them too). ARNs are consumed
 # by the switches: in the conservation, not in the hosts' counts.
+# Every phase runs with SOAK_HOGS (2) CPU hogs in the guest, busy loops
+# competing with the softirqs that move the frames, and reports its
+# fidelity (snicctl fabric health: FIDELITY lines) next to its results.
 # Prints KTAP and "BENCH soak_lost <packets>" (both fabrics).
 . "$(dirname "$0")/lib.sh"
 
 modules_load || { not_ok "modules load"; ktap_finish; }
 SECS=${SOAK_SECONDS:-120}
 FLAP=${SOAK_FLAP:-10}
+NHOGS=${SOAK_HOGS:-2}
 F=sk
-trap '"$SNICCTL" fabric down $F >/dev/null 2>&1; cleanup' EXIT
+HOGS=""
+hogs() {	# hogs N: N busy loops; hogs 0 stops them
+	local k=0 p
+
+	for p in $HOGS; do
+		kill "$p" 2>/dev/null
+	done
+	HOGS=""
+	while [ $k -lt "$1" ]; do
+		sh -c 'while :; do :; done' &
+		HOGS="$HOGS $!"
+		k=$((k + 1))
+	done
+}
+trap 'hogs 0; "$SNICCTL" fabric down $F >/dev/null 2>&1; cleanup' EXIT
 lost_all=0
 
 # soak TOPOLOGY "UP FLAGS" "SWITCHES" "HOSTS" HOT "FLAP SW:PORT..." VLS
@@ -145,6 +163,7 @@ for h in h1 h2 h3; do
 done
 nsexec $F-$HOT "$TOOLS/snic_xfer" -u 10.0.0.1 7000 "$SECS" 1000 \
 	>/tmp/soak.sent.$HOT &
+hogs "$NHOGS"
 flaps=0 t=0
 set -- $FLAPS
 while [ $t -lt "$SECS" ]; do
@@ -157,8 +176,10 @@ while [ $t -lt "$SECS" ]; do
 	nsexec $F-${fl%:*} $IP link set ${fl#*:} up
 	flaps=$((flaps + 1))
 done
+hogs 0
 wait
-echo "# $SECS s, $flaps link flaps"
+echo "# $SECS s, $flaps link flaps, $NHOGS CPU hogs"
+echo "FIDELITY soak_$TOPO $("$SNICCTL" -j fabric health $F | tr -d '{}"' | tr ',' ' ')"
 quiet() {
 	for h in $HOSTS; do
 		[ "$(qsum $h fab0 qlen)" = 0 ] || return 1
