@@ -113,6 +113,30 @@ check "a star too big for a switch: refused" badgen star:65 "at most 64"
 check "a fat tree of 4097 nodes (each switch within its ports): refused" \
 	badgen fattree:64,1,63 "has 4097 nodes, more than 2048"
 
+# dilation auto, and the fabric's health after traffic.
+check "star:3 up with dilation auto: it says what it chose, 1..10000" sh -c '
+	out=$("$0" fabric up star:3 name "$1" dilation auto) || exit 1
+	echo "$out"
+	d=$(echo "$out" | sed -n "s/^dilation auto: .*: dilation \([0-9]*\) .*/\1/p")
+	[ -n "$d" ] && [ "$d" -ge 1 ] && [ "$d" -le 10000 ] &&
+	"$0" fabric show "$1" | grep -q "dilation $d,"' "$SNICCTL" "$F"
+nsexec "$F-h3" timeout 20 "$TOOLS/snic_xfer" -U 7600 4 >/dev/null &
+sleep 0.5
+nsexec "$F-h1" timeout 20 "$TOOLS/snic_xfer" -u 10.0.0.3 7600 1 1000 >/dev/null
+wait
+checke "fabric health -j: frames measured on every link end, a verdict" \
+	'h=$("$SNICCTL" -j fabric health $F); echo "$h"
+	 echo "$h" | grep -q "\"link_ends\":6," &&
+	 echo "$h" | grep -Eq "\"fidelity\":\"(FAITHFUL|UNFAITHFUL)\"" &&
+	 [ "$(echo "$h" | sed -n "s/.*\"frames\":\([0-9]*\).*/\1/p")" -gt 100 ]'
+checke "fabric health threshold 0 judges any late frame UNFAITHFUL, 1000 none" \
+	'"$SNICCTL" fabric health $F threshold 1000 | grep -q " FAITHFUL " &&
+	 { [ "$("$SNICCTL" -j fabric health $F | sed -n "s/.*\"late_over\":\([0-9]*\).*/\1/p")" -eq 0 ] ||
+	   "$SNICCTL" fabric health $F threshold 0 | grep -q UNFAITHFUL; }'
+"$SNICCTL" fabric down "$F" >/dev/null
+checke "fabric health of a fabric that is not up: exit 2" \
+	'"$SNICCTL" fabric health $F 2>/dev/null; [ $? -eq 2 ]'
+
 # A failed up leaves nothing behind: a netns in the way makes it fail.
 $IP netns add "$F-s1"
 check "up fails when a netns of the fabric exists" \
