@@ -58,12 +58,13 @@ esac
 # whenever the debug kernel is cached (make check-debug builds it once,
 # ~18 minutes), and its cases count like the others. Here it runs the
 # tests that drive the kernel's error, teardown and concurrency paths
-# (faults, teardown, malformed input, netlink, credits, the CCA and ARN
-# loops, multicast); the others (line rate, marking, service levels,
-# fabric builds) run the same code on the stock kernel above, and all of
-# them run in make check-debug. The debug kernel is 3x slower: the whole
-# list would take CI past 30 minutes.
-DEBUG_TESTS="faults teardown malformed netlink credits cca_loop arn arn_loop mft_loop"
+# (faults, teardown, refused registrations, malformed input, netlink,
+# credits, pacing under reconfiguration, the CCA and ARN loops,
+# multicast); the others (line rate, marking, service levels, lossless
+# under hogs, fabric builds) run the same code on the stock kernel above,
+# and all of them run in make check-debug. The debug kernel is 3x slower:
+# the whole list would take CI past 30 minutes.
+DEBUG_TESTS="faults teardown register malformed netlink credits pacing cca_loop arn arn_loop mft_loop"
 if scripts/debug-kernel.sh --cached >/dev/null 2>&1; then
 	echo "# check-debug: $DEBUG_TESTS on the cached debug kernel ($(date +%T))"
 	args=()
