@@ -16,7 +16,10 @@
  *     free (time_next) or when it became sendable (it reached the head of
  *     its VL, or the credits it waited for came), whichever is later, and
  *     the link is free again len / rate after that start, not after the
- *     moment the frame actually left. While the link is busy, dequeue
+ *     moment the frame actually left. A frame reaches the head, in the
+ *     model, when it arrived or when the one before it started, whichever
+ *     is later; a link without carrier sends nothing, in the model too.
+ *     While the link is busy, dequeue
  *     returns nothing and the qdisc watchdog is armed for time_next with
  *     a little slack. A late wake-up (a busy host) does not lower the
  *     rate: the frames it held back follow at once until the link is back
@@ -116,6 +119,7 @@ struct snic_vl {
 	u32			qlen_max;
 	u32			hoq_discards;
 	u64			head_since;	/* ns: the head became head */
+	u64			head_model;	/* ns: ... in the line-rate model */
 	u64			unstalled;	/* ns: credits let the head go */
 	/* credits (the protocol state is in q->ctx) */
 	u32			held;		/* packets held at an ingress */
@@ -156,6 +160,7 @@ struct snic_sched {
 	bool			rr_turn;	/* rr got its quantum */
 	u64			time_next;	/* ns: link free again */
 	bool			armed;		/* watchdog set for time_next */
+	bool			no_carrier;	/* a dequeue found it down */
 	struct qdisc_watchdog	watchdog;
 	struct hrtimer		sync_timer;
 	struct Qdisc		*sch;		/* the qdisc this is the priv of */
@@ -188,6 +193,7 @@ static const struct sch_snic_hooks __rcu *snic_q_hooks;
 
 /* What the qdisc keeps in an skb while it holds it. */
 struct snic_q_cb {
+	u64 enqueued;		/* ns: it reached the qdisc */
 	bool held;		/* the hold hook took it: release it */
 };
 
@@ -376,8 +382,11 @@ static int snic_q_enqueue(struct sk_buff *skb, struct Qdisc *sch,
 		vl->drops++;
 		return qdisc_drop(skb, sch, to_free);
 	}
-	if (!vl->q.qlen)
-		vl->head_since = ktime_get_ns();
+	snic_q_cb(skb)->enqueued = ktime_get_ns();
+	if (!vl->q.qlen) {
+		vl->head_since = snic_q_cb(skb)->enqueued;
+		vl->head_model = vl->head_since;
+	}
 	__qdisc_enqueue_tail(skb, &vl->q);
 	qdisc_qstats_backlog_inc(sch, skb);
 	sch->q.qlen++;
@@ -406,13 +415,13 @@ static bool snic_q_throttled(struct snic_sched *q, u64 now)
  * started in the model when both it and the link were ready; the link is
  * busy with it from then on. Its lateness is what the model did not keep.
  */
-static void snic_q_serialize(struct snic_sched *q, u64 now, u64 ready,
-			     unsigned int len)
+static u64 snic_q_serialize(struct snic_sched *q, u64 now, u64 ready,
+			    unsigned int len)
 {
 	u64 tx, start, late;
 
 	if (!q->rate)
-		return;
+		return now;
 	tx = div64_u64((u64)len * NSEC_PER_SEC * q->dilation, q->rate);
 	if (q->armed) {
 		/* How late the watchdog woke us (sch_fq's statistic). */
@@ -427,6 +436,7 @@ static void snic_q_serialize(struct snic_sched *q, u64 now, u64 ready,
 	if (late > tx)
 		q->late.over++;
 	q->time_next = start + tx;
+	return start;
 }
 
 /* A stall of a VL that is not flow controlled any more ends now. */
@@ -541,6 +551,7 @@ static void snic_q_hoq(struct Qdisc *sch, struct snic_sched *q, u64 now)
 			skb = __qdisc_dequeue_head(&vl->q);
 			vl->hoq_discards++;
 			vl->head_since = now;
+			vl->head_model = now;
 			vl->backlog -= qdisc_pkt_len(skb);
 			snic_q_cc_update(q, vl);
 			n++;
@@ -616,7 +627,7 @@ static void snic_q_stamp_epoch(struct snic_sched *q, struct sk_buff *skb)
 static struct sk_buff *snic_q_dequeue(struct Qdisc *sch)
 {
 	struct snic_sched *q = qdisc_priv(sch);
-	u64 now = ktime_get_ns(), ready;
+	u64 now = ktime_get_ns(), ready, start;
 	struct snic_vl *vl;
 	struct sk_buff *skb;
 
@@ -626,8 +637,17 @@ static struct sk_buff *snic_q_dequeue(struct Qdisc *sch)
 	 * until it comes back, or until the reset that follows (linkwatch)
 	 * flushes and counts them.
 	 */
-	if (!sch->q.qlen || !netif_carrier_ok(qdisc_dev(sch)))
+	if (!sch->q.qlen)
 		return NULL;
+	if (!netif_carrier_ok(qdisc_dev(sch))) {
+		q->no_carrier = true;
+		return NULL;
+	}
+	if (unlikely(q->no_carrier)) {
+		/* The modelled link did not send while it was down. */
+		q->no_carrier = false;
+		q->time_next = max(q->time_next, now);
+	}
 	if (q->rate && snic_q_throttled(q, now))
 		return NULL;
 	vl = snic_q_pick(q, now);
@@ -636,7 +656,7 @@ static struct sk_buff *snic_q_dequeue(struct Qdisc *sch)
 		return NULL;
 	}
 	skb = __qdisc_dequeue_head(&vl->q);
-	ready = max(vl->head_since, vl->unstalled);
+	ready = max(vl->head_model, vl->unstalled);
 	vl->head_since = now;
 	if (vl != &q->vl[TC_SNIC_VL_MGMT]) {
 		u32 blocks = snic_credit_blocks(qdisc_pkt_len(skb));
@@ -661,7 +681,14 @@ static struct sk_buff *snic_q_dequeue(struct Qdisc *sch)
 	qdisc_qstats_backlog_dec(sch, skb);
 	sch->q.qlen--;
 	qdisc_bstats_update(sch, skb);
-	snic_q_serialize(q, now, ready, qdisc_pkt_len(skb));
+	start = snic_q_serialize(q, now, ready, qdisc_pkt_len(skb));
+	/* In the model the next frame became the head as this one started
+	 * (or when it arrived, if later), not when a late dequeue got here:
+	 * a backlog keeps the link busy however late the host is.
+	 */
+	if (vl->q.qlen)
+		vl->head_model = max(start,
+				     snic_q_cb(vl->q.head)->enqueued);
 	snic_q_release(vl, skb);
 	return skb;
 }
