@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Host unit tests of the kernel-independent core: the 16B codec and the
- * LID/MAC mapping; credits in test_credit.c, CCA in test_cca.c, ARN in
+ * LID/MAC mapping, the lateness histogram; credits in test_credit.c, CCA in test_cca.c, ARN in
  * test_arn.c. Prints KTAP.
  */
 #include <stdio.h>
@@ -11,6 +11,7 @@
 #include "unit.h"
 #include "addr.h"
 #include "hdr16b.h"
+#include "hist.h"
 
 int n, failed;
 
@@ -116,6 +117,37 @@ static void test_addr(void)
 	CHECK(snic_mac_to_dlid(mac) == 0, "a multicast LID is never a unicast MAC's DLID");
 }
 
+static void test_hist(void)
+{
+	struct snic_hist a = {}, b = {};
+	int i;
+
+	CHECK(snic_hist_quantile(&a, 990) == 0, "hist: no event, p99 0");
+	CHECK(snic_hist_bucket(0) == 0 && snic_hist_bucket(1) == 1 &&
+	      snic_hist_bucket(1023) == 10 && snic_hist_bucket(1024) == 11 &&
+	      snic_hist_bucket(~0ULL) == SNIC_HIST_BUCKETS - 1,
+	      "hist: bucket b holds [2^(b-1), 2^b), the last everything above");
+	for (i = 0; i < 98; i++)
+		snic_hist_add(&a, 0);
+	snic_hist_add(&a, 600);
+	snic_hist_add(&a, 5000);
+	CHECK(snic_hist_quantile(&a, 500) == 0, "hist: p50 on time");
+	CHECK(snic_hist_quantile(&a, 990) == 1023,
+	      "hist: p99 is its bucket's upper bound, never below the event");
+	CHECK(snic_hist_quantile(&a, 1000) == 5000, "hist: p100 is the maximum");
+	for (i = 0; i < 100; i++)
+		snic_hist_add(&b, 3);
+	b.over = 7;
+	snic_hist_merge(&a, &b);
+	CHECK(a.n == 200 && a.max == 5000 && a.sum == 5900 && a.over == 7 &&
+	      a.bucket[0] == 98 && a.bucket[2] == 100,
+	      "hist: merge sums events, buckets and over, keeps the maximum");
+	CHECK(snic_hist_quantile(&a, 500) == 3 &&
+	      snic_hist_quantile(&a, 990) == 3 &&
+	      snic_hist_quantile(&a, 995) == 1023,
+	      "hist: quantiles of the merged histogram");
+}
+
 int main(void)
 {
 	printf("KTAP version 1\n");
@@ -123,6 +155,7 @@ int main(void)
 	test_roundtrip_random();
 	test_parse();
 	test_addr();
+	test_hist();
 	test_credit();
 	test_cca();
 	test_arn();

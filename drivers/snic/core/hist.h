@@ -42,6 +42,21 @@ static inline void snic_hist_add(struct snic_hist *h, u64 v)
 	h->bucket[snic_hist_bucket(v)]++;
 }
 
+/* Add the events of @o to @h (the sum of several histograms). */
+static inline void snic_hist_merge(struct snic_hist *h,
+				   const struct snic_hist *o)
+{
+	unsigned int b;
+
+	h->n += o->n;
+	h->sum += o->sum;
+	h->over += o->over;
+	if (o->max > h->max)
+		h->max = o->max;
+	for (b = 0; b < SNIC_HIST_BUCKETS; b++)
+		h->bucket[b] += o->bucket[b];
+}
+
 /* The upper bound of the bucket holding the @permille-th event, ns; the
  * maximum caps it. 0 with no event.
  */
