@@ -35,8 +35,10 @@ doc=Documentation/benchmarks.rst
 	echo "Fidelity of each shaped run (\`\`snicctl fabric health\`\`: the share of"
 	echo "frames that left later than their own time on the link against the"
 	echo "line-rate model, and of paced packets that left early; FAITHFUL up to"
-	echo "50 per mille). A result whose run was UNFAITHFUL is suspect, and the"
-	echo "bench fails."
+	echo "100 per mille, snicctl's default). A result whose run was UNFAITHFUL"
+	echo "is suspect, and the bench fails, but for the runs made with CPU hogs"
+	echo "on purpose (\`\`*_hogs*\`\`): their figures must hold however"
+	echo "unfaithful the timing, and their verdicts say how unfaithful it was."
 	echo
 	echo "==============================  ==========  =========================="
 	echo "run                             verdict     late p99 (fabric ns), over"
@@ -50,7 +52,9 @@ doc=Documentation/benchmarks.rst
 	echo "==============================  ==========  =========================="
 	echo
 	echo "Goals (issue 9): idle_rate_fidelity and idle_rate_fidelity_hogs >= 0.98,"
-	echo "lossless_hogs_drops 0, fidelity_late_p99_ns within the threshold above;"
+	echo "lossless_hogs_drops 0, fidelity_late_p99_ns below"
+	echo "fidelity_late_p99_threshold_ns (1024 ns, the CCA's time unit; the bench"
+	echo "fails at or above it; fidelity_frame_ns gives the scale);"
 	echo "(issue 4) switch_vs_bridge_pps >= 1.0, snic_vs_veth_pps >= 0.9;"
 	echo "dragonfly72_up_s is reported (the guest has 1 GiB). A lossless hot"
 	echo "spot drops nothing in the fabric and delivers every packet the"
