@@ -304,6 +304,9 @@ tree_marks() {	# FECNs marked on every switch port of the tree
 	done
 	echo $n
 }
+# The victim and one hot flow both leave h2: on TX queues the kernel's
+# hash picks, one time in four the same one, where the victim waits
+# behind the paced head (the gain is then below 1).
 tree() {	# tree 0|1: prints "victim_rx hot_rx marked"
 	for h in h1 h2 h3 h4; do
 		nsexec bt-$h "$SNICCTL" dev set snic0 cc_pacing "$1"
