@@ -72,15 +72,18 @@ checke "no paced packet left early: one slot apart on every queue" \
 	 [ "$e" -eq "$e0" ] && [ "$d" = 0 ] && [ "$(cc_field paced)" -gt 20 ]'
 
 # 2. CCTI decay survives a dilation change: a table that recovers, one
-#    CCTI every 65535 x 1.024 us of fabric time (67 ms; 670 ms of wall
-#    time at dilation 10).
+#    CCTI every 65535 x 1.024 us of fabric time (67 ms).  The BECN lands
+#    at dilation 100, where a step takes 6.7 s of wall time, so reading
+#    the CCTI back does not race its decay however slow the host is;
+#    then dilation 10 (670 ms a step) must carry the decay on to 0.
 nsexec "$H1" "$SNICCTL" dev set snic0 cct 0:0,0:1,0:1,0:1,0:1,0:1,0:1,0:1 \
 	ccti_limit 7 ccti_increase 7 ccti_timer 65535
+nsexec "$H1" "$SNICCTL" qdisc set fab0 dilation 100
 becn
 checke "a BECN raises DLID 2 to CCTI 7 (minus what decayed since)" \
 	'waitfor 5000 "[ \$(cc_field ccti) -ge 5 ]"'
 nsexec "$H1" "$SNICCTL" qdisc set fab0 dilation 10
-checke "after dilation 1 -> 10 the CCTI still decays, to 0" \
+checke "after dilation 100 -> 10 the CCTI still decays, to 0" \
 	'waitfor 30000 "[ \$(cc_field ccti) = 0 ]"'
 nsexec "$H1" "$SNICCTL" qdisc set fab0 dilation 1
 
