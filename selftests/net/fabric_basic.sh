@@ -62,4 +62,47 @@ checke "dev show lists the snic device" \
 	'nsexec $H1 $SNICCTL dev show | grep -q "snic0: kind snic lid 0x1 link fab0"'
 checke "LFT dump shows both entries" \
 	'[ $(nsexec $S1 $SNICCTL -j lft show sw0 | grep -o dlid | wc -l) -eq 2 ]'
+# A qdisc of the user's that drops and says NET_XMIT_CN is no drop of
+# snic's: it took the packet, or dropped one and counted that itself.
+# pfifo_head_drop under a tbf drops its oldest packet for each new one
+# past its limit and answers CN, which tbf passes up.
+headdrop() {	# headdrop NS DEV
+	$TC -n "$1" qdisc replace dev "$2" root handle 1: tbf rate 1mbit \
+		burst 3000 latency 2s &&
+	$TC -n "$1" qdisc add dev "$2" parent 1:1 pfifo_head_drop limit 2
+}
+hd_drops() {	# hd_drops NS DEV: what the pfifo_head_drop counted
+	local v
+
+	v=$($TC -n "$1" -j -s qdisc show dev "$2" | sed 's/},{/}\n{/g' |
+		grep '"kind":"pfifo_head_drop"' | sed -n 's/.*"drops":\([0-9]*\).*/\1/p')
+	echo "${v:-missing}"
+}
+flood() {	# flood: 2 s of h1 -> h2 at far more than 1 Mbit/s
+	nsexec "$H2" timeout 15 "$TOOLS/snic_xfer" -U 7010 8 >/dev/null &
+	sleep 0.5
+	nsexec "$H1" timeout 10 "$TOOLS/snic_xfer" -u 10.0.0.2 7010 2 1000 >/dev/null
+	wait
+}
+check "h1's fab0: a tbf over a pfifo_head_drop of 2" headdrop "$H1" fab0
+l0=$(counter "$H1" snic0 tx_drop_lower)
+t0=$(counter "$H1" snic0 tx_packets)
+flood
+checke "its NET_XMIT_CN is no tx_drop_lower: the qdisc counted the drops" \
+	'd=$(hd_drops $H1 fab0) l=$(counter $H1 snic0 tx_drop_lower)
+	 t=$(counter $H1 snic0 tx_packets)
+	 echo "qdisc drops $d, tx_drop_lower $((l - l0)), tx_packets $((t - t0))"
+	 [ "$d" -gt 0 ] && [ "$l" -eq "$l0" ] && [ $((t - t0)) -gt "$d" ]'
+$TC -n "$H1" qdisc replace dev fab0 root snic
+check "switch port p2: a tbf over a pfifo_head_drop of 2" headdrop "$S1" p2
+q0=$(port_counter "$S1" sw0 p2 fwd_drop_qdisc)
+t0=$(port_counter "$S1" sw0 p2 tx_packets)
+flood
+checke "its NET_XMIT_CN is no fwd_drop_qdisc: the qdisc counted the drops" \
+	'd=$(hd_drops $S1 p2) q=$(port_counter $S1 sw0 p2 fwd_drop_qdisc)
+	 t=$(port_counter $S1 sw0 p2 tx_packets)
+	 echo "qdisc drops $d, fwd_drop_qdisc $((q - q0)), tx_packets $((t - t0))"
+	 [ "$d" -gt 0 ] && [ "$q" -eq "$q0" ] && [ $((t - t0)) -gt "$d" ]'
+$TC -n "$S1" qdisc replace dev p2 root snic
+check "ping h1 -> h2 with sch_snic back" nsexec "$H1" ping -c 2 -i 0.2 -w 10 10.0.0.2
 ktap_finish
