@@ -37,7 +37,7 @@ NL_LIBS := $(shell pkg-config --static --libs libnl-genl-3.0 libnl-route-3.0 2>/
 
 SNICCTL_SRCS := $(wildcard userspace/snicctl/*.c)
 TOOLS := selftests/tools/snic_inject selftests/tools/snic_xfer \
-	 selftests/tools/nocap
+	 selftests/tools/nocap selftests/tools/snic_nlprobe
 
 .PHONY: all modules userspace tools clean unit style vm check demo setup \
 	check-debug fuzz bench soak

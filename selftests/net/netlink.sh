@@ -99,4 +99,45 @@ concurrent() {
 	[ "$n" -eq $((2 + 4 * 20)) ] || { echo "LFT has $n entries, want 82"; return 1; }
 }
 check "4 writers and 2 dumpers at once: all succeed, LFT ends consistent" concurrent
+# A dump resumes by position in the netns's device list: one that lost a
+# device between two parts says so (NLM_F_DUMP_INTR), one that lost none
+# says nothing. snic_nlprobe runs the command after the first part.
+D=d-$SFX
+$IP netns add "$D"
+NETNS="$NETNS $D"
+i=0
+while [ $i -lt 40 ]; do
+	echo "link add dsw$i type snicsw"
+	i=$((i + 1))
+done >/tmp/dsw.$SFX
+$IP -n "$D" -batch /tmp/dsw.$SFX
+rm -f /tmp/dsw.$SFX
+checke "40 switches in a netns of their own" \
+	'[ $(nsexec $D $SNICCTL dev show | grep -c "kind snicsw") = 40 ]'
+# "parts P devices D intr I first F": the dump took more than its first
+# part (F < D), so the second resumed by position.
+checke "a quiet dump of them: in parts, every device, no NLM_F_DUMP_INTR" \
+	'o=$(nsexec $D $TOOLS/snic_nlprobe dump true); echo "$o"; set -- $o
+	 [ "$4" = 40 ] && [ "$8" -lt 40 ] && [ "$6" = 0 ]'
+checke "a device deleted between two parts: the dump says NLM_F_DUMP_INTR" \
+	'o=$(nsexec $D $TOOLS/snic_nlprobe dump "$IP link del dsw0"); echo "$o"
+	 set -- $o; [ "$8" -lt 39 ] && [ "$6" -gt 0 ]'
+
+# DEV_SET is all or nothing: with CONFIG_FAULT_INJECTION (the debug
+# kernel of make check's debug stage) each slab allocation on the
+# request's path fails in turn, and the device shows all of the old
+# settings or all of the new ones after each. The stock kernel cannot
+# inject faults; it does not run this.
+if [ -e /proc/self/fail-nth ] && [ -d /sys/kernel/debug/failslab ]; then
+	echo N >/sys/kernel/debug/failslab/ignore-gfp-wait
+	echo 0 >/sys/kernel/debug/failslab/verbose
+	$IP -n "$D" link add dv0 type veth peer name dv1
+	$IP -n "$D" link add dnic link dv0 type snic
+	checke "DEV_SET under injected allocation failures: all or nothing each time" \
+		'o=$(nsexec $D $TOOLS/snic_nlprobe atomic dnic); rc=$?
+		 echo "$o" | grep -E "MIXED|^runs"; [ $rc = 0 ]'
+	echo Y >/sys/kernel/debug/failslab/ignore-gfp-wait
+else
+	echo "# no fault injection in this kernel: DEV_SET's all-or-nothing runs on the debug kernel"
+fi
 ktap_finish
