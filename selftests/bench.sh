@@ -51,20 +51,6 @@ SECS=${BENCH_SECONDS:-4}
 up() { cut -d' ' -f1 /proc/uptime; }
 FIDLOG=/tmp/bench-fidelity.$SFX
 : >"$FIDLOG"
-HOGS=""
-hogs() {	# hogs N: N busy loops in the guest; hogs 0 stops them
-	local k=0 p
-
-	for p in $HOGS; do
-		kill "$p" 2>/dev/null
-	done
-	HOGS=""
-	while [ $k -lt "$1" ]; do
-		sh -c 'while :; do :; done' &
-		HOGS="$HOGS $!"
-		k=$((k + 1))
-	done
-}
 # fidelity NAME FABRIC: how faithful FABRIC's emulation was, after NAME.
 fidelity() {
 	local h v

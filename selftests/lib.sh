@@ -176,9 +176,28 @@ bg() {
 	BGPIDS="$BGPIDS $!"
 }
 
+# hogs N: N busy loops in the guest, competing with the fabric for its
+# CPUs (the loads the lossless and fidelity guarantees must hold under);
+# hogs 0 stops them, and so does cleanup.
+HOGS=""
+hogs() {
+	local k=0 p
+
+	for p in $HOGS; do
+		kill "$p" 2>/dev/null
+	done
+	HOGS=""
+	while [ $k -lt "$1" ]; do
+		sh -c 'while :; do :; done' &
+		HOGS="$HOGS $!"
+		k=$((k + 1))
+	done
+}
+
 cleanup() {
 	local p ns
 
+	hogs 0
 	for p in $BGPIDS; do
 		kill "$p" 2>/dev/null
 	done

@@ -42,21 +42,7 @@ SECS=${SOAK_SECONDS:-120}
 FLAP=${SOAK_FLAP:-10}
 NHOGS=${SOAK_HOGS:-2}
 F=sk
-HOGS=""
-hogs() {	# hogs N: N busy loops; hogs 0 stops them
-	local k=0 p
-
-	for p in $HOGS; do
-		kill "$p" 2>/dev/null
-	done
-	HOGS=""
-	while [ $k -lt "$1" ]; do
-		sh -c 'while :; do :; done' &
-		HOGS="$HOGS $!"
-		k=$((k + 1))
-	done
-}
-trap 'hogs 0; "$SNICCTL" fabric down $F >/dev/null 2>&1; cleanup' EXIT
+trap '"$SNICCTL" fabric down $F >/dev/null 2>&1; cleanup' EXIT
 lost_all=0
 
 # soak TOPOLOGY "UP FLAGS" "SWITCHES" "HOSTS" HOT "FLAP SW:PORT..." VLS

@@ -20,26 +20,7 @@
 modules_load || { not_ok "modules load"; ktap_finish; }
 F=ll$(echo "$SFX" | cut -c1-4)
 SECS=${LOSSLESS_SECONDS:-2}
-HOGS=""
-trap 'stop_hogs; "$SNICCTL" fabric down $F >/dev/null 2>&1; cleanup' EXIT
-
-start_hogs() {
-	local k=0
-
-	while [ $k -lt "$1" ]; do
-		sh -c 'while :; do :; done' &
-		HOGS="$HOGS $!"
-		k=$((k + 1))
-	done
-}
-stop_hogs() {
-	local p
-
-	for p in $HOGS; do
-		kill "$p" 2>/dev/null
-	done
-	HOGS=""
-}
+trap '"$SNICCTL" fabric down $F >/dev/null 2>&1; cleanup' EXIT
 
 nodes() {	# nodes host|switch: the fabric's nodes of that kind
 	"$SNICCTL" -j fabric show $F | sed 's/},{/}\n{/g' |
@@ -129,14 +110,14 @@ run() {
 			-U 7500 $((SECS + 20)) >/dev/null &
 	done
 	sleep 1
-	start_hogs "$hogs"
+	hogs "$hogs"
 	for f in $flows; do
 		d=${f#*:}
 		nsexec "$F-${f%:*}" timeout $((SECS + 20)) "$TOOLS/snic_xfer" -u \
 			10.0.0.${d#h} 7500 "$SECS" 1000 >/dev/null &
 	done
 	sleep "$SECS"
-	stop_hogs
+	hogs 0
 	wait
 	checke "$name: every credit back, the fabric quiet" 'waitfor 60000 all_back'
 	checke "$name: no overrun, no drop on a credited VL" \
