@@ -632,6 +632,19 @@ int do_fabric(int argc, char **argv)
 		fab_free(f);
 		return err;
 	}
+	if (argc >= 2 && !strcmp(argv[0], "traffic")) {
+		/* NAME is optional: a pattern is never one */
+		int named = argc >= 3 && !strchr(argv[1], ':') &&
+			    !strchr(argv[1], '+') && strcmp(argv[1], "uniform") &&
+			    strcmp(argv[1], "permutation") && strcmp(argv[1], "all2all");
+
+		f = load(named ? argv[1] : "f");
+		if (!f)
+			return 2;
+		err = fabric_traffic(f, argc - 1 - named, argv + 1 + named);
+		fab_free(f);
+		return err;
+	}
 	if (argc >= 1 && !strcmp(argv[0], "check") &&
 	    (argc <= 2 || (argc == 4 && !strcmp(argv[2], "pairs") &&
 			   ((!strcmp(argv[3], "all") && (per = 1 << 30)) ||
@@ -646,6 +659,7 @@ int do_fabric(int argc, char **argv)
 	fprintf(stderr, "Usage: snicctl fabric up FILE|GENERATOR [name NAME] [dilation D|auto] [hoq USEC] [ar] [check]\n"
 		"       snicctl fabric down|show [NAME]\n"
 		"       snicctl fabric health [NAME [threshold PERMILLE]]\n"
-		"       snicctl fabric check [NAME] [pairs N|all]\n");
+		"       snicctl fabric check [NAME] [pairs N|all]\n"
+		"       snicctl fabric traffic [NAME] PATTERN [load L] [size BYTES] [seconds S] [warmup S] [seed N]\n");
 	return 1;
 }

@@ -47,6 +47,14 @@ void out_end_list(void)
 	}
 }
 
+void out_begin_list_key(const char *k)
+{
+	if (opt_json) {
+		key(k);
+		open_('[');
+	}
+}
+
 void out_begin_obj(void)
 {
 	if (opt_json) {
@@ -102,6 +110,16 @@ void out_str(const char *k, const char *fmt, const char *v)
 			putchar(*p);
 		}
 		putchar('"');
+	} else {
+		printf(fmt, v);
+	}
+}
+
+void out_num(const char *k, const char *fmt, const char *v)
+{
+	if (opt_json) {
+		key(k);
+		fputs(v, stdout);
 	} else {
 		printf(fmt, v);
 	}

@@ -44,6 +44,9 @@ void out_str(const char *key, const char *fmt_text, const char *val);
 void out_u64(const char *key, const char *fmt_text, uint64_t val);
 void out_s64(const char *key, const char *fmt_text, int64_t val);
 void out_hex(const char *key, const char *fmt_text, uint64_t val);
+void out_begin_list_key(const char *key);
+/* @val: a number already formatted (JSON: written as it is) */
+void out_num(const char *key, const char *fmt_text, const char *val);
 void out_begin_sub(const char *key);
 void out_end_sub(void);
 void out_nl(void);
@@ -69,6 +72,8 @@ int qdisc_late(const char *dev, struct tc_snic_late *late);
 struct fabric;
 /* @threshold: per mille, UINT32_MAX: the default */
 int fabric_health(const struct fabric *f, uint32_t threshold);
+/* fabric_traffic.c */
+int fabric_traffic(const struct fabric *f, int argc, char **argv);
 long long parse_rate(const char *s);
 int do_dev(int argc, char **argv);
 int do_lft(int argc, char **argv);

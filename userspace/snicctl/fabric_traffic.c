@@ -1,0 +1,831 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * snicctl fabric traffic [NAME] PATTERN [load L] [size BYTES] [seconds S]
+ *                        [warmup S] [seed N]
+ *
+ * Drive every host of a fabric with a traffic pattern at an offered load
+ * given in fabric units, and report what the fabric accepted and how long
+ * it took, in fabric time (the definitions of ../spec/measurement.md, as
+ * BookSim reports them).
+ *
+ * Patterns (which hosts send, and to whom, per datagram):
+ *   uniform      every host, each datagram to a random other host
+ *   permutation  every host to one other, a random derangement (one cycle)
+ *   adv+H        every host of group i to random hosts of group i+H mod g
+ *                (Dragonfly; ADV+1 is minimal routing's worst case)
+ *   incast:N     the first N hosts to the last one; the others are idle
+ *   hotspot:N    the first N hosts to the last one; every other host is a
+ *                victim sending uniform traffic among the non-hot hosts
+ *   all2all      every host to every other in turn
+ * (per host, "from" counts the hosts it heard from: one under a
+ * permutation, N at an incast's target)
+ *
+ * Load: each sending host offers L (0 < L <= 1) of its host link's rate,
+ * in frames of BYTES on the link (the 16B frame with its Ethernet header;
+ * the UDP payload is sized to fit, default 1024), at a constant interval
+ * with a random phase. The link rate is the fabric's (fabric time); the
+ * wall rate is that over the fabric's dilation D.
+ *
+ * One process drives the whole fabric: it opens a UDP socket in every
+ * host's netns (a socket stays in the netns it was made in), then sends
+ * on schedule and receives from all of them in one ppoll() loop. That
+ * costs the guest one sender, not one per host. A datagram carries its
+ * source, destination, sequence number and send time (CLOCK_REALTIME);
+ * the receive time is the kernel's (SO_TIMESTAMPNS: when the frame came
+ * off the destination's link), so the receiver's own scheduling is not
+ * counted. Latency is (receive - send) / D: it includes the wait in the
+ * source host's queues, as BookSim's does. A send the source cannot take
+ * (its snic0 queue full: ENOBUFS with IP_RECVERR, or EAGAIN) is not
+ * injected and counted as such: BookSim's source queue is infinite, ours
+ * is the NIC's.
+ *
+ * Measurement: WARMUP wall seconds (0.5), then a window of SECONDS wall
+ * seconds (2) in which every host's accepted throughput (frame bytes
+ * received, over its own link's capacity) and every datagram's latency
+ * (sent in the window) are measured; then sending stops and the fabric
+ * drains: until every datagram sent after the warm-up is in, or nothing
+ * came in for a wall second. Per host: offered, injected and accepted as
+ * fractions of link rate; overall: mean, min and max accepted over all
+ * hosts (BookSim's accepted rate), Jain's index over the receiving hosts,
+ * latency p50, p99, max and mean over every datagram (exact: sorted
+ * samples), datagrams lost (injected, never received), misdelivered
+ * (received by a host that was not their destination), dropped by a full
+ * socket (SO_RXQ_OVFL) and the sender's own lateness: sends later than
+ * one interval after their schedule, per mille. Text or -j, one print
+ * path.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <poll.h>
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include <arpa/inet.h>
+#include <net/if.h>
+#include <netinet/in.h>
+#include <sys/ioctl.h>
+#include <sys/socket.h>
+#include <linux/if_ether.h>
+
+#include "snicctl.h"
+#include "fabric.h"
+#include "hdr16b.h"
+
+#define TR_MAGIC	0x736e6963u	/* "snic" */
+#define TR_PORT		7900
+#define TR_BATCH	64
+#define TR_MAX_SAMPLES	(1u << 22)
+#define TR_BURST	8		/* sends per host per loop, catching up */
+#define TR_QUIET_NS	1000000000ULL	/* draining: give up after this */
+#define TR_DRAIN_MAX_NS	30000000000ULL	/* with nothing coming in, or this */
+#define TR_IP_UDP	28		/* IPv4 + UDP headers */
+
+enum tr_pattern {
+	TR_UNIFORM, TR_PERM, TR_ADV, TR_INCAST, TR_HOTSPOT, TR_ALL2ALL,
+};
+
+static const char *const tr_pattern_name[] = {
+	"uniform", "permutation", "adv", "incast", "hotspot", "all2all",
+};
+
+struct tr_msg {
+	uint32_t magic;
+	uint32_t run;
+	uint32_t src, dst;	/* host indices */
+	uint64_t seq;
+	int64_t t_ns;		/* CLOCK_REALTIME at send */
+};
+
+struct tr_host {
+	int node, fd, group;
+	struct sockaddr_in addr;
+	bool sends;
+	int fixed;		/* permutation, incast, hotspot: the target */
+	int rr;			/* all2all: the next one */
+	double rate;		/* bytes/s of wall time at full load */
+	uint64_t next;		/* wall ns (CLOCK_REALTIME) of the next send */
+	uint64_t seq;
+	/* in the window */
+	uint64_t tries, sent_bytes, failed, late;
+	uint64_t rx_bytes;
+	/* sent after the warm-up, and those of them received */
+	uint64_t sent, rx, misdelivered;
+	uint8_t *from;		/* bitmap of the hosts it received from */
+};
+
+struct tr {
+	const struct fabric *f;
+	enum tr_pattern pat;
+	int arg;		/* H, N */
+	double load;
+	unsigned int wire, payload;
+	double seconds, warmup;
+	uint64_t interval;	/* wall ns between a host's sends */
+	uint32_t run;
+	struct tr_host *h;
+	int nh;
+	int *by_group, *group_start, *group_len;	/* host indices by group */
+	int ngroups;
+	uint64_t *lat;		/* fabric ns, datagrams sent in the window */
+	uint32_t nlat;
+	uint64_t sock_drops;
+	uint64_t t0, w0, w1, t_stop;	/* wall ns: start, window, stop */
+};
+
+static uint64_t realtime_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	return ts.tv_sec * 1000000000ULL + ts.tv_nsec;
+}
+
+/* xorshift64*: reproducible with "seed N" */
+static uint64_t rnd_state = 88172645463325252ULL;
+
+static uint64_t rnd(void)
+{
+	rnd_state ^= rnd_state >> 12;
+	rnd_state ^= rnd_state << 25;
+	rnd_state ^= rnd_state >> 27;
+	return rnd_state * 2685821657736338717ULL;
+}
+
+static int rnd_below(int n)
+{
+	return (int)(rnd() % (uint64_t)n);
+}
+
+/* Wire bytes of a frame carrying @payload bytes of UDP payload. */
+static unsigned int tr_wire(unsigned int payload)
+{
+	return ETH_HLEN + snic_16b_pkt_len(ETH_HLEN + TR_IP_UDP + payload);
+}
+
+static int parse_pattern(struct tr *t, const char *s)
+{
+	char *end;
+	long v;
+
+	if (!strcmp(s, "uniform")) {
+		t->pat = TR_UNIFORM;
+	} else if (!strcmp(s, "permutation")) {
+		t->pat = TR_PERM;
+	} else if (!strcmp(s, "all2all")) {
+		t->pat = TR_ALL2ALL;
+	} else if (!strncmp(s, "adv+", 4)) {
+		t->pat = TR_ADV;
+		v = strtol(s + 4, &end, 10);
+		if (*end || v < 1 || v > 4095)
+			return -1;
+		t->arg = v;
+	} else if (!strncmp(s, "incast:", 7) || !strncmp(s, "hotspot:", 8)) {
+		t->pat = s[0] == 'i' ? TR_INCAST : TR_HOTSPOT;
+		v = strtol(strchr(s, ':') + 1, &end, 10);
+		if (*end || v < 1 || v >= FAB_MAX_NODES)
+			return -1;
+		t->arg = v;
+	} else {
+		return -1;
+	}
+	return 0;
+}
+
+/* Hosts by group (Dragonfly groups, from the global links). */
+static int tr_groups(struct tr *t)
+{
+	struct fabric *f = (struct fabric *)t->f;
+	int i, g, *fill;
+
+	if (!f->grp && fab_ar(f))
+		return -1;
+	t->ngroups = f->ngroups;
+	if (t->ngroups < 2) {
+		fprintf(stderr, "Error: adv+%d needs a fabric of groups (a Dragonfly); %s has one\n",
+			t->arg, f->name);
+		return -1;
+	}
+	t->by_group = calloc(t->nh, sizeof(int));
+	t->group_start = calloc(t->ngroups, sizeof(int));
+	t->group_len = calloc(t->ngroups, sizeof(int));
+	fill = calloc(t->ngroups, sizeof(int));
+	if (!t->by_group || !t->group_start || !t->group_len || !fill)
+		exit(1);
+	for (i = 0; i < t->nh; i++) {
+		t->h[i].group = f->grp[t->h[i].node];
+		t->group_len[t->h[i].group]++;
+	}
+	for (g = 1; g < t->ngroups; g++)
+		t->group_start[g] = t->group_start[g - 1] + t->group_len[g - 1];
+	for (i = 0; i < t->nh; i++) {
+		g = t->h[i].group;
+		t->by_group[t->group_start[g] + fill[g]++] = i;
+	}
+	free(fill);
+	return 0;
+}
+
+/* Who sends, and the fixed targets. */
+static int tr_plan(struct tr *t)
+{
+	int i, j, n = t->nh, last = n - 1;
+
+	for (i = 0; i < n; i++) {
+		t->h[i].sends = true;
+		t->h[i].fixed = -1;
+		t->h[i].rr = (i + 1) % n;
+	}
+	switch (t->pat) {
+	case TR_PERM: {
+		int *p = malloc(n * sizeof(int));
+
+		if (!p)
+			exit(1);
+		for (i = 0; i < n; i++)
+			p[i] = i;
+		/* Sattolo: one cycle through all, so nobody sends to itself */
+		for (i = n - 1; i > 0; i--) {
+			j = rnd_below(i);
+			int x = p[i];
+
+			p[i] = p[j];
+			p[j] = x;
+		}
+		for (i = 0; i < n; i++)
+			t->h[i].fixed = p[i];
+		free(p);
+		break;
+	}
+	case TR_INCAST:
+	case TR_HOTSPOT:
+		if (t->arg > n - 1) {
+			fprintf(stderr, "Error: %s:%d needs %d hosts, %s has %d\n",
+				tr_pattern_name[t->pat], t->arg, t->arg + 1,
+				t->f->name, n);
+			return -1;
+		}
+		if (t->pat == TR_HOTSPOT && n - t->arg - 1 < 2 && n > t->arg + 1) {
+			fprintf(stderr, "Error: hotspot:%d leaves one victim, who has nobody to send to\n",
+				t->arg);
+			return -1;
+		}
+		for (i = 0; i < n; i++) {
+			if (i < t->arg)
+				t->h[i].fixed = last;
+			else if (t->pat == TR_INCAST || i == last)
+				t->h[i].sends = false;
+		}
+		break;
+	case TR_ADV:
+		return tr_groups(t);
+	default:
+		break;
+	}
+	return 0;
+}
+
+static int tr_dst(struct tr *t, int i)
+{
+	struct tr_host *h = &t->h[i];
+	int d, g;
+
+	if (h->fixed >= 0)
+		return h->fixed;
+	switch (t->pat) {
+	case TR_ALL2ALL:
+		d = h->rr;
+		h->rr = (h->rr + 1) % t->nh;
+		if (h->rr == i)
+			h->rr = (h->rr + 1) % t->nh;
+		return d;
+	case TR_ADV:
+		g = (h->group + t->arg) % t->ngroups;
+		if (!t->group_len[g])
+			return -1;
+		d = t->by_group[t->group_start[g] + rnd_below(t->group_len[g])];
+		return d == i ? -1 : d;
+	case TR_HOTSPOT:	/* a victim: to another one, never the hot host */
+		g = t->nh - t->arg - 1;		/* victims: arg .. nh - 2 */
+		d = rnd_below(g - 1);
+		return t->arg + (d >= i - t->arg ? d + 1 : d);
+	default:		/* uniform */
+		d = rnd_below(t->nh - 1);
+		return d >= i ? d + 1 : d;
+	}
+}
+
+/*
+ * Every host's neighbour entries for every other host: a snic's MAC is
+ * its LID (02:53:4e:LL:LL:LL), so the fabric needs no ARP, whose
+ * broadcasts would flood every host of a large fabric N times over during
+ * the warm-up. Permanent, as a fabric manager's path records would be.
+ */
+static int tr_neigh(struct tr *t)
+{
+	size_t cap = (size_t)t->nh * 96 + 1;
+	char *cmds = malloc(cap), ns[64], addr[20];
+	int i, j, err = 0;
+
+	if (!cmds)
+		exit(1);
+	for (i = 0; i < t->nh && !err; i++) {
+		size_t off = 0;
+
+		for (j = 0; j < t->nh; j++) {
+			uint32_t lid = t->f->node[t->h[j].node].lid;
+
+			if (j == i)
+				continue;
+			fab_addr(t->f, t->h[j].node, addr, sizeof(addr));
+			off += snprintf(cmds + off, cap - off,
+					"neigh replace %s lladdr 02:53:4e:%02x:%02x:%02x dev snic0 nud permanent\n",
+					addr, (lid >> 16) & 0xff, (lid >> 8) & 0xff,
+					lid & 0xff);
+		}
+		fab_ns(t->f, t->h[i].node, ns, sizeof(ns));
+		err = fab_ip_batch(ns, cmds);
+		if (err)
+			fprintf(stderr, "Error: %s: neighbour entries\n", ns);
+	}
+	free(cmds);
+	return err;
+}
+
+/* A UDP socket in host @i's netns, bound to its address. */
+static int tr_open(struct tr *t, int i, int home)
+{
+	struct tr_host *h = &t->h[i];
+	int one = 1, rcv = 4 << 20, fd;
+	char ns[64], addr[20];
+	struct ifreq ifr;
+
+	fab_ns(t->f, h->node, ns, sizeof(ns));
+	fab_addr(t->f, h->node, addr, sizeof(addr));
+	if (enter_netns(ns))
+		return -1;
+	fd = socket(AF_INET, SOCK_DGRAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+	if (fd < 0) {
+		perror("Error: socket");
+		return -1;
+	}
+	h->addr.sin_family = AF_INET;
+	h->addr.sin_port = htons(TR_PORT);
+	inet_pton(AF_INET, addr, &h->addr.sin_addr);
+	setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof(one));
+	setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &rcv, sizeof(rcv));
+	setsockopt(fd, SOL_SOCKET, SO_TIMESTAMPNS, &one, sizeof(one));
+	setsockopt(fd, SOL_SOCKET, SO_RXQ_OVFL, &one, sizeof(one));
+	setsockopt(fd, IPPROTO_IP, IP_RECVERR, &one, sizeof(one));
+	if (bind(fd, (struct sockaddr *)&h->addr, sizeof(h->addr))) {
+		fprintf(stderr, "Error: %s: bind %s:%d: %m\n", ns, addr, TR_PORT);
+		close(fd);
+		return -1;
+	}
+	/* the largest payload snic0 carries, for the size check */
+	memset(&ifr, 0, sizeof(ifr));
+	strcpy(ifr.ifr_name, "snic0");
+	if (!ioctl(fd, SIOCGIFMTU, &ifr) &&
+	    t->payload + TR_IP_UDP > (unsigned int)ifr.ifr_mtu) {
+		fprintf(stderr, "Error: size %u needs %u bytes of IP, snic0's MTU is %d\n",
+			t->wire, t->payload + TR_IP_UDP, ifr.ifr_mtu);
+		close(fd);
+		return -1;
+	}
+	h->fd = fd;
+	if (setns(home, CLONE_NEWNET)) {
+		perror("Error: setns back");
+		return -1;
+	}
+	return 0;
+}
+
+static void tr_send(struct tr *t, int i, uint64_t now)
+{
+	struct tr_host *h = &t->h[i];
+	static char buf[9000];
+	struct tr_msg *m = (struct tr_msg *)buf;
+	bool in_window = h->next >= t->w0 && h->next < t->w1;
+	int d = tr_dst(t, i);
+
+	if (in_window) {
+		h->tries++;
+		if (now > h->next + t->interval)
+			h->late++;
+	}
+	if (d < 0)
+		return;
+	m->magic = TR_MAGIC;
+	m->run = t->run;
+	m->src = i;
+	m->dst = d;
+	m->seq = h->seq++;
+	m->t_ns = realtime_ns();
+	if (sendto(h->fd, buf, t->payload, MSG_DONTWAIT,
+		   (struct sockaddr *)&t->h[d].addr, sizeof(t->h[d].addr)) < 0) {
+		if (in_window)
+			h->failed++;
+		return;
+	}
+	if ((uint64_t)m->t_ns >= t->w0)
+		h->sent++;
+	if (in_window)
+		h->sent_bytes += t->wire;
+}
+
+static void tr_recv(struct tr *t, int i)
+{
+	static char bufs[TR_BATCH][256], ctl[TR_BATCH][256];
+	struct mmsghdr mm[TR_BATCH];
+	struct iovec iov[TR_BATCH];
+	struct tr_host *h = &t->h[i];
+	int n, k;
+
+	memset(mm, 0, sizeof(mm));
+	for (k = 0; k < TR_BATCH; k++) {
+		iov[k].iov_base = bufs[k];
+		iov[k].iov_len = sizeof(bufs[k]);
+		mm[k].msg_hdr.msg_iov = &iov[k];
+		mm[k].msg_hdr.msg_iovlen = 1;
+		mm[k].msg_hdr.msg_control = ctl[k];
+		mm[k].msg_hdr.msg_controllen = sizeof(ctl[k]);
+	}
+	n = recvmmsg(h->fd, mm, TR_BATCH, MSG_DONTWAIT, NULL);
+	if (n < 0 && errno != EAGAIN)	/* an error queued by IP_RECVERR */
+		recv(h->fd, bufs[0], sizeof(bufs[0]), MSG_ERRQUEUE | MSG_DONTWAIT);
+	for (k = 0; k < n; k++) {
+		struct tr_msg *m = (struct tr_msg *)bufs[k];
+		uint64_t rx = 0;
+		struct cmsghdr *c;
+
+		for (c = CMSG_FIRSTHDR(&mm[k].msg_hdr); c;
+		     c = CMSG_NXTHDR(&mm[k].msg_hdr, c)) {
+			if (c->cmsg_level != SOL_SOCKET)
+				continue;
+			if (c->cmsg_type == SCM_TIMESTAMPNS) {
+				struct timespec ts;
+
+				memcpy(&ts, CMSG_DATA(c), sizeof(ts));
+				rx = ts.tv_sec * 1000000000ULL + ts.tv_nsec;
+			} else if (c->cmsg_type == SO_RXQ_OVFL) {
+				uint32_t drops;
+
+				memcpy(&drops, CMSG_DATA(c), sizeof(drops));
+				if (drops > t->sock_drops)
+					t->sock_drops = drops;
+			}
+		}
+		if (mm[k].msg_len < sizeof(*m) || m->magic != TR_MAGIC ||
+		    m->run != t->run || m->src >= (uint32_t)t->nh)
+			continue;
+		if (!rx)
+			rx = realtime_ns();
+		if ((uint64_t)m->t_ns < t->w0)
+			continue;	/* the warm-up's */
+		if (m->dst != (uint32_t)i) {
+			h->misdelivered++;
+			continue;
+		}
+		h->rx++;
+		h->from[m->src / 8] |= 1 << (m->src % 8);
+		if (rx >= t->w0 && rx < t->w1)
+			h->rx_bytes += t->wire;
+		if ((uint64_t)m->t_ns >= t->w0 && (uint64_t)m->t_ns < t->w1 &&
+		    t->nlat < TR_MAX_SAMPLES && rx >= (uint64_t)m->t_ns)
+			t->lat[t->nlat++] = (rx - m->t_ns) / t->f->dilation;
+	}
+}
+
+static bool tr_drained(const struct tr *t, uint64_t *got)
+{
+	uint64_t sent = 0;
+	int i;
+
+	*got = 0;
+	for (i = 0; i < t->nh; i++) {
+		sent += t->h[i].sent;
+		*got += t->h[i].rx + t->h[i].misdelivered;
+	}
+	return *got >= sent;
+}
+
+static void tr_run(struct tr *t)
+{
+	struct pollfd *pfd = calloc(t->nh, sizeof(*pfd));
+	uint64_t now, drain_end, got = 0, last_got = 0, quiet_since = 0;
+	int i, b;
+
+	if (!pfd)
+		exit(1);
+	for (i = 0; i < t->nh; i++) {
+		pfd[i].fd = t->h[i].fd;
+		pfd[i].events = POLLIN;
+	}
+	t->t0 = realtime_ns();
+	t->w0 = t->t0 + (uint64_t)(t->warmup * 1e9);
+	t->w1 = t->w0 + (uint64_t)(t->seconds * 1e9);
+	t->t_stop = t->w1;
+	drain_end = t->t_stop + TR_DRAIN_MAX_NS;
+	for (i = 0; i < t->nh; i++)
+		t->h[i].next = t->t0 + rnd() % t->interval;
+	for (;;) {
+		uint64_t wake, d;
+		struct timespec to;
+
+		now = realtime_ns();
+		if (now < t->t_stop) {
+			wake = t->t_stop;
+			for (i = 0; i < t->nh; i++) {
+				struct tr_host *h = &t->h[i];
+
+				if (!h->sends)
+					continue;
+				for (b = 0; b < TR_BURST && h->next <= now; b++) {
+					tr_send(t, i, now);
+					h->next += t->interval;
+				}
+				if (h->next < wake)
+					wake = h->next;
+			}
+		} else {
+			/* draining: done once every datagram is in, or
+			 * when nothing came in for a second
+			 */
+			if (now >= drain_end || tr_drained(t, &got))
+				break;
+			if (got != last_got || !quiet_since) {
+				last_got = got;
+				quiet_since = now;
+			} else if (now - quiet_since > TR_QUIET_NS) {
+				break;
+			}
+			wake = now + 10000000;
+		}
+		d = wake > now ? wake - now : 0;
+		to.tv_sec = d / 1000000000ULL;
+		to.tv_nsec = d % 1000000000ULL;
+		if (ppoll(pfd, t->nh, &to, NULL) > 0) {
+			for (i = 0; i < t->nh; i++)
+				if (pfd[i].revents & (POLLIN | POLLERR))
+					tr_recv(t, i);
+		}
+	}
+	free(pfd);
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+static uint64_t quantile(const uint64_t *v, uint32_t n, double q)
+{
+	uint32_t k;
+
+	if (!n)
+		return 0;
+	k = (uint32_t)ceil(q * n);
+	return v[k ? k - 1 : 0];
+}
+
+static uint64_t sources(const struct tr_host *h, int nh)
+{
+	uint64_t n = 0;
+	int i;
+
+	for (i = 0; i < nh; i++)
+		n += !!(h->from[i / 8] & (1 << (i % 8)));
+	return n;
+}
+
+static void out_frac(const char *key, const char *fmt, double v)
+{
+	char b[32];
+
+	snprintf(b, sizeof(b), "%.4f", v);
+	out_num(key, fmt, b);
+}
+
+static void tr_report(struct tr *t)
+{
+	double win = t->seconds, amin = 1e9, amax = 0, asum = 0, isum = 0;
+	double jx = 0, jx2 = 0, cap;
+	uint64_t sent = 0, rx = 0, mis = 0, tries = 0, late = 0, failed = 0;
+	uint64_t lsum = 0;
+	int i, nsend = 0, nrecv = 0;
+	char pat[32];
+
+	qsort(t->lat, t->nlat, sizeof(*t->lat), cmp_u64);
+	for (i = 0; i < (int)t->nlat; i++)
+		lsum += t->lat[i];
+	if (t->pat == TR_ADV || t->pat == TR_INCAST || t->pat == TR_HOTSPOT)
+		snprintf(pat, sizeof(pat), "%s%s%d", tr_pattern_name[t->pat],
+			 t->pat == TR_ADV ? "+" : ":", t->arg);
+	else
+		snprintf(pat, sizeof(pat), "%s", tr_pattern_name[t->pat]);
+	out_begin_obj();
+	out_str("fabric", "fabric %s:", t->f->name);
+	out_str("pattern", " %s", pat);
+	out_frac("load", " load %s", t->load);
+	out_u64("size", " size %llu", t->wire);
+	out_u64("hosts", " hosts %llu", t->nh);
+	out_u64("dilation", " dilation %llu", t->f->dilation);
+	out_u64("window_us", " window %llu us (fabric)",
+		(uint64_t)(win * 1e6 / t->f->dilation));
+	out_frac("window_wall_s", " (%s s of wall time)", win);
+	out_begin_list_key("host");
+	for (i = 0; i < t->nh; i++) {
+		struct tr_host *h = &t->h[i];
+		double acc, inj;
+
+		cap = h->rate * win;	/* bytes at full load in the window */
+		acc = h->rx_bytes / cap;
+		inj = h->sent_bytes / cap;
+		asum += acc;
+		if (acc < amin)
+			amin = acc;
+		if (acc > amax)
+			amax = acc;
+		if (h->sends) {
+			nsend++;
+			isum += inj;
+		}
+		if (h->rx_bytes) {
+			nrecv++;
+			jx += acc;
+			jx2 += acc * acc;
+		}
+		sent += h->sent;
+		rx += h->rx;
+		mis += h->misdelivered;
+		tries += h->tries;
+		late += h->late;
+		failed += h->failed;
+		out_nl();
+		out_begin_obj();
+		out_str("name", "%s:", t->f->node[h->node].name);
+		out_frac("offered", " offered %s", h->sends ? t->load : 0);
+		out_frac("injected", " injected %s", inj);
+		out_frac("accepted", " accepted %s", acc);
+		out_u64("sent", " sent %llu", h->sent);
+		out_u64("received", " received %llu", h->rx);
+		out_u64("sources", " from %llu hosts", sources(h, t->nh));
+		if (t->by_group)
+			out_u64("group", " group %llu", h->group);
+		if (opt_json)
+			out_end_obj();
+	}
+	out_end_list();
+	out_nl();
+	out_frac("accepted_mean", "accepted mean %s", asum / t->nh);
+	out_frac("accepted_min", " min %s", amin);
+	out_frac("accepted_max", " max %s", amax);
+	out_frac("injected_mean", " injected mean %s", nsend ? isum / nsend : 0);
+	out_frac("jain", " jain %s", nrecv ? jx * jx / (nrecv * jx2) : 0);
+	out_nl();
+	out_u64("latency_n", "latency %llu datagrams", t->nlat);
+	out_u64("latency_p50_ns", " p50 %llu", quantile(t->lat, t->nlat, 0.5));
+	out_u64("latency_p99_ns", " p99 %llu", quantile(t->lat, t->nlat, 0.99));
+	out_u64("latency_max_ns", " max %llu",
+		t->nlat ? t->lat[t->nlat - 1] : 0);
+	out_u64("latency_mean_ns", " mean %llu ns (fabric)",
+		t->nlat ? lsum / t->nlat : 0);
+	out_nl();
+	out_u64("sent", "sent %llu", sent);
+	out_u64("received", " received %llu", rx);
+	out_u64("lost", " lost %llu", sent > rx + mis ? sent - rx - mis : 0);
+	out_u64("misdelivered", " misdelivered %llu", mis);
+	out_u64("socket_drops", " socket drops %llu", t->sock_drops);
+	out_u64("not_injected", " not injected %llu", failed);
+	out_u64("inject_late_permille", " sender late %llu per mille",
+		tries ? (late * 1000 + tries - 1) / tries : 0);
+	out_end_obj();
+	if (opt_json)
+		putchar('\n');
+}
+
+static int tr_usage(void)
+{
+	fprintf(stderr, "Usage: snicctl fabric traffic [NAME] PATTERN [load L] [size BYTES] [seconds S] [warmup S] [seed N]\n"
+		"       PATTERN := uniform | permutation | adv+H | incast:N | hotspot:N | all2all\n");
+	return 1;
+}
+
+static int parse_double(const char *s, double *v, double lo, double hi)
+{
+	char *end;
+
+	*v = strtod(s, &end);
+	return *end || end == s || !(*v >= lo && *v <= hi) ? -1 : 0;
+}
+
+int fabric_traffic(const struct fabric *f, int argc, char **argv)
+{
+	struct tr t = { .f = f, .load = 0.5, .seconds = 2, .warmup = 0.5 };
+	const struct fab_link *l;
+	uint32_t size = 1024, seed = 1;
+	int i, n, home, err = 1;
+	double v;
+
+	if (argc < 1 || parse_pattern(&t, argv[0]))
+		return tr_usage();
+	for (i = 1; i + 1 < argc; i += 2) {
+		if (!strcmp(argv[i], "load") && !parse_double(argv[i + 1], &v, 1e-4, 1))
+			t.load = v;
+		else if (!strcmp(argv[i], "size") && !parse_u32(argv[i + 1], &size))
+			;
+		else if (!strcmp(argv[i], "seconds") &&
+			 !parse_double(argv[i + 1], &v, 0.01, 3600))
+			t.seconds = v;
+		else if (!strcmp(argv[i], "warmup") &&
+			 !parse_double(argv[i + 1], &v, 0, 3600))
+			t.warmup = v;
+		else if (!strcmp(argv[i], "seed") && !parse_u32(argv[i + 1], &seed))
+			;
+		else
+			return tr_usage();
+	}
+	if (i != argc)
+		return tr_usage();
+	rnd_state ^= (uint64_t)seed * 0x9e3779b97f4a7c15ULL;
+	if (!rnd_state)
+		rnd_state = 1;
+	/* the largest UDP payload whose frame fits in @size */
+	for (t.payload = sizeof(struct tr_msg); tr_wire(t.payload + 1) <= size &&
+	     t.payload < 8900; t.payload++)
+		;
+	t.wire = tr_wire(t.payload);
+	if (t.wire > size) {
+		fprintf(stderr, "Error: size %u is below the smallest frame (%u bytes)\n",
+			size, t.wire);
+		return 1;
+	}
+	for (n = 0, i = 0; i < f->nnodes; i++)
+		n += !f->node[i].sw;
+	t.nh = n;
+	t.h = calloc(n, sizeof(*t.h));
+	t.lat = malloc(TR_MAX_SAMPLES * sizeof(*t.lat));
+	if (!t.h || !t.lat)
+		exit(1);
+	for (n = 0, i = 0; i < f->nnodes; i++) {
+		if (f->node[i].sw)
+			continue;
+		t.h[n].node = i;
+		t.h[n].fd = -1;
+		t.h[n].from = calloc((t.nh + 7) / 8, 1);
+		if (!t.h[n].from)
+			exit(1);
+		l = fab_host_link(f, i);
+		t.h[n].rate = (double)(l->rate ?: f->rate) / f->dilation;
+		n++;
+	}
+	if (t.nh < 2) {
+		fprintf(stderr, "Error: fabric %s has fewer than 2 hosts\n", f->name);
+		goto out;
+	}
+	/* one interval for all: the hosts' links share the fabric default
+	 * unless a file said otherwise; the slowest link sets the pace
+	 */
+	v = t.h[0].rate;
+	for (i = 1; i < t.nh; i++)
+		if (t.h[i].rate < v)
+			v = t.h[i].rate;
+	t.interval = (uint64_t)(t.wire * 1e9 / v / t.load);
+	if (!t.interval)
+		t.interval = 1;
+	t.run = (uint32_t)realtime_ns() ^ (uint32_t)getpid();
+	if (tr_plan(&t))
+		goto out;
+	home = open("/proc/self/ns/net", O_RDONLY | O_CLOEXEC);
+	if (home < 0) {
+		perror("Error: /proc/self/ns/net");
+		goto out;
+	}
+	for (i = 0; i < t.nh; i++)
+		if (tr_open(&t, i, home))
+			break;
+	close(home);
+	if (i < t.nh || tr_neigh(&t))
+		goto out;
+	tr_run(&t);
+	tr_report(&t);
+	err = 0;
+out:
+	for (i = 0; i < t.nh; i++) {
+		if (t.h[i].fd >= 0)
+			close(t.h[i].fd);
+		free(t.h[i].from);
+	}
+	free(t.h);
+	free(t.lat);
+	free(t.by_group);
+	free(t.group_start);
+	free(t.group_len);
+	return err;
+}
