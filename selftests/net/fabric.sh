@@ -148,4 +148,13 @@ check "a second up of a fabric that is up: refused" sh -c "
 	$SNICCTL fabric up star:2 name $F >/dev/null &&
 	! $SNICCTL fabric up star:2 name $F 2>&1 | grep -q 'is up already' && exit 1
 	$SNICCTL fabric down $F >/dev/null"
+check "up star:2 rate 25gbit" "$SNICCTL" fabric up star:2 name "$F" rate 25gbit
+checke "rate: every link end runs at 25 Gb/s (3125000000 bytes/s)" \
+	'[ "$(nsexec $F-h1 $SNICCTL -j qdisc show fab0 | sed -n "s/.*\"rate\":\([0-9]*\).*/\1/p")" = 3125000000 ] &&
+	 [ "$(nsexec $F-s1 $SNICCTL -j qdisc show p2 | sed -n "s/.*\"rate\":\([0-9]*\).*/\1/p")" = 3125000000 ]'
+"$SNICCTL" fabric down "$F" >/dev/null
+checke "rate beyond 10 Tb/s, or not a rate: usage, nothing built" \
+	'! "$SNICCTL" fabric up star:2 name $F rate 20000gbit 2>/dev/null &&
+	 ! "$SNICCTL" fabric up star:2 name $F rate fast 2>/dev/null &&
+	 [ $(leftover) -eq 0 ]'
 ktap_finish

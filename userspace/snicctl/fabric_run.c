@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * snicctl fabric up FILE|GENERATOR [name NAME] [dilation D|auto] [hoq USEC] [ar] [check]
+ * snicctl fabric up FILE|GENERATOR [name NAME] [dilation D|auto] [rate RATE] [hoq USEC]
+ *                   [ar] [check]
  * snicctl fabric down [NAME]
  * snicctl fabric show [NAME]          (-j: JSON)
  * snicctl fabric check [NAME] [pairs N|all]
@@ -457,6 +458,7 @@ static int cmd_up(int argc, char **argv)
 {
 	struct fabric *f = fab_new();
 	bool do_check = false, dil_auto = false;
+	long long rate;
 	char path[96];
 	uint32_t v;
 	double t0;
@@ -490,6 +492,17 @@ static int cmd_up(int argc, char **argv)
 		} else if (!strcmp(argv[i], "hoq") && i + 1 < argc &&
 			   !parse_u32(argv[i + 1], &v)) {
 			f->hoq_us = v;
+			i++;
+		} else if (!strcmp(argv[i], "rate") && i + 1 < argc &&
+			   (rate = parse_rate(argv[i + 1])) > 0 &&
+			   rate <= 1250000000000LL) {
+			int l;
+
+			/* the default: every link that had it takes this */
+			for (l = 0; l < f->nlinks; l++)
+				if (f->link[l].rate == f->rate)
+					f->link[l].rate = rate;
+			f->rate = rate;
 			i++;
 		} else {
 			fab_free(f);
@@ -528,7 +541,7 @@ static int cmd_up(int argc, char **argv)
 	fab_free(f);
 	return err;
 usage:
-	fprintf(stderr, "Usage: snicctl fabric up FILE|GENERATOR [name NAME] [dilation D|auto] [hoq USEC] [ar] [check]\n"
+	fprintf(stderr, "Usage: snicctl fabric up FILE|GENERATOR [name NAME] [dilation D|auto] [rate RATE] [hoq USEC] [ar] [check]\n"
 		"  GENERATOR: line:N star:N fattree:LEAVES,SPINES,HOSTS dragonfly:P,A,H,G\n");
 	return 1;
 }
@@ -656,7 +669,7 @@ int do_fabric(int argc, char **argv)
 		fab_free(f);
 		return err;
 	}
-	fprintf(stderr, "Usage: snicctl fabric up FILE|GENERATOR [name NAME] [dilation D|auto] [hoq USEC] [ar] [check]\n"
+	fprintf(stderr, "Usage: snicctl fabric up FILE|GENERATOR [name NAME] [dilation D|auto] [rate RATE] [hoq USEC] [ar] [check]\n"
 		"       snicctl fabric down|show [NAME]\n"
 		"       snicctl fabric health [NAME [threshold PERMILLE]]\n"
 		"       snicctl fabric check [NAME] [pairs N|all]\n"
