@@ -37,6 +37,12 @@
 #                         above it the run is UNFAITHFUL
 #   fidelity_frame_ns     for scale: one of the hot spot's frames' time on
 #                         its 100 Gb/s link (their mean size)
+#   sweep_uniform_*       accepted load and mean latency against offered
+#                         load (l10 .. l100: percent of host link rate) on
+#                         a fat tree under uniform random traffic, the
+#                         zero-load latency, the accepted load at offered
+#                         1.0 and the saturation load (mean latency below
+#                         3x the zero-load one), "snicctl fabric traffic"
 #   dragonfly72_up_s      wall time of "snicctl fabric up dragonfly:2,4,2,9"
 #   dragonfly72_mem_mib   guest memory that fabric takes
 # Every result measured on a shaped fabric is followed by a line
@@ -424,6 +430,47 @@ for t in "star:3 h1:h3 h2:h3" "star:7 h1:h7 h2:h7 h3:h7 h4:h7 h5:h7 h6:h7" \
 	cat /tmp/bench-f.$SFX
 done
 echo "BENCH lossless_hogs_drops $lh"
+
+# Accepted vs offered load, BookSim's curve, on a two-level fat tree
+# (fattree:2,2,2: 4 hosts, 2 leaves, 2 spines) at 25 Gb/s and dilation
+# 10000 (a rate this guest emulates faithfully up to offered 1.0),
+# uniform random traffic in 1500-byte frames, "snicctl fabric traffic":
+# per offered load the mean accepted load over the hosts (fraction of
+# host link rate) and the mean latency (fabric ns), each point on a fabric
+# of its own so that its fidelity is its own. Then the zero-load latency
+# (the mean at offered 0.1), the accepted load at offered 1.0 and the
+# saturation load: the highest offered load below the first whose mean
+# latency reaches 3x the zero-load latency (../spec/measurement.md).
+zl=0 sat=0 knee=
+for pct in 10 20 40 60 80 100; do
+	L=$(awk -v p=$pct 'BEGIN { printf "%.2f", p / 100 }')
+	"$SNICCTL" fabric up fattree:2,2,2 name bl rate 25gbit >/dev/null
+	j=$("$SNICCTL" -j fabric traffic bl uniform load "$L" size 1500 seconds 3 \
+		warmup 0.5 seed 1 | sed 's/"host":\[.*\]//')
+	acc=$(echo "$j" | sed -n 's/.*"accepted_mean":\([0-9.]*\).*/\1/p')
+	mean=$(echo "$j" | sed -n 's/.*"latency_mean_ns":\([0-9]*\).*/\1/p')
+	p99=$(echo "$j" | sed -n 's/.*"latency_p99_ns":\([0-9]*\).*/\1/p')
+	echo "# uniform load $L: accepted ${acc:-?}, latency mean ${mean:-?} p99 ${p99:-?} ns," \
+		"lost $(echo "$j" | sed -n 's/.*"lost":\([0-9]*\).*/\1/p')," \
+		"sender late $(echo "$j" | sed -n 's/.*"inject_late_permille":\([0-9]*\).*/\1/p') per mille"
+	echo "BENCH sweep_uniform_accepted_l$pct ${acc:-0}"
+	echo "BENCH sweep_uniform_latency_mean_ns_l$pct ${mean:-0}"
+	fidelity sweep_uniform_l$pct bl
+	"$SNICCTL" fabric down bl >/dev/null
+	[ $pct = 10 ] && zl=${mean:-0}
+	[ $pct = 100 ] && acc1=${acc:-0}
+	# the knee: the first load at 3x the zero-load latency ends it
+	if [ -z "$knee" ]; then
+		if [ "${mean:-0}" -gt 0 ] && [ "$mean" -lt $((3 * zl)) ]; then
+			sat=$L
+		else
+			knee=$L
+		fi
+	fi
+done
+echo "BENCH sweep_uniform_zero_load_ns $zl"
+echo "BENCH sweep_uniform_accepted_at_1 ${acc1:-0}"
+echo "BENCH sweep_uniform_saturation_load $sat"
 
 # The 72-host Dragonfly (p=2, a=4, h=2, g=9): wall time of "fabric up"
 # and the guest memory it takes.
