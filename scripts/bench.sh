@@ -1,13 +1,17 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 # make bench: run selftests/bench.sh in one guest boot, print its BENCH
-# lines and record them with the date in Documentation/benchmarks.rst.
+# lines and record them with the date in Documentation/benchmarks.rst,
+# the plots beside it (scripts/bench-plots.sh; the run's output is kept
+# in build/bench.log).
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top" || exit 1
 out=$(selftests/qemu/run-vm.sh --bench "$@")
 rc=$?
 printf '%s\n' "$out"
+mkdir -p build
+printf '%s\n' "$out" >build/bench.log
 lines=$(printf '%s\n' "$out" | grep '^BENCH ')
 fid=$(printf '%s\n' "$out" | grep '^FIDELITY ')
 # An UNFAITHFUL result fails the bench (the guest's exit status), but the
@@ -77,6 +81,11 @@ doc=Documentation/benchmarks.rst
 	echo "releases a frame when it starts on its link, so a hop adds none (480"
 	echo "fabric ns for 1500 bytes at 25 Gb/s); the zero-load latency is the"
 	echo "software path over the dilation, and the 3x knee comes early."
+	echo
+	echo ".. image:: bench-sweep.png"
+	echo "   :alt: accepted load and mean latency against offered load"
 } >"$doc"
 echo "# table written to $doc"
+scripts/bench-plots.sh build/bench.log Documentation ||
+	echo "# bench: no plots (scripts/bench-plots.sh failed)"
 [ $rc -eq 0 ] || { echo "# bench: a result is UNFAITHFUL or the guest failed"; exit 1; }
