@@ -19,12 +19,16 @@
  *     moment the frame actually left. A frame reaches the head, in the
  *     model, when it arrived or when the one before it started, whichever
  *     is later; a link without carrier sends nothing, in the model too.
- *     While the link is busy, dequeue
- *     returns nothing and the qdisc watchdog is armed for time_next with
- *     a little slack. A late wake-up (a busy host) does not lower the
- *     rate: the frames it held back follow at once until the link is back
- *     on its model's schedule;
- *   - fidelity: how late each frame left against its start in the model
+ *     A frame is on the wire from its start to its end, start + len /
+ *     rate: the qdisc keeps it (the wire slot, still counted in its
+ *     queue length) and hands it to the device at its end, when its last
+ *     byte would be across, so that every hop adds its serialization
+ *     time to a packet's latency, as a real link does. While the link is
+ *     busy, dequeue returns nothing and the qdisc watchdog is armed for
+ *     time_next (the end) with a little slack. A late wake-up (a busy
+ *     host) does not lower the rate: the frames it held back follow at
+ *     once until the link is back on its model's schedule;
+ *   - fidelity: how late each frame left against its end in the model
  *     (fabric ns, a histogram: core/hist.h), and how many were late by
  *     more than their own time on the link: the emulation says when it
  *     could not keep up (xstats; snicctl fabric health);
@@ -160,6 +164,8 @@ struct snic_sched {
 	bool			rr_turn;	/* rr got its quantum */
 	u64			time_next;	/* ns: link free again */
 	bool			armed;		/* watchdog set for time_next */
+	struct sk_buff		*wire;		/* on the wire until time_next */
+	u64			wire_tx;	/* ns: its time on the link */
 	bool			no_carrier;	/* a dequeue found it down */
 	struct qdisc_watchdog	watchdog;
 	struct hrtimer		sync_timer;
@@ -410,33 +416,61 @@ static bool snic_q_throttled(struct snic_sched *q, u64 now)
 	return true;
 }
 
+/* How late the watchdog woke us for time_next (sch_fq's statistic). */
+static void snic_q_unthrottled(struct snic_sched *q, u64 now)
+{
+	u64 late;
+
+	if (!q->armed)
+		return;
+	late = now > q->time_next ? now - q->time_next : 0;
+	q->unthrottle_latency_ns -= q->unthrottle_latency_ns >> 3;
+	q->unthrottle_latency_ns += late >> 3;
+	q->armed = false;
+}
+
 /*
- * A frame of @len bytes that became sendable at @ready leaves now: it
- * started in the model when both it and the link were ready; the link is
- * busy with it from then on. Its lateness is what the model did not keep.
+ * A frame of @len bytes that became sendable at @ready starts: when both
+ * it and the link were ready, in the model; the link is busy with it
+ * until its end, time_next. Returns its start; *@tx is its time on the
+ * link.
  */
 static u64 snic_q_serialize(struct snic_sched *q, u64 now, u64 ready,
-			    unsigned int len)
+			    unsigned int len, u64 *tx)
 {
-	u64 tx, start, late;
+	u64 start;
 
+	*tx = 0;
 	if (!q->rate)
 		return now;
-	tx = div64_u64((u64)len * NSEC_PER_SEC * q->dilation, q->rate);
-	if (q->armed) {
-		/* How late the watchdog woke us (sch_fq's statistic). */
-		late = now > q->time_next ? now - q->time_next : 0;
-		q->unthrottle_latency_ns -= q->unthrottle_latency_ns >> 3;
-		q->unthrottle_latency_ns += late >> 3;
-		q->armed = false;
-	}
+	*tx = div64_u64((u64)len * NSEC_PER_SEC * q->dilation, q->rate);
+	snic_q_unthrottled(q, now);
 	start = max(q->time_next, min(ready, now));
-	late = now - start;
-	snic_hist_add(&q->late, div_u64(late, q->dilation));
-	if (late > tx)
-		q->late.over++;
-	q->time_next = start + tx;
+	q->time_next = start + *tx;
 	return start;
+}
+
+/*
+ * The frame whose last byte the model put across at time_next, @tx after
+ * it started, leaves now: the qdisc lets go of it. Its lateness is what
+ * the model did not keep.
+ */
+static struct sk_buff *snic_q_depart(struct Qdisc *sch, struct sk_buff *skb,
+				     u64 now, u64 tx)
+{
+	struct snic_sched *q = qdisc_priv(sch);
+
+	if (q->rate) {
+		u64 late = now > q->time_next ? now - q->time_next : 0;
+
+		snic_hist_add(&q->late, div_u64(late, q->dilation));
+		if (late > tx)
+			q->late.over++;
+	}
+	qdisc_qstats_backlog_dec(sch, skb);
+	sch->q.qlen--;
+	qdisc_bstats_update(sch, skb);
+	return skb;
 }
 
 /* A stall of a VL that is not flow controlled any more ends now. */
@@ -627,7 +661,7 @@ static void snic_q_stamp_epoch(struct snic_sched *q, struct sk_buff *skb)
 static struct sk_buff *snic_q_dequeue(struct Qdisc *sch)
 {
 	struct snic_sched *q = qdisc_priv(sch);
-	u64 now = ktime_get_ns(), ready, start;
+	u64 now = ktime_get_ns(), ready, start, tx;
 	struct snic_vl *vl;
 	struct sk_buff *skb;
 
@@ -647,6 +681,15 @@ static struct sk_buff *snic_q_dequeue(struct Qdisc *sch)
 		/* The modelled link did not send while it was down. */
 		q->no_carrier = false;
 		q->time_next = max(q->time_next, now);
+	}
+	if (q->wire) {
+		/* Its last byte is across at time_next. */
+		if (q->rate && snic_q_throttled(q, now))
+			return NULL;
+		snic_q_unthrottled(q, now);
+		skb = q->wire;
+		q->wire = NULL;
+		return snic_q_depart(sch, skb, now, q->wire_tx);
 	}
 	if (q->rate && snic_q_throttled(q, now))
 		return NULL;
@@ -678,10 +721,7 @@ static struct sk_buff *snic_q_dequeue(struct Qdisc *sch)
 	vl->bytes += qdisc_pkt_len(skb);
 	vl->backlog -= qdisc_pkt_len(skb);
 	snic_q_cc_update(q, vl);
-	qdisc_qstats_backlog_dec(sch, skb);
-	sch->q.qlen--;
-	qdisc_bstats_update(sch, skb);
-	start = snic_q_serialize(q, now, ready, qdisc_pkt_len(skb));
+	start = snic_q_serialize(q, now, ready, qdisc_pkt_len(skb), &tx);
 	/* In the model the next frame became the head as this one started
 	 * (or when it arrived, if later), not when a late dequeue got here:
 	 * a backlog keeps the link busy however late the host is.
@@ -689,8 +729,16 @@ static struct sk_buff *snic_q_dequeue(struct Qdisc *sch)
 	if (vl->q.qlen)
 		vl->head_model = max(start,
 				     snic_q_cb(vl->q.head)->enqueued);
+	/* Its ingress buffer is free as it starts: what follows it may go. */
 	snic_q_release(vl, skb);
-	return skb;
+	if (q->rate && now < q->time_next) {
+		/* On the wire until its end: the device gets it then. */
+		q->wire = skb;
+		q->wire_tx = tx;
+		snic_q_throttled(q, now);
+		return NULL;
+	}
+	return snic_q_depart(sch, skb, now, tx);
 }
 
 static void snic_q_purge(struct Qdisc *sch)
@@ -713,6 +761,17 @@ static void snic_q_purge(struct Qdisc *sch)
 		q->vl[i].q.qlen = 0;
 		q->vl[i].backlog = 0;
 		snic_q_cc_update(q, &q->vl[i]);
+	}
+	/* A frame on the wire when the link went: it never arrived (its
+	 * ingress buffer was released as it started).
+	 */
+	if (q->wire) {
+		if (q->wire->protocol == htons(ETH_P_SNIC)) {
+			q->flushed++;
+			q->sent_16b--;
+		}
+		rtnl_kfree_skbs(q->wire, q->wire);
+		q->wire = NULL;
 	}
 	sch->q.qlen = 0;
 	sch->qstats.backlog = 0;

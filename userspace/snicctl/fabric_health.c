@@ -5,7 +5,7 @@
  * the model says it should).
  *
  *   links   every link end's sch_snic measures how late each frame left
- *           against its start in the line-rate model, in fabric ns; the
+ *           against its end in the line-rate model, in fabric ns; the
  *           histograms of all link ends are summed: frames, p50, p99 and
  *           max lateness, and the frames late by more than their own
  *           time on the link;
