@@ -19,17 +19,21 @@
  *     moment the frame actually left. A frame reaches the head, in the
  *     model, when it arrived or when the one before it started, whichever
  *     is later; a link without carrier sends nothing, in the model too.
- *     A frame is on the wire from its start to its end, start + len /
+ *     A 16B frame is on the wire from its start to its end, start + len /
  *     rate: the qdisc keeps it (the wire slot, still counted in its
  *     queue length) and hands it to the device at its end, when its last
  *     byte would be across, so that every hop adds its serialization
- *     time to a packet's latency, as a real link does. While the link is
- *     busy, dequeue returns nothing and the qdisc watchdog is armed for
- *     time_next (the end) with a little slack. A late wake-up (a busy
- *     host) does not lower the rate: the frames it held back follow at
- *     once until the link is back on its model's schedule;
- *   - fidelity: how late each frame left against its end in the model
- *     (fabric ns, a histogram: core/hist.h), and how many were late by
+ *     time to a packet's latency, as a real link does; a link-control
+ *     (credit) frame holds the link as long but goes at its start, as
+ *     OPA's link layer carries credits beside the packets. While the
+ *     link is busy, dequeue returns nothing and the qdisc watchdog is
+ *     armed for time_next (the end) with a little slack. A late wake-up
+ *     (a busy host) does not lower the rate: the frames it held back
+ *     follow at once until the link is back on its model's schedule;
+ *   - fidelity: how late each 16B frame left against its end in the
+ *     model (fabric ns, a histogram: core/hist.h; link control is not
+ *     counted: it waits for the frame on the wire, and its own time on
+ *     the link is shorter than a timer's slack), and how many were late by
  *     more than their own time on the link: the emulation says when it
  *     could not keep up (xstats; snicctl fabric health);
  *
@@ -451,17 +455,18 @@ static u64 snic_q_serialize(struct snic_sched *q, u64 now, u64 ready,
 }
 
 /*
- * The frame whose last byte the model put across at time_next, @tx after
- * it started, leaves now: the qdisc lets go of it. Its lateness is what
- * the model did not keep.
+ * A frame that the model has leave at @due, @tx long on the link, leaves
+ * now: the qdisc lets go of it. Its lateness is what the model did not
+ * keep.
  */
 static struct sk_buff *snic_q_depart(struct Qdisc *sch, struct sk_buff *skb,
-				     u64 now, u64 tx)
+				     u64 now, u64 due, u64 tx)
 {
 	struct snic_sched *q = qdisc_priv(sch);
 
-	if (q->rate) {
-		u64 late = now > q->time_next ? now - q->time_next : 0;
+	/* The fabric's packets are what the model must keep on time. */
+	if (q->rate && skb->protocol == htons(ETH_P_SNIC)) {
+		u64 late = now > due ? now - due : 0;
 
 		snic_hist_add(&q->late, div_u64(late, q->dilation));
 		if (late > tx)
@@ -689,7 +694,7 @@ static struct sk_buff *snic_q_dequeue(struct Qdisc *sch)
 		snic_q_unthrottled(q, now);
 		skb = q->wire;
 		q->wire = NULL;
-		return snic_q_depart(sch, skb, now, q->wire_tx);
+		return snic_q_depart(sch, skb, now, q->time_next, q->wire_tx);
 	}
 	if (q->rate && snic_q_throttled(q, now))
 		return NULL;
@@ -731,6 +736,11 @@ static struct sk_buff *snic_q_dequeue(struct Qdisc *sch)
 				     snic_q_cb(vl->q.head)->enqueued);
 	/* Its ingress buffer is free as it starts: what follows it may go. */
 	snic_q_release(vl, skb);
+	/* Link control (credit frames: OPA carries credits in the link
+	 * layer) holds the link for its time but goes at its start.
+	 */
+	if (skb->protocol != htons(ETH_P_SNIC))
+		return snic_q_depart(sch, skb, now, start, tx);
 	if (q->rate && now < q->time_next) {
 		/* On the wire until its end: the device gets it then. */
 		q->wire = skb;
@@ -738,7 +748,7 @@ static struct sk_buff *snic_q_dequeue(struct Qdisc *sch)
 		snic_q_throttled(q, now);
 		return NULL;
 	}
-	return snic_q_depart(sch, skb, now, tx);
+	return snic_q_depart(sch, skb, now, q->time_next, tx);
 }
 
 static void snic_q_purge(struct Qdisc *sch)
