@@ -51,7 +51,7 @@ userspace: userspace/snicctl/snicctl
 
 userspace/snicctl/snicctl: $(SNICCTL_SRCS) $(wildcard userspace/snicctl/*.h) \
 			   drivers/snic/core/stat_names.h drivers/snic/core/hdr16b.c \
-			   drivers/snic/core/hist.h \
+			   drivers/snic/core/hist.h drivers/snic/core/xorshift.h \
 			   include/uapi/linux/snic.h include/uapi/linux/sch_snic.h
 	$(CC) $(USER_CFLAGS) $(NL_CFLAGS) -static -o $@ $(SNICCTL_SRCS) \
 		drivers/snic/core/hdr16b.c $(NL_LIBS)

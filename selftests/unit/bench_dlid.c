@@ -26,6 +26,7 @@
 #include <time.h>
 
 #include "cca.h"
+#include "xorshift.h"
 
 #define CAP	1024
 #define PKTS	4000000
@@ -37,14 +38,11 @@ struct result {
 	u64 evictions, busy, held;
 };
 
-static u64 rnd_state = 88172645463325252ULL;
+static u64 rnd_state = SNIC_XORSHIFT_SEED;
 
 static u64 rnd(void)
 {
-	rnd_state ^= rnd_state >> 12;
-	rnd_state ^= rnd_state << 25;
-	rnd_state ^= rnd_state >> 27;
-	return rnd_state * 2685821657736338717ULL;
+	return snic_xorshift64s(&rnd_state);
 }
 
 static double mono_ns(void)

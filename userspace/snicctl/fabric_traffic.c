@@ -75,6 +75,7 @@
 #include "snicctl.h"
 #include "fabric.h"
 #include "hdr16b.h"
+#include "xorshift.h"
 
 #define TR_MAGIC	0x736e6963u	/* "snic" */
 #define TR_PORT		7900
@@ -145,15 +146,12 @@ static uint64_t realtime_ns(void)
 	return ts.tv_sec * 1000000000ULL + ts.tv_nsec;
 }
 
-/* xorshift64*: reproducible with "seed N" */
-static uint64_t rnd_state = 88172645463325252ULL;
+/* reproducible with "seed N" */
+static u64 rnd_state = SNIC_XORSHIFT_SEED;
 
 static uint64_t rnd(void)
 {
-	rnd_state ^= rnd_state >> 12;
-	rnd_state ^= rnd_state << 25;
-	rnd_state ^= rnd_state >> 27;
-	return rnd_state * 2685821657736338717ULL;
+	return snic_xorshift64s(&rnd_state);
 }
 
 static int rnd_below(int n)
