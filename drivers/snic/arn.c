@@ -29,8 +29,14 @@
  * Locking: ar->lock (BH) protects the link states, the ports' ARN state
  * but kind/peer, the BPT entries' choice and the monitor. Settings are
  * written under RTNL with WRITE_ONCE and read locklessly. BPT entries are
- * replaced whole (RTNL) and freed after an RCU grace period. Learned
- * states age in wall time (the control plane is not dilated).
+ * replaced whole (RTNL) and freed after an RCU grace period.
+ *
+ * Time: every ARN time (sample period, lifetime, hold-down, flowlet gap,
+ * the recovery hold of two periods) is fabric time, the wall time over
+ * the switch's dilation D: the largest of its ports' sch_snic (a fabric
+ * has one; 1 without any). The switch's fabric clock (core/fclock.h,
+ * under ar->lock) rebases itself when D changes; the monitor's timer is
+ * armed period x D of wall time, D as the last sample found it.
  */
 #include <snic/sch_snic.h>
 
@@ -46,6 +52,7 @@ void snic_ar_init(struct snic_ar *ar)
 	ar->p.hold_down_ns = 100 * NSEC_PER_MSEC;
 	ar->p.flowlet_ns = NSEC_PER_MSEC;
 	ar->p.algorithm = SNIC_AR_GREEDY_RANDOM;
+	ar->d = 1;
 	ar->thr = (struct snic_arn_thr){ .set = 192, .clear = 64,
 					 .set_samples = 3, .clear_samples = 3 };
 	xa_init(&ar->bpt);
@@ -71,6 +78,34 @@ void snic_ar_free(struct snic_ar *ar)
 	xa_for_each(&ar->bpt, idx, b)
 		kfree(b);
 	xa_destroy(&ar->bpt);
+}
+
+/* Fabric ns now at @ar. Caller holds the lock. */
+static u64 snic_ar_now(struct snic_ar *ar)
+{
+	lockdep_assert_held(&ar->lock);
+	return snic_fclock_now(&ar->clock, ktime_get_ns(), READ_ONCE(ar->d));
+}
+
+/* The switch's dilation: its ports' largest. RCU or RTNL. */
+static u32 snic_ar_dilation(struct snic_switch *sw)
+{
+	struct snic_port *port;
+	u32 d, max = 1;
+	u64 rate;
+
+	list_for_each_entry_rcu(port, &sw->ports, node, lockdep_rtnl_is_held()) {
+		sch_snic_link_time(port->dev, &rate, &d);
+		max = max(max, d);
+	}
+	return max;
+}
+
+/* The monitor's period in wall ns: fabric period x D. */
+static ktime_t snic_ar_period(struct snic_ar *ar)
+{
+	return ns_to_ktime((u64)READ_ONCE(ar->period_us) * NSEC_PER_USEC *
+			   READ_ONCE(ar->d));
 }
 
 /* Every BPT entry's penalties from the link states. */
@@ -114,7 +149,7 @@ u32 snic_ar_route(struct snic_switch *sw, struct snic_port *in,
 	spin_lock_bh(&ar->lock);
 	i = snic_bpt_select(&b->ent, &ar->p, kind == SNIC_AR_PORT_LOCAL,
 			    (u32)ar->id * 2654435761u ^ h->dlid,
-			    ktime_get_ns(), &moved);
+			    snic_ar_now(ar), &moved);
 	if (i >= 0)
 		port = b->ent.c[i].port;
 	spin_unlock_bh(&ar->lock);
@@ -131,7 +166,7 @@ struct snic_ar_note {
 };
 
 static void snic_ar_note(struct snic_ar *ar, struct snic_port *port, u8 type,
-			 u8 metric, struct snic_ar_note *n)
+			 u8 metric, u64 now, struct snic_ar_note *n)
 {
 	struct snic_arn *a = &n->a;
 
@@ -153,7 +188,7 @@ static void snic_ar_note(struct snic_ar *ar, struct snic_port *port, u8 type,
 	ar->seq = snic_arn_next_seq(ar->seq, ktime_get_ns());
 	a->seq = ar->seq;
 	a->lifetime_us = READ_ONCE(ar->life_us);
-	port->ar.sent = ktime_get_ns();
+	port->ar.sent = now;
 }
 
 /* Send @n out of every local port that is up. RCU. */
@@ -257,7 +292,7 @@ static bool snic_ar_sample(struct snic_switch *sw, struct snic_port *port,
 	}
 	if (pa->repeat) {
 		pa->repeat--;
-		snic_ar_note(ar, port, pa->type, 255 - pa->mon.level, n);
+		snic_ar_note(ar, port, pa->type, 255 - pa->mon.level, now, n);
 		if (pa->type == SNIC_ARN_CONGESTED)
 			n->a.metric = pa->mon.level;
 		return true;
@@ -266,7 +301,7 @@ static bool snic_ar_sample(struct snic_switch *sw, struct snic_port *port,
 	if ((pa->failed || pa->mon.congested) &&
 	    now - pa->sent >= (u64)READ_ONCE(ar->life_us) * NSEC_PER_USEC / 2) {
 		snic_ar_note(ar, port, pa->failed ? SNIC_ARN_FAILED :
-				       SNIC_ARN_CONGESTED, pa->mon.level, n);
+				       SNIC_ARN_CONGESTED, pa->mon.level, now, n);
 		return true;
 	}
 	return false;
@@ -281,7 +316,6 @@ static enum hrtimer_restart snic_ar_fire(struct hrtimer *t)
 	struct snic_port *port;
 	bool changed = false;
 	int i, n = 0;
-	u32 period;
 	u64 now;
 
 	rcu_read_lock();
@@ -291,7 +325,8 @@ static enum hrtimer_restart snic_ar_fire(struct hrtimer *t)
 		rcu_read_unlock();
 		return HRTIMER_NORESTART;
 	}
-	now = ktime_get_ns();
+	WRITE_ONCE(ar->d, snic_ar_dilation(sw));
+	now = snic_ar_now(ar);
 	changed = snic_arn_expire(&ar->links, now);
 	list_for_each_entry_rcu(port, &sw->ports, node) {
 		if (READ_ONCE(port->ar.kind) == SNIC_AR_PORT_NONE)
@@ -313,11 +348,10 @@ static enum hrtimer_restart snic_ar_fire(struct hrtimer *t)
 	 * moved.
 	 */
 	spin_lock_bh(&ar->lock);
-	period = READ_ONCE(ar->period_us);
-	if (ar->dead || !period || hrtimer_is_queued(t)) {
+	if (ar->dead || !READ_ONCE(ar->period_us) || hrtimer_is_queued(t)) {
 		ret = HRTIMER_NORESTART;
 	} else {
-		hrtimer_forward_now(t, ns_to_ktime((u64)period * NSEC_PER_USEC));
+		hrtimer_forward_now(t, snic_ar_period(ar));
 		ret = HRTIMER_RESTART;
 	}
 	spin_unlock_bh(&ar->lock);
@@ -467,8 +501,8 @@ void snic_ar_rx(struct snic_switch *sw, struct snic_port *in,
 		why = SNIC_STAT_RX_ARN_SELF;
 		goto drop;
 	}
-	now = ktime_get_ns();
 	spin_lock_bh(&ar->lock);
+	now = snic_ar_now(ar);
 	expired = snic_arn_expire(&ar->links, now);
 	res = snic_arn_learn(&ar->links, &a, now,
 			     (u64)READ_ONCE(ar->life_us) * NSEC_PER_USEC);
@@ -514,6 +548,7 @@ void snic_ar_configure(struct snic_switch *sw, const struct snic_ar_config *c)
 		WRITE_ONCE(ar->dlid, c->dlid);
 	if (c->has_period)
 		WRITE_ONCE(ar->period_us, c->period_us);
+	WRITE_ONCE(ar->d, snic_ar_dilation(sw));
 
 	spin_lock_bh(&ar->lock);
 	if (c->has_thr) {
@@ -545,8 +580,7 @@ void snic_ar_configure(struct snic_switch *sw, const struct snic_ar_config *c)
 	}
 	start = !ar->dead && ar->period_us && c->has_period;
 	if (start)
-		hrtimer_start(&ar->timer,
-			      ns_to_ktime((u64)ar->period_us * NSEC_PER_USEC),
+		hrtimer_start(&ar->timer, snic_ar_period(ar),
 			      HRTIMER_MODE_REL_SOFT);
 	spin_unlock_bh(&ar->lock);
 	if (c->has_period && !c->period_us)
@@ -578,10 +612,11 @@ void snic_ar_read(struct snic_ar *ar, struct snic_ar_config *c)
 int snic_ar_dump_links(struct snic_ar *ar, u32 pos, struct snic_arn_link *out,
 		       u32 *slot, u64 *left, int n)
 {
-	u64 now = ktime_get_ns();
 	int got = 0;
+	u64 now;
 
 	spin_lock_bh(&ar->lock);
+	now = snic_ar_now(ar);
 	if (snic_arn_expire(&ar->links, now))
 		snic_ar_refresh_all(ar);
 	for (; pos < SNIC_ARN_MAX_LINKS && got < n; pos++) {

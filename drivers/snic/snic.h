@@ -181,7 +181,7 @@ struct snic_ar {
 	/* Settings: written under RTNL, read locklessly. */
 	u32 dlid;			/* the group's ARN DLID, 0: off */
 	u16 group, id;
-	u32 life_us;
+	u32 life_us;			/* fabric us, as all its times */
 	u32 period_us;			/* monitor, 0: off */
 	u32 slid_min, slid_max;
 	bool lost_route_only;
@@ -191,6 +191,8 @@ struct snic_ar {
 	struct snic_arn_links links;
 	u32 seq;			/* of the ARNs we send */
 	bool dead;			/* uninit: never armed again */
+	struct snic_fclock clock;	/* fabric time of the switch */
+	u32 d;				/* its dilation: the ports' largest */
 	struct hrtimer timer;		/* the monitor */
 	/* BPT: DLID -> struct snic_ar_bpt. Writers hold RTNL (and the
 	 * xarray lock); readers RCU.

@@ -5,8 +5,9 @@
  *   ar_dlid MLID       the group's ARN DLID (multicast); 0: ARN off
  *   ar_group G         the switch's Dragonfly group
  *   ar_switch S        its number in the group
- *   ar_life US         lifetime of a learned state without LIFETIME, us
+ *   ar_life US         lifetime of a learned state without LIFETIME
  *   ar_period US       monitor sample period (0: no monitor)
+ *   (all times are fabric us: wall time over the ports' dilation)
  *   ar_thr SET:CLEAR   congestion levels, 0..255 of the VL buffer
  *   ar_samples S:C     samples in a row to set / to clear
  *   ar_hold US         hold-down before a cheaper path returns

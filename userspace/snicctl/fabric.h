@@ -95,10 +95,18 @@ int fab_route(struct fabric *f);
 
 /* fabric_ar.c */
 #define FAB_AR_MLID_BASE	0xf10000	/* + group: its ARN DLID */
-#define FAB_AR_PERIOD_US	10000	/* monitor sample (wall time) */
-#define FAB_AR_LIFE_US		1000000
-#define FAB_AR_HOLD_US		500000
-#define FAB_AR_FLOWLET_US	5000
+/*
+ * ARN times are fabric time. The monitor samples every microsecond of
+ * fabric time, but not more often than every 10 ms of wall time (under
+ * TCG a faster timer on every switch would take the CPU the links need):
+ * at the default dilation, 10000, both are the same. The lifetime, the
+ * hold-down and the flowlet gap are multiples of the period.
+ */
+#define FAB_AR_PERIOD_US	1	/* monitor sample, fabric us */
+#define FAB_AR_PERIOD_WALL_US	10000	/* ... at least this wall time */
+#define FAB_AR_LIFE		100	/* periods */
+#define FAB_AR_HOLD		50
+#define FAB_AR_FLOWLET		1
 int fab_ar(struct fabric *f);
 int fab_ar_bpt(const struct fabric *f, int s, int h, char *buf, size_t len);
 

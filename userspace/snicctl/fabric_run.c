@@ -172,13 +172,16 @@ static int qdisc_of(const struct fabric *f, const char *dev,
 static int program_ar(const struct fabric *f, int n)
 {
 	const struct fab_node *node = &f->node[n];
+	unsigned int per = (FAB_AR_PERIOD_WALL_US + f->dilation - 1) / f->dilation;
 	int g = f->grp[n], p, h;
 	char cands[256];
 
+	if (per < FAB_AR_PERIOD_US)
+		per = FAB_AR_PERIOD_US;
 	if (sc("dev set sw0 ar_group %d ar_switch %d ar_slids %u-%u ar_life %u ar_hold %u ar_flowlet %u ar_dlid 0x%x ar_period %u",
-	       g, f->gid[n], f->grp_lo[g], f->grp_hi[g], FAB_AR_LIFE_US,
-	       FAB_AR_HOLD_US, FAB_AR_FLOWLET_US, FAB_AR_MLID_BASE + g,
-	       FAB_AR_PERIOD_US))
+	       g, f->gid[n], f->grp_lo[g], f->grp_hi[g], FAB_AR_LIFE * per,
+	       FAB_AR_HOLD * per, FAB_AR_FLOWLET * per, FAB_AR_MLID_BASE + g,
+	       per))
 		return 1;
 	for (p = 1; p <= node->nports; p++) {
 		const struct fab_link *l = &f->link[node->link[p]];
