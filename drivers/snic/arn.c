@@ -135,7 +135,7 @@ u32 snic_ar_route(struct snic_switch *sw, struct snic_port *in,
 	struct snic_ar *ar = &sw->ar;
 	u8 kind = READ_ONCE(in->ar.kind);
 	struct snic_ar_bpt *b;
-	u32 port = lft_port;
+	u32 port = lft_port, hash;
 	bool moved;
 	int i;
 
@@ -146,10 +146,13 @@ u32 snic_ar_route(struct snic_switch *sw, struct snic_port *in,
 	b = xa_load(&ar->bpt, h->dlid);
 	if (!b)
 		return lft_port;
+	hash = (u32)READ_ONCE(ar->id) * 2654435761u ^ h->dlid;
 	spin_lock_bh(&ar->lock);
+	/* Valiant chooses per flow, the others per DLID. */
+	if (ar->p.algorithm == SNIC_AR_VALIANT)
+		hash ^= h->slid * 0x9e3779b9u;
 	i = snic_bpt_select(&b->ent, &ar->p, kind == SNIC_AR_PORT_LOCAL,
-			    (u32)ar->id * 2654435761u ^ h->dlid,
-			    snic_ar_now(ar), &moved);
+			    hash, snic_ar_now(ar), &moved);
 	if (i >= 0)
 		port = b->ent.c[i].port;
 	spin_unlock_bh(&ar->lock);

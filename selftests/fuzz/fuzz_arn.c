@@ -55,6 +55,12 @@ static void run_program(const uint8_t *d, size_t size)
 	u64 now = 1;
 	size_t i;
 
+	if (!size)
+		return;
+	/* Every algorithm, Valiant's too, keeps the same invariants. */
+	p.algorithm = d[0] % 3;
+	d++;
+	size--;
 	memset(&t, 0, sizeof(t));
 	e.c[0] = (struct snic_bpt_cand){ .port = 4, .cost = 2, .global = true,
 		.link = { links[0] } };

@@ -318,6 +318,39 @@ static void test_bpt(void)
 	      "BPT: greedy takes the first of them");
 }
 
+/* Valiant: per flow a random non-minimal candidate, whatever the load. */
+static void test_valiant(void)
+{
+	struct snic_ar_params p = { .hold_down_ns = 1000, .flowlet_ns = 100,
+				    .algorithm = SNIC_AR_VALIANT };
+	static struct snic_arn_links t;
+	int i, hits[3] = { 0, 0, 0 };
+	struct snic_bpt_ent e;
+	bool moved, same = true;
+
+	bpt_init(&e);
+	for (i = 0; i < 300; i++)
+		hits[snic_bpt_select(&e, &p, false, i * 2654435761u, i, &moved)]++;
+	CHECK(!hits[0] && hits[1] > 100 && hits[2] > 100,
+	      "valiant: never the minimal path, both detours about evenly");
+	for (i = 0; i < 50; i++)
+		same &= snic_bpt_select(&e, &p, false, 777, i * 1000, &moved) ==
+			snic_bpt_select(&e, &p, false, 777, 0, &moved);
+	CHECK(same && !e.last, "valiant: one flow keeps its path, no state kept");
+	CHECK(snic_bpt_select(&e, &p, true, 5, 0, &moved) == 2,
+	      "valiant: from a local link, a global first hop (via group 3)");
+	snic_arn_set_link(&t, SNIC_AR_LINK_G(1, 3, 5), SNIC_LINK_CONGESTED, 250, 0);
+	snic_bpt_refresh(&e, &t);
+	for (i = 0, hits[1] = hits[2] = 0; i < 100; i++)
+		hits[snic_bpt_select(&e, &p, false, i * 2654435761u, 0, &moved)]++;
+	CHECK(hits[2] > 20, "valiant: oblivious, a congested detour is still taken");
+	snic_arn_set_link(&t, SNIC_AR_LINK_G(1, 3, 5), SNIC_LINK_FAILED, 255, 0);
+	snic_arn_set_link(&t, SNIC_AR_LINK_G(2, 5, 4), SNIC_LINK_FAILED, 255, 0);
+	snic_bpt_refresh(&e, &t);
+	CHECK(snic_bpt_select(&e, &p, false, 3, 0, &moved) == 0,
+	      "valiant: every detour failed: the minimal path");
+}
+
 static void test_monitor(void)
 {
 	struct snic_arn_thr t = { .set = 128, .clear = 32, .set_samples = 3,
@@ -347,5 +380,6 @@ void test_arn(void)
 	test_links_full();
 	test_origin_restart();
 	test_bpt();
+	test_valiant();
 	test_monitor();
 }

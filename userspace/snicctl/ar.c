@@ -12,7 +12,8 @@
  *   ar_samples S:C     samples in a row to set / to clear
  *   ar_hold US         hold-down before a cheaper path returns
  *   ar_flowlet US      idle time before a DLID's path may move
- *   ar_algo greedy|random  among equal-cost candidates
+ *   ar_algo greedy|random|valiant  among equal-cost candidates, or
+ *                      (valiant) a random non-minimal one per flow
  *   ar_lost_route 0|1  react to failures only
  *   ar_slids MIN-MAX   the group's host LIDs (adaptive for them only)
  * Options of "port set": ar_kind none|global|local, ar_peer N (peer group
@@ -41,6 +42,10 @@ static const struct { const char *kw; int attr, bytes; } ar_opts[] = {
 	{ "ar_lost_route", SNIC_A_AR_LOST_ROUTE_ONLY, 1 },
 };
 
+/* SNIC_A_AR_ALGORITHM's values (enum snic_ar_algorithm). */
+static const char *const algo[] = { "greedy", "random", "valiant" };
+#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
+
 static int pair_opt(struct nl_msg *msg, int attr, char *val)
 {
 	uint32_t a, b;
@@ -67,9 +72,12 @@ int ar_opt(struct nl_msg *msg, const char *key, char *val)
 	if (!strcmp(key, "ar_samples"))
 		return pair_opt(msg, SNIC_A_AR_SAMPLES, val);
 	if (!strcmp(key, "ar_algo")) {
-		if (strcmp(val, "greedy") && strcmp(val, "random"))
+		for (i = 0; i < ARRAY_SIZE(algo); i++)
+			if (!strcmp(val, algo[i]))
+				break;
+		if (i == ARRAY_SIZE(algo))
 			return -1;
-		nla_put_u8(msg, SNIC_A_AR_ALGORITHM, !strcmp(val, "random"));
+		nla_put_u8(msg, SNIC_A_AR_ALGORITHM, i);
 		return 1;
 	}
 	if (!strcmp(key, "ar_slids")) {
@@ -135,9 +143,12 @@ void ar_print(struct nlattr **tb)
 	if (tb[SNIC_A_AR_FLOWLET])
 		out_u64("ar_flowlet", " ar_flowlet %llu",
 			nla_get_u32(tb[SNIC_A_AR_FLOWLET]));
-	if (tb[SNIC_A_AR_ALGORITHM])
+	if (tb[SNIC_A_AR_ALGORITHM]) {
+		uint8_t a = nla_get_u8(tb[SNIC_A_AR_ALGORITHM]);
+
 		out_str("ar_algo", " ar_algo %s",
-			nla_get_u8(tb[SNIC_A_AR_ALGORITHM]) ? "random" : "greedy");
+			a < ARRAY_SIZE(algo) ? algo[a] : "?");
+	}
 	if (tb[SNIC_A_AR_LOST_ROUTE_ONLY])
 		out_u64("ar_lost_route", " ar_lost_route %llu",
 			nla_get_u8(tb[SNIC_A_AR_LOST_ROUTE_ONLY]));

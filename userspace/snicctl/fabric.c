@@ -207,8 +207,8 @@ static int fab_statement(struct fabric *f, char **tok, int n, int line)
 				       cc[i].max);
 		*dst[i] = v;
 	} else if (!strcmp(tok[0], "ar") && n == 2) {
-		if (parse_u32(tok[1], &v) || v > 1)
-			return fab_err(f, line, "ar must be 0 or 1");
+		if (parse_u32(tok[1], &v) || v > 2)
+			return fab_err(f, line, "ar must be 0, 1 or 2 (valiant)");
 		f->ar = v;
 	} else if (!strcmp(tok[0], "hoq") && n == 2) {
 		if (parse_u32(tok[1], &v))

@@ -70,7 +70,7 @@ struct fabric {
 	struct fab_link *link;
 	int nlinks;
 	/* adaptive routing (fabric_ar.c) */
-	uint32_t ar;		/* 0/1 */
+	uint32_t ar;		/* 0, 1 adaptive, 2 valiant */
 	int *grp, *gid;		/* per node: group, rank in it (switches) */
 	int ngroups;
 	uint32_t *grp_lo, *grp_hi;	/* per group: its host LIDs */

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * snicctl fabric up FILE|GENERATOR [name NAME] [dilation D|auto] [rate RATE] [hoq USEC]
- *                   [ar] [check]
+ *                   [ar|val] [check]
  * snicctl fabric down [NAME]
  * snicctl fabric show [NAME]          (-j: JSON)
  * snicctl fabric check [NAME] [pairs N|all]
@@ -178,10 +178,10 @@ static int program_ar(const struct fabric *f, int n)
 
 	if (per < FAB_AR_PERIOD_US)
 		per = FAB_AR_PERIOD_US;
-	if (sc("dev set sw0 ar_group %d ar_switch %d ar_slids %u-%u ar_life %u ar_hold %u ar_flowlet %u ar_dlid 0x%x ar_period %u",
+	if (sc("dev set sw0 ar_group %d ar_switch %d ar_slids %u-%u ar_life %u ar_hold %u ar_flowlet %u ar_dlid 0x%x ar_period %u ar_algo %s",
 	       g, f->gid[n], f->grp_lo[g], f->grp_hi[g], FAB_AR_LIFE * per,
 	       FAB_AR_HOLD * per, FAB_AR_FLOWLET * per, FAB_AR_MLID_BASE + g,
-	       per))
+	       per, f->ar == 2 ? "valiant" : "random"))
 		return 1;
 	for (p = 1; p <= node->nports; p++) {
 		const struct fab_link *l = &f->link[node->link[p]];
@@ -492,6 +492,8 @@ static int cmd_up(int argc, char **argv)
 			i++;
 		} else if (!strcmp(argv[i], "ar")) {
 			f->ar = 1;
+		} else if (!strcmp(argv[i], "val")) {
+			f->ar = 2;
 		} else if (!strcmp(argv[i], "hoq") && i + 1 < argc &&
 			   !parse_u32(argv[i + 1], &v)) {
 			f->hoq_us = v;
@@ -544,7 +546,7 @@ static int cmd_up(int argc, char **argv)
 	fab_free(f);
 	return err;
 usage:
-	fprintf(stderr, "Usage: snicctl fabric up FILE|GENERATOR [name NAME] [dilation D|auto] [rate RATE] [hoq USEC] [ar] [check]\n"
+	fprintf(stderr, "Usage: snicctl fabric up FILE|GENERATOR [name NAME] [dilation D|auto] [rate RATE] [hoq USEC] [ar|val] [check]\n"
 		"  GENERATOR: line:N star:N fattree:LEAVES,SPINES,HOSTS dragonfly:P,A,H,G\n");
 	return 1;
 }
@@ -672,7 +674,7 @@ int do_fabric(int argc, char **argv)
 		fab_free(f);
 		return err;
 	}
-	fprintf(stderr, "Usage: snicctl fabric up FILE|GENERATOR [name NAME] [dilation D|auto] [rate RATE] [hoq USEC] [ar] [check]\n"
+	fprintf(stderr, "Usage: snicctl fabric up FILE|GENERATOR [name NAME] [dilation D|auto] [rate RATE] [hoq USEC] [ar|val] [check]\n"
 		"       snicctl fabric down|show [NAME]\n"
 		"       snicctl fabric health [NAME [threshold PERMILLE]]\n"
 		"       snicctl fabric check [NAME] [pairs N|all]\n"

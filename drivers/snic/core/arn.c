@@ -367,6 +367,31 @@ static u32 snic_bpt_eff(const struct snic_bpt_cand *c, bool from_local)
 	return (u32)c->cost + c->penalty;
 }
 
+/* Valiant: the (hash % k)-th of the k usable non-minimal candidates. */
+static int snic_bpt_valiant(const struct snic_bpt_ent *e, int n,
+			    bool from_local, u32 hash)
+{
+	u32 min = 0xffffffffu;
+	int i, k = 0;
+
+	for (i = 0; i < n; i++)
+		if (e->c[i].cost < min)
+			min = e->c[i].cost;
+	for (i = 0; i < n; i++)
+		if (e->c[i].cost > min &&
+		    snic_bpt_eff(&e->c[i], from_local) != SNIC_BPT_EXCLUDED)
+			k++;
+	if (!k)
+		return -1;
+	k = (int)(hash % (u32)k);
+	for (i = 0; i < n; i++)
+		if (e->c[i].cost > min &&
+		    snic_bpt_eff(&e->c[i], from_local) != SNIC_BPT_EXCLUDED &&
+		    !k--)
+			return i;
+	return -1;
+}
+
 int snic_bpt_select(struct snic_bpt_ent *e, const struct snic_ar_params *p,
 		    bool from_local, u32 hash, u64 now, bool *moved)
 {
@@ -376,6 +401,11 @@ int snic_bpt_select(struct snic_bpt_ent *e, const struct snic_ar_params *p,
 	bool idle, first;
 
 	*moved = false;
+	if (p->algorithm == SNIC_AR_VALIANT) {
+		pick = snic_bpt_valiant(e, n, from_local, hash);
+		if (pick >= 0)
+			return pick;
+	}
 	for (i = 0; i < n; i++) {
 		eff = snic_bpt_eff(&e->c[i], from_local);
 		if (eff < best) {

@@ -196,6 +196,11 @@ struct snic_bpt_ent {
 enum snic_ar_algorithm {
 	SNIC_AR_GREEDY,		/* the first of equal-cost candidates */
 	SNIC_AR_GREEDY_RANDOM,	/* spread over them by a hash */
+	/* Valiant (oblivious): per flow, a random non-minimal candidate that
+	 * has not failed, whatever the load; the minimal path only when
+	 * there is none. The caller's hash names the flow (SLID and DLID).
+	 */
+	SNIC_AR_VALIANT,
 };
 
 struct snic_ar_params {

@@ -346,7 +346,7 @@ enum snic_attr {
 				 */
 	SNIC_A_AR_HOLD_DOWN,	/* u32: us before a cheaper path returns */
 	SNIC_A_AR_FLOWLET,	/* u32: us of idle time before a DLID moves */
-	SNIC_A_AR_ALGORITHM,	/* u8: 0 greedy, 1 greedy-random */
+	SNIC_A_AR_ALGORITHM,	/* u8: 0 greedy, 1 greedy-random, 2 valiant */
 	SNIC_A_AR_LOST_ROUTE_ONLY, /* u8 0/1: detect failures only */
 	SNIC_A_AR_SLID_MIN,	/* u32: the group's host LIDs: adaptive */
 	SNIC_A_AR_SLID_MAX,	/* u32  routing only for packets from them */
