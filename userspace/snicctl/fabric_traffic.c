@@ -41,10 +41,11 @@
  *
  * Measurement: WARMUP wall seconds (0.5), then a window of SECONDS wall
  * seconds (2) in which every host's accepted throughput (frame bytes
- * received, over its own link's capacity) and every datagram's latency
- * (sent in the window) are measured; then sending stops and the fabric
- * drains: until every datagram sent after the warm-up is in, or nothing
- * came in for a wall second. Per host: offered, injected and accepted as
+ * received in the window, whenever sent, over its own link's capacity)
+ * and every datagram's latency (sent in the window) are measured; then
+ * sending stops and the fabric drains: until every datagram sent after
+ * the warm-up is in, or nothing of the run came in for a wall second (or
+ * 30 s). Per host: offered, injected and accepted as
  * fractions of link rate; overall: mean, min and max accepted over all
  * hosts (BookSim's accepted rate), Jain's index over the receiving hosts,
  * latency p50, p99, max and mean over every datagram (exact: sorted
@@ -136,6 +137,7 @@ struct tr {
 	uint32_t nlat;
 	uint64_t sock_drops;
 	uint64_t t0, w0, w1, t_stop;	/* wall ns: start, window, stop */
+	uint64_t arrivals;		/* of this run, the warm-up's too */
 };
 
 static uint64_t realtime_ns(void)
@@ -482,16 +484,22 @@ static void tr_recv(struct tr *t, int i)
 			continue;
 		if (!rx)
 			rx = realtime_ns();
-		if ((uint64_t)m->t_ns < t->w0)
-			continue;	/* the warm-up's */
+		t->arrivals++;
 		if (m->dst != (uint32_t)i) {
-			h->misdelivered++;
+			if ((uint64_t)m->t_ns >= t->w0)
+				h->misdelivered++;
 			continue;
 		}
-		h->rx++;
-		h->from[m->src / 8] |= 1 << (m->src % 8);
+		/* Accepted: every frame that arrives in the window, whenever
+		 * it was sent (BookSim's ejection rate); past saturation the
+		 * ones sent in the window may all arrive after it.
+		 */
 		if (rx >= t->w0 && rx < t->w1)
 			h->rx_bytes += t->wire;
+		if ((uint64_t)m->t_ns < t->w0)
+			continue;	/* the warm-up's: not in the counts */
+		h->rx++;
+		h->from[m->src / 8] |= 1 << (m->src % 8);
 		if ((uint64_t)m->t_ns >= t->w0 && (uint64_t)m->t_ns < t->w1 &&
 		    t->nlat < TR_MAX_SAMPLES && rx >= (uint64_t)m->t_ns)
 			t->lat[t->nlat++] = (rx - m->t_ns) / t->f->dilation;
@@ -555,8 +563,11 @@ static void tr_run(struct tr *t)
 			 */
 			if (now >= drain_end || tr_drained(t, &got))
 				break;
-			if (got != last_got || !quiet_since) {
-				last_got = got;
+			/* Quiet: nothing of this run came in, not even the
+			 * warm-up's (past saturation they arrive first).
+			 */
+			if (t->arrivals != last_got || !quiet_since) {
+				last_got = t->arrivals;
 				quiet_since = now;
 			} else if (now - quiet_since > TR_QUIET_NS) {
 				break;
