@@ -15,11 +15,17 @@ trap '"$SNICCTL" fabric down $F >/dev/null 2>&1; rm -f $OUT; cleanup' EXIT
 # tr ARGS...: run fabric traffic -j on $F into $OUT
 tr() { "$SNICCTL" -j fabric traffic $F "$@" seconds 1 warmup 0.3 >$OUT; }
 # top KEY: a top-level number of the report
-top() { sed 's/"host":\[.*\]//' $OUT | sed -n "s/.*\"$1\":\([0-9.]*\).*/\1/p"; }
+top() { sed 's/"host":\[.*\]//; s/"flow":\[.*\]//' $OUT |
+	sed -n "s/.*\"$1\":\([0-9.]*\).*/\1/p"; }
 # host NAME KEY: a number of host NAME's entry
 host() {
 	sed 's/},{/}\n{/g' $OUT | grep "\"name\":\"$1\"" |
 		sed -n "s/.*\"$2\":\([0-9.]*\).*/\1/p"
+}
+# flow SRC DST KEY: a number of flow SRC-DST's entry (pattern flows:)
+flow() {
+	sed 's/},{/}\n{/g' $OUT | grep "\"src\":\"$1\",\"dst\":\"$2\"" |
+		sed -n "s/.*\"$3\":\([0-9.]*\).*/\1/p"
 }
 pos() { awk -v v="$1" 'BEGIN { exit !(v > 0) }'; }
 accounted() {	# every datagram in, none lost or misdelivered
@@ -65,6 +71,34 @@ checke "text output: one line per host and the summary" \
 	 [ $(echo "$o" | grep -c "^ *h[1-4]: offered 0.1000") = 4 ] &&
 	 echo "$o" | grep -q "latency [0-9]* datagrams p50"'
 
+check "flows: runs" tr flows:h1-h4@0.2,h1-h2@0.1,h3-h2
+checke "flows: each flow delivered in full, to its destination only" \
+	'for f in h1:h4 h1:h2 h3:h2; do
+		s=$(flow ${f%:*} ${f#*:} sent) r=$(flow ${f%:*} ${f#*:} received)
+		echo "$f sent $s received $r"; [ "${s:-0}" -gt 0 ] && [ "$s" = "$r" ] || exit 1
+	 done
+	 [ "$(host h2 sources)" = 2 ] && [ "$(host h4 sources)" = 1 ] &&
+	 [ "$(host h3 received)" = 0 ] && [ "$(host h4 sent)" = 0 ] && accounted'
+checke "flows: h1 offers the sum of its flows (0.3), h3 the default (0.5)" \
+	'[ "$(host h1 offered)" = 0.3000 ] && [ "$(host h3 offered)" = 0.5000 ] &&
+	 [ "$(host h2 offered)" = 0.0000 ]'
+checke "flows: h1 sends twice as much to h4 as to h2 (weighted round robin)" \
+	'a=$(flow h1 h4 sent) b=$(flow h1 h2 sent); echo "h1-h4 $a h1-h2 $b"
+	 [ $((a - 2 * b)) -ge -2 ] && [ $((a - 2 * b)) -le 2 ]'
+checke "flows: bad specs refused, exit 1, saying why" \
+	'for spec in h1-h9 h1-h1 h1h2 h1-h2,h1-h2 h1-h2@0 h1-h2@0.6,h1-h3@0.6; do
+		o=$("$SNICCTL" fabric traffic $F "flows:$spec" 2>&1); rc=$?
+		echo "$spec: $o"; [ $rc = 1 ] && echo "$o" | grep -q "^Error: flows:" || exit 1
+	 done'
+check "incast:3 in messages of 4 (msg 4): runs" tr incast:3 load 0.2 msg 4
+checke "msg 4: flow completion times, p50 <= p99 <= max, at most one a message" \
+	'n=$(top fct_n) p50=$(top fct_p50_ns) p99=$(top fct_p99_ns) max=$(top fct_max_ns)
+	 echo "messages $n fct p50 $p50 p99 $p99 max $max, sent $(top sent)"
+	 [ "$(top msg)" = 4 ] && [ "${n:-0}" -gt 0 ] && [ $((n * 4)) -le "$(top sent)" ] &&
+	 [ "$p50" -gt 0 ] && [ "$p50" -le "$p99" ] && [ "$p99" -le "$max" ] && accounted'
+checke "msg 0 or msg 2000: usage, exit 1" \
+	'! "$SNICCTL" fabric traffic $F incast:3 msg 0 2>/dev/null &&
+	 ! "$SNICCTL" fabric traffic $F incast:3 msg 2000 2>/dev/null'
 checke "adv+1 on a star: exit 1, names why" \
 	'o=$("$SNICCTL" fabric traffic $F adv+1 2>&1); rc=$?; echo "$o"
 	 [ $rc = 1 ] && echo "$o" | grep -q "needs a fabric of groups"'

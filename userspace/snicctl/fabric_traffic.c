@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * snicctl fabric traffic [NAME] PATTERN [load L] [size BYTES] [seconds S]
- *                        [warmup S] [seed N]
+ * snicctl fabric traffic [NAME] PATTERN [load L] [size BYTES] [msg N]
+ *                        [seconds S] [warmup S] [seed N]
  *
  * Drive every host of a fabric with a traffic pattern at an offered load
  * given in fabric units, and report what the fabric accepted and how long
@@ -17,13 +17,23 @@
  *   hotspot:N    the first N hosts to the last one; every other host is a
  *                victim sending uniform traffic among the non-hot hosts
  *   all2all      every host to every other in turn
+ *   flows:SPEC   the flows listed, SPEC := SRC-DST[@L][,SRC-DST[@L]]...
+ *                (host names; each flow at L of its source's link, the
+ *                pattern's load by default; a host sends at the sum of
+ *                its flows' loads, at most 1, interleaving them by
+ *                smooth weighted round robin); reported per flow too
  * (per host, "from" counts the hosts it heard from: one under a
  * permutation, N at an incast's target)
  *
  * Load: each sending host offers L (0 < L <= 1) of its host link's rate,
  * in frames of BYTES on the link (the 16B frame with its Ethernet header;
  * the UDP payload is sized to fit, default 1024), at a constant interval
- * with a random phase. The link rate is the fabric's (fabric time); the
+ * with a random phase. With "msg N" a host sends messages of N datagrams
+ * to one destination, back to back at line rate, the messages spaced so
+ * that it still offers L; the flow completion time of a message (first
+ * send to last arrival, fabric ns) is reported as p50, p99 and max over
+ * the messages begun in the window (the FCT of HPCC and Swift; divided
+ * by that of one message alone it is their FCT slowdown). The link rate is the fabric's (fabric time); the
  * wall rate is that over the fabric's dilation D.
  *
  * One process drives the whole fabric: it opens a UDP socket in every
@@ -86,13 +96,25 @@
 #define TR_QUIET_NS	1000000000ULL	/* draining: give up after this */
 #define TR_DRAIN_MAX_NS	30000000000ULL	/* with nothing coming in, or this */
 #define TR_IP_UDP	28		/* IPv4 + UDP headers */
+#define TR_MAX_FLOWS	64
 
 enum tr_pattern {
 	TR_UNIFORM, TR_PERM, TR_ADV, TR_INCAST, TR_HOTSPOT, TR_ALL2ALL,
+	TR_FLOWS,
 };
 
 static const char *const tr_pattern_name[] = {
 	"uniform", "permutation", "adv", "incast", "hotspot", "all2all",
+	"flows",
+};
+
+/* A flow of "flows:": SRC to DST at a load of its own. */
+struct tr_flow {
+	int src, dst;		/* host indices */
+	double load;		/* fraction of the source's link; 0: the default */
+	double credit;		/* smooth weighted round robin at the source */
+	uint64_t sent_bytes, rx_bytes;	/* in the window */
+	uint64_t sent, rx;		/* sent after the warm-up, received */
 };
 
 struct tr_msg {
@@ -101,6 +123,9 @@ struct tr_msg {
 	uint32_t src, dst;	/* host indices */
 	uint64_t seq;
 	int64_t t_ns;		/* CLOCK_REALTIME at send */
+	/* msg N: the message's number at its source, its first send */
+	uint64_t msg;
+	int64_t msg_ns;
 };
 
 struct tr_host {
@@ -110,6 +135,15 @@ struct tr_host {
 	int fixed;		/* permutation, incast, hotspot: the target */
 	int rr;			/* all2all: the next one */
 	double rate;		/* bytes/s of wall time at full load */
+	double load;		/* offered, fraction of rate */
+	uint64_t interval;	/* wall ns between its sends */
+	int flow;		/* flows: the one of the last send */
+	/* msg N: the message being sent, its destination, what is left */
+	uint64_t msg, msg_ns;
+	int msg_dst, msg_left;
+	/* ... and received: per source, its message and datagrams of it */
+	uint64_t *rx_msg;
+	uint32_t *rx_cnt;
 	uint64_t next;		/* wall ns (CLOCK_REALTIME) of the next send */
 	uint64_t seq;
 	/* in the window */
@@ -125,6 +159,12 @@ struct tr {
 	enum tr_pattern pat;
 	int arg;		/* H, N */
 	double load;
+	uint32_t msg;		/* datagrams per message (1: no messages) */
+	uint64_t *fct;		/* fabric ns, messages begun in the window */
+	uint32_t nfct;
+	const char *spec;	/* flows: */
+	struct tr_flow flows[TR_MAX_FLOWS];
+	int nflows;
 	unsigned int wire, payload;
 	double seconds, warmup;
 	uint64_t interval;	/* wall ns between a host's sends */
@@ -184,6 +224,9 @@ static int parse_pattern(struct tr *t, const char *s)
 		if (*end || v < 1 || v > 4095)
 			return -1;
 		t->arg = v;
+	} else if (!strncmp(s, "flows:", 6) && s[6]) {
+		t->pat = TR_FLOWS;
+		t->spec = s + 6;	/* parsed once the hosts are known */
 	} else if (!strncmp(s, "incast:", 7) || !strncmp(s, "hotspot:", 8)) {
 		t->pat = s[0] == 'i' ? TR_INCAST : TR_HOTSPOT;
 		v = strtol(strchr(s, ':') + 1, &end, 10);
@@ -228,6 +271,111 @@ static int tr_groups(struct tr *t)
 	}
 	free(fill);
 	return 0;
+}
+
+static int parse_double(const char *s, double *v, double lo, double hi)
+{
+	char *end;
+
+	*v = strtod(s, &end);
+	return *end || end == s || !(*v >= lo && *v <= hi) ? -1 : 0;
+}
+
+/* The host index of node @name, or -1. */
+static int tr_host_by_name(const struct tr *t, const char *name, size_t len)
+{
+	int i;
+
+	for (i = 0; i < t->nh; i++) {
+		const char *n = t->f->node[t->h[i].node].name;
+
+		if (strlen(n) == len && !strncmp(n, name, len))
+			return i;
+	}
+	return -1;
+}
+
+/* "flows:SRC-DST[@L],...": the flows, and each source's load. */
+static int tr_flows(struct tr *t)
+{
+	const char *p = t->spec;
+	int i;
+
+	while (*p) {
+		const char *end = p + strcspn(p, ","), *at, *dash;
+		struct tr_flow *fl = &t->flows[t->nflows];
+		char num[32];
+
+		at = memchr(p, '@', end - p);
+		if (!at)
+			at = end;
+		dash = p;
+		while (dash < at && *dash != '-')
+			dash++;
+		if (t->nflows == TR_MAX_FLOWS || dash == at) {
+			fprintf(stderr, "Error: flows: \"%.*s\" is not SRC-DST[@LOAD] (at most %d flows)\n",
+				(int)(end - p), p, TR_MAX_FLOWS);
+			return -1;
+		}
+		fl->src = tr_host_by_name(t, p, dash - p);
+		fl->dst = tr_host_by_name(t, dash + 1, at - dash - 1);
+		fl->load = t->load;
+		if (at < end) {
+			snprintf(num, sizeof(num), "%.*s", (int)(end - at - 1), at + 1);
+			if (parse_double(num, &fl->load, 1e-4, 1))
+				fl->load = -1;
+		}
+		if (fl->src < 0 || fl->dst < 0 || fl->src == fl->dst ||
+		    fl->load < 0) {
+			fprintf(stderr, "Error: flows: \"%.*s\": two hosts of %s, and a load in (0, 1]\n",
+				(int)(end - p), p, t->f->name);
+			return -1;
+		}
+		for (i = 0; i < t->nflows; i++)
+			if (t->flows[i].src == fl->src && t->flows[i].dst == fl->dst) {
+				fprintf(stderr, "Error: flows: %.*s twice\n",
+					(int)(end - p), p);
+				return -1;
+			}
+		t->nflows++;
+		p = *end ? end + 1 : end;
+	}
+	for (i = 0; i < t->nh; i++) {
+		t->h[i].sends = false;
+		t->h[i].load = 0;
+	}
+	for (i = 0; i < t->nflows; i++) {
+		struct tr_host *h = &t->h[t->flows[i].src];
+
+		h->sends = true;
+		h->load += t->flows[i].load;
+	}
+	for (i = 0; i < t->nh; i++)
+		if (t->h[i].load > 1 + 1e-9) {
+			fprintf(stderr, "Error: flows: %s would send %.3f of its link\n",
+				t->f->node[t->h[i].node].name, t->h[i].load);
+			return -1;
+		}
+	return 0;
+}
+
+/* flows: the next flow of host @i (smooth weighted round robin). */
+static int tr_next_flow(struct tr *t, int i)
+{
+	int k, best = -1;
+
+	for (k = 0; k < t->nflows; k++) {
+		struct tr_flow *fl = &t->flows[k];
+
+		if (fl->src != i)
+			continue;
+		fl->credit += fl->load;
+		if (best < 0 || fl->credit > t->flows[best].credit)
+			best = k;
+	}
+	if (best >= 0)
+		t->flows[best].credit -= t->h[i].load;
+	return best;
 }
 
 /* Who sends, and the fixed targets. */
@@ -283,6 +431,8 @@ static int tr_plan(struct tr *t)
 		break;
 	case TR_ADV:
 		return tr_groups(t);
+	case TR_FLOWS:
+		return tr_flows(t);
 	default:
 		break;
 	}
@@ -297,6 +447,9 @@ static int tr_dst(struct tr *t, int i)
 	if (h->fixed >= 0)
 		return h->fixed;
 	switch (t->pat) {
+	case TR_FLOWS:
+		h->flow = tr_next_flow(t, i);
+		return h->flow < 0 ? -1 : t->flows[h->flow].dst;
 	case TR_ALL2ALL:
 		d = h->rr;
 		h->rr = (h->rr + 1) % t->nh;
@@ -410,11 +563,22 @@ static void tr_send(struct tr *t, int i, uint64_t now)
 	static char buf[9000];
 	struct tr_msg *m = (struct tr_msg *)buf;
 	bool in_window = h->next >= t->w0 && h->next < t->w1;
-	int d = tr_dst(t, i);
+	int d;
+
+	if (t->msg > 1 && h->msg_left) {
+		d = h->msg_dst;
+	} else {
+		d = tr_dst(t, i);
+		h->msg++;
+		h->msg_ns = realtime_ns();
+		h->msg_dst = d;
+		h->msg_left = t->msg;
+	}
+	h->msg_left--;
 
 	if (in_window) {
 		h->tries++;
-		if (now > h->next + t->interval)
+		if (now > h->next + h->interval)
 			h->late++;
 	}
 	if (d < 0)
@@ -425,6 +589,8 @@ static void tr_send(struct tr *t, int i, uint64_t now)
 	m->dst = d;
 	m->seq = h->seq++;
 	m->t_ns = realtime_ns();
+	m->msg = h->msg;
+	m->msg_ns = h->msg_ns;
 	if (sendto(h->fd, buf, t->payload, MSG_DONTWAIT,
 		   (struct sockaddr *)&t->h[d].addr, sizeof(t->h[d].addr)) < 0) {
 		if (in_window)
@@ -435,6 +601,44 @@ static void tr_send(struct tr *t, int i, uint64_t now)
 		h->sent++;
 	if (in_window)
 		h->sent_bytes += t->wire;
+	if (t->pat == TR_FLOWS) {
+		struct tr_flow *fl = &t->flows[h->flow];
+
+		if ((uint64_t)m->t_ns >= t->w0)
+			fl->sent++;
+		if (in_window)
+			fl->sent_bytes += t->wire;
+	}
+}
+
+/* flows: the flow of a datagram from @src to @dst, or NULL. */
+static struct tr_flow *tr_flow_of(struct tr *t, uint32_t src, uint32_t dst)
+{
+	int k;
+
+	for (k = 0; k < t->nflows; k++)
+		if (t->flows[k].src == (int)src && t->flows[k].dst == (int)dst)
+			return &t->flows[k];
+	return NULL;
+}
+
+/*
+ * msg N: a datagram of message m->msg from m->src came in at @rx. When
+ * all N of a message begun in the window are in, its flow completion
+ * time (from its first send to its last arrival) is a sample. A lossless
+ * fabric delivers them all; one lost leaves its message uncounted.
+ */
+static void tr_msg_rx(struct tr *t, struct tr_host *h, const struct tr_msg *m,
+		      uint64_t rx)
+{
+	if (h->rx_msg[m->src] != m->msg) {
+		h->rx_msg[m->src] = m->msg;
+		h->rx_cnt[m->src] = 0;
+	}
+	if (++h->rx_cnt[m->src] == t->msg && (uint64_t)m->msg_ns >= t->w0 &&
+	    (uint64_t)m->msg_ns < t->w1 && rx >= (uint64_t)m->msg_ns &&
+	    t->nfct < TR_MAX_SAMPLES)
+		t->fct[t->nfct++] = (rx - m->msg_ns) / t->f->dilation;
 }
 
 static void tr_recv(struct tr *t, int i)
@@ -443,6 +647,7 @@ static void tr_recv(struct tr *t, int i)
 	struct mmsghdr mm[TR_BATCH];
 	struct iovec iov[TR_BATCH];
 	struct tr_host *h = &t->h[i];
+	struct tr_flow *fl;
 	int n, k;
 
 	memset(mm, 0, sizeof(mm));
@@ -494,15 +699,23 @@ static void tr_recv(struct tr *t, int i)
 		 * it was sent (BookSim's ejection rate); past saturation the
 		 * ones sent in the window may all arrive after it.
 		 */
-		if (rx >= t->w0 && rx < t->w1)
+		fl = t->pat == TR_FLOWS ? tr_flow_of(t, m->src, m->dst) : NULL;
+		if (rx >= t->w0 && rx < t->w1) {
 			h->rx_bytes += t->wire;
+			if (fl)
+				fl->rx_bytes += t->wire;
+		}
 		if ((uint64_t)m->t_ns < t->w0)
 			continue;	/* the warm-up's: not in the counts */
+		if (fl)
+			fl->rx++;
 		h->rx++;
 		h->from[m->src / 8] |= 1 << (m->src % 8);
 		if ((uint64_t)m->t_ns >= t->w0 && (uint64_t)m->t_ns < t->w1 &&
 		    t->nlat < TR_MAX_SAMPLES && rx >= (uint64_t)m->t_ns)
 			t->lat[t->nlat++] = (rx - m->t_ns) / t->f->dilation;
+		if (t->msg > 1)
+			tr_msg_rx(t, h, m, rx);
 	}
 }
 
@@ -517,6 +730,22 @@ static bool tr_drained(const struct tr *t, uint64_t *got)
 		*got += t->h[i].rx + t->h[i].misdelivered;
 	}
 	return *got >= sent;
+}
+
+/*
+ * The wait before a host's next send: its interval at its load; with
+ * messages, their datagrams back to back at line rate and the messages
+ * spaced so that the host still offers its load.
+ */
+static uint64_t tr_gap(const struct tr *t, const struct tr_host *h)
+{
+	uint64_t line = (uint64_t)(h->interval * h->load);
+
+	if (t->msg <= 1)
+		return h->interval;
+	if (h->msg_left)
+		return line ?: 1;
+	return h->interval * t->msg - line * (t->msg - 1);
 }
 
 static void tr_run(struct tr *t)
@@ -537,7 +766,7 @@ static void tr_run(struct tr *t)
 	t->t_stop = t->w1;
 	drain_end = t->t_stop + TR_DRAIN_MAX_NS;
 	for (i = 0; i < t->nh; i++)
-		t->h[i].next = t->t0 + rnd() % t->interval;
+		t->h[i].next = t->t0 + rnd() % t->h[i].interval;
 	for (;;) {
 		uint64_t wake, d;
 		struct timespec to;
@@ -552,7 +781,7 @@ static void tr_run(struct tr *t)
 					continue;
 				for (b = 0; b < TR_BURST && h->next <= now; b++) {
 					tr_send(t, i, now);
-					h->next += t->interval;
+					h->next += tr_gap(t, h);
 				}
 				if (h->next < wake)
 					wake = h->next;
@@ -633,7 +862,9 @@ static void tr_report(struct tr *t)
 	qsort(t->lat, t->nlat, sizeof(*t->lat), cmp_u64);
 	for (i = 0; i < (int)t->nlat; i++)
 		lsum += t->lat[i];
-	if (t->pat == TR_ADV || t->pat == TR_INCAST || t->pat == TR_HOTSPOT)
+	if (t->pat == TR_FLOWS)
+		snprintf(pat, sizeof(pat), "flows:%d", t->nflows);
+	else if (t->pat == TR_ADV || t->pat == TR_INCAST || t->pat == TR_HOTSPOT)
 		snprintf(pat, sizeof(pat), "%s%s%d", tr_pattern_name[t->pat],
 			 t->pat == TR_ADV ? "+" : ":", t->arg);
 	else
@@ -679,7 +910,7 @@ static void tr_report(struct tr *t)
 		out_nl();
 		out_begin_obj();
 		out_str("name", "%s:", t->f->node[h->node].name);
-		out_frac("offered", " offered %s", h->sends ? t->load : 0);
+		out_frac("offered", " offered %s", h->sends ? h->load : 0);
 		out_frac("injected", " injected %s", inj);
 		out_frac("accepted", " accepted %s", acc);
 		out_u64("sent", " sent %llu", h->sent);
@@ -691,6 +922,29 @@ static void tr_report(struct tr *t)
 			out_end_obj();
 	}
 	out_end_list();
+	if (t->pat == TR_FLOWS) {
+		out_nl();
+		out_begin_list_key("flow");
+		for (i = 0; i < t->nflows; i++) {
+			const struct tr_flow *fl = &t->flows[i];
+
+			/* fractions of the source's link */
+			cap = t->h[fl->src].rate * win;
+			if (i)
+				out_nl();
+			out_begin_obj();
+			out_str("src", "flow %s", t->f->node[t->h[fl->src].node].name);
+			out_str("dst", "-%s:", t->f->node[t->h[fl->dst].node].name);
+			out_frac("offered", " offered %s", fl->load);
+			out_frac("injected", " injected %s", fl->sent_bytes / cap);
+			out_frac("accepted", " accepted %s", fl->rx_bytes / cap);
+			out_u64("sent", " sent %llu", fl->sent);
+			out_u64("received", " received %llu", fl->rx);
+			if (opt_json)
+				out_end_obj();
+		}
+		out_end_list();
+	}
 	out_nl();
 	out_frac("accepted_mean", "accepted mean %s", asum / t->nh);
 	out_frac("accepted_min", " min %s", amin);
@@ -705,6 +959,16 @@ static void tr_report(struct tr *t)
 		t->nlat ? t->lat[t->nlat - 1] : 0);
 	out_u64("latency_mean_ns", " mean %llu ns (fabric)",
 		t->nlat ? lsum / t->nlat : 0);
+	if (t->msg > 1) {
+		qsort(t->fct, t->nfct, sizeof(*t->fct), cmp_u64);
+		out_nl();
+		out_u64("msg", "messages of %llu datagrams:", t->msg);
+		out_u64("fct_n", " %llu", t->nfct);
+		out_u64("fct_p50_ns", " fct p50 %llu", quantile(t->fct, t->nfct, 0.5));
+		out_u64("fct_p99_ns", " p99 %llu", quantile(t->fct, t->nfct, 0.99));
+		out_u64("fct_max_ns", " max %llu ns (fabric)",
+			t->nfct ? t->fct[t->nfct - 1] : 0);
+	}
 	out_nl();
 	out_u64("sent", "sent %llu", sent);
 	out_u64("received", " received %llu", rx);
@@ -721,22 +985,16 @@ static void tr_report(struct tr *t)
 
 static int tr_usage(void)
 {
-	fprintf(stderr, "Usage: snicctl fabric traffic [NAME] PATTERN [load L] [size BYTES] [seconds S] [warmup S] [seed N]\n"
-		"       PATTERN := uniform | permutation | adv+H | incast:N | hotspot:N | all2all\n");
+	fprintf(stderr, "Usage: snicctl fabric traffic [NAME] PATTERN [load L] [size BYTES] [msg N] [seconds S] [warmup S] [seed N]\n"
+		"       PATTERN := uniform | permutation | adv+H | incast:N | hotspot:N | all2all |\n"
+		"                  flows:SRC-DST[@L][,SRC-DST[@L]]...\n");
 	return 1;
-}
-
-static int parse_double(const char *s, double *v, double lo, double hi)
-{
-	char *end;
-
-	*v = strtod(s, &end);
-	return *end || end == s || !(*v >= lo && *v <= hi) ? -1 : 0;
 }
 
 int fabric_traffic(const struct fabric *f, int argc, char **argv)
 {
-	struct tr t = { .f = f, .load = 0.5, .seconds = 2, .warmup = 0.5 };
+	struct tr t = { .f = f, .load = 0.5, .seconds = 2, .warmup = 0.5,
+			.msg = 1 };
 	const struct fab_link *l;
 	uint32_t size = 1024, seed = 1;
 	int i, n, home, err = 1;
@@ -748,6 +1006,9 @@ int fabric_traffic(const struct fabric *f, int argc, char **argv)
 		if (!strcmp(argv[i], "load") && !parse_double(argv[i + 1], &v, 1e-4, 1))
 			t.load = v;
 		else if (!strcmp(argv[i], "size") && !parse_u32(argv[i + 1], &size))
+			;
+		else if (!strcmp(argv[i], "msg") && !parse_u32(argv[i + 1], &t.msg) &&
+			 t.msg >= 1 && t.msg <= 1024)
 			;
 		else if (!strcmp(argv[i], "seconds") &&
 			 !parse_double(argv[i + 1], &v, 0.01, 3600))
@@ -780,7 +1041,8 @@ int fabric_traffic(const struct fabric *f, int argc, char **argv)
 	t.nh = n;
 	t.h = calloc(n, sizeof(*t.h));
 	t.lat = malloc(TR_MAX_SAMPLES * sizeof(*t.lat));
-	if (!t.h || !t.lat)
+	t.fct = t.msg > 1 ? malloc(TR_MAX_SAMPLES * sizeof(*t.fct)) : NULL;
+	if (!t.h || !t.lat || (t.msg > 1 && !t.fct))
 		exit(1);
 	for (n = 0, i = 0; i < f->nnodes; i++) {
 		if (f->node[i].sw)
@@ -788,7 +1050,9 @@ int fabric_traffic(const struct fabric *f, int argc, char **argv)
 		t.h[n].node = i;
 		t.h[n].fd = -1;
 		t.h[n].from = calloc((t.nh + 7) / 8, 1);
-		if (!t.h[n].from)
+		t.h[n].rx_msg = calloc(t.nh, sizeof(*t.h[n].rx_msg));
+		t.h[n].rx_cnt = calloc(t.nh, sizeof(*t.h[n].rx_cnt));
+		if (!t.h[n].from || !t.h[n].rx_msg || !t.h[n].rx_cnt)
 			exit(1);
 		l = fab_host_link(f, i);
 		t.h[n].rate = (double)(l->rate ?: f->rate) / f->dilation;
@@ -808,9 +1072,22 @@ int fabric_traffic(const struct fabric *f, int argc, char **argv)
 	t.interval = (uint64_t)(t.wire * 1e9 / v / t.load);
 	if (!t.interval)
 		t.interval = 1;
+	for (i = 0; i < t.nh; i++) {
+		t.h[i].load = t.load;
+		t.h[i].interval = t.interval;
+	}
 	t.run = (uint32_t)realtime_ns() ^ (uint32_t)getpid();
 	if (tr_plan(&t))
 		goto out;
+	/* flows: each source at the sum of its flows' loads */
+	for (i = 0; t.pat == TR_FLOWS && i < t.nh; i++) {
+		struct tr_host *h = &t.h[i];
+
+		h->interval = h->sends ?
+			(uint64_t)(t.wire * 1e9 / h->rate / h->load) : t.interval;
+		if (!h->interval)
+			h->interval = 1;
+	}
 	home = open("/proc/self/ns/net", O_RDONLY | O_CLOEXEC);
 	if (home < 0) {
 		perror("Error: /proc/self/ns/net");
@@ -830,9 +1107,12 @@ out:
 		if (t.h[i].fd >= 0)
 			close(t.h[i].fd);
 		free(t.h[i].from);
+		free(t.h[i].rx_msg);
+		free(t.h[i].rx_cnt);
 	}
 	free(t.h);
 	free(t.lat);
+	free(t.fct);
 	free(t.by_group);
 	free(t.group_start);
 	free(t.group_len);
