@@ -325,7 +325,7 @@ enum snic_attr {
 	SNIC_A_AR_GROUP,	/* u16: this switch's group, 0..4095 */
 	SNIC_A_AR_SWITCH,	/* u16: its number in the group, 0..2047 */
 	SNIC_A_AR_LIFE,		/* u32: lifetime of a learned state, us
-				 * (wall time) when the ARN has none,
+				 * (fabric time) when the ARN has none,
 				 * 1..100000000 (1000000)
 				 */
 	SNIC_A_AR_LINK_KIND,	/* u8: 1 global, 2 local; replies only */
@@ -335,7 +335,7 @@ enum snic_attr {
 	SNIC_A_AR_LINK_STATE,	/* u8: 1 congested, 2 failed; replies only */
 	SNIC_A_AR_LINK_METRIC,	/* u8, replies only */
 	SNIC_A_AR_LINK_EXPIRES,	/* u64: us until it expires, replies only */
-	SNIC_A_AR_PERIOD,	/* u32: monitor sample period, us (wall),
+	SNIC_A_AR_PERIOD,	/* u32: monitor sample period, fabric us,
 				 * 0: no monitor; at most 10000000
 				 */
 	SNIC_A_AR_THRESHOLD,	/* u16: set << 8 | clear, levels 0..255 of
@@ -344,8 +344,8 @@ enum snic_attr {
 	SNIC_A_AR_SAMPLES,	/* u16: set << 8 | clear, samples in a row,
 				 * each >= 1 (3, 3)
 				 */
-	SNIC_A_AR_HOLD_DOWN,	/* u32: us before a cheaper path returns */
-	SNIC_A_AR_FLOWLET,	/* u32: us of idle time before a DLID moves */
+	SNIC_A_AR_HOLD_DOWN,	/* u32: fabric us before a cheaper path returns */
+	SNIC_A_AR_FLOWLET,	/* u32: fabric us idle before a DLID moves */
 	SNIC_A_AR_ALGORITHM,	/* u8: 0 greedy, 1 greedy-random, 2 valiant */
 	SNIC_A_AR_LOST_ROUTE_ONLY, /* u8 0/1: detect failures only */
 	SNIC_A_AR_SLID_MIN,	/* u32: the group's host LIDs: adaptive */
