@@ -38,7 +38,12 @@
  *
  * Locking: cc->lock (BH) protects everything in struct snic_cc but the
  * parameters' READ_ONCE fast-path checks. CNs and released packets are
- * transmitted after it is dropped.
+ * transmitted after it is dropped. Transmit takes it only while a DLID
+ * may be paced: every raised CCTI (and every change of the settings or
+ * of the dilation) pushes out a deadline (cc->hot_until, in jiffies)
+ * after which every CCTI has decayed to 0; past it, or with no DLID
+ * tracked, a packet leaves without the lock. With ccti_min above 0 or
+ * ccti_timer 0 a tracked DLID may be paced for good: the lock is taken.
  */
 #include <snic/sch_snic.h>
 
@@ -50,17 +55,45 @@
 #define SNIC_CC_TP_MAX		819
 #define SNIC_CC_MAX_DELAY	8300
 
+static void snic_cc_hot(struct snic_cc *cc, u32 ccti);
+
 /* Fabric ns now on @cc's link (and its line rate). Caller holds the lock. */
 static u64 snic_cc_now(struct snic_cc *cc, u64 *rate)
 {
-	u64 r;
+	bool rebase;
+	u64 r, now;
 	u32 d;
 
 	lockdep_assert_held(&cc->lock);
 	sch_snic_link_time(cc->nic->lower, &r, &d);
 	if (rate)
 		*rate = r ?: SNIC_CC_RATE_DEFAULT;
-	return snic_fclock_now(&cc->clock, ktime_get_ns(), d);
+	rebase = cc->clock.d && d != cc->clock.d;
+	now = snic_fclock_now(&cc->clock, ktime_get_ns(), d);
+	/* The decay runs at another wall speed now. */
+	if (rebase)
+		snic_cc_hot(cc, cc->p.ccti_limit);
+	return now;
+}
+
+/*
+ * A CCTI is @ccti now (or may be, up to it): no DLID is paced later than
+ * it takes @ccti to decay to 0 at the current dilation, plus a period and
+ * a jiffy. Caller holds the lock.
+ */
+static void snic_cc_hot(struct snic_cc *cc, u32 ccti)
+{
+	u64 ns = ((u64)ccti + 1) * cc->p.ccti_timer * SNIC_CCTI_TIMER_NS *
+		 (cc->clock.d ?: 1);
+	unsigned long until;
+
+	lockdep_assert_held(&cc->lock);
+	/* A floor above 0, or no decay: paced for as long as tracked. */
+	if (cc->p.ccti_min || !cc->p.ccti_timer)
+		WRITE_ONCE(cc->hot_always, true);
+	until = jiffies + nsecs_to_jiffies(ns) + 1;
+	if (!READ_ONCE(cc->hot_until) || time_after(until, cc->hot_until))
+		WRITE_ONCE(cc->hot_until, until);
 }
 
 /* The timer's slack in fabric ns: departures this early are on time. */
@@ -189,6 +222,8 @@ void snic_cc_becn(struct snic_cc *cc, u32 slid, u8 sl)
 		snic_cc_log_add(&cc->log, now, slid, sl, e->ccti);
 		logged = true;
 	}
+	if (e)
+		snic_cc_hot(cc, e->ccti);
 	ev = cc->table.evictions - ev;
 	busy = cc->table.evictions_busy - busy;
 	WRITE_ONCE(cc->tracked, cc->table.count);
@@ -223,6 +258,10 @@ bool snic_cc_hold(struct snic_cc *cc, struct sk_buff *skb, u32 dlid,
 
 	if (!READ_ONCE(cc->tracked) || !READ_ONCE(cc->pacing) ||
 	    q >= cc->nheld)
+		return false;
+	/* Every CCTI has decayed: nothing to pace, nor to note. */
+	if (!READ_ONCE(cc->hot_always) &&
+	    !time_before(jiffies, READ_ONCE(cc->hot_until)))
 		return false;
 	spin_lock_bh(&cc->lock);
 	e = snic_dlid_find(&cc->table, dlid);
@@ -475,6 +514,10 @@ int snic_cc_configure(struct snic_cc *cc, const struct snic_cc_config *c)
 			      min_t(u32, cc->p.ccti_limit,
 				    cc->cct_len ? cc->cct_len - 1 : 0));
 	WRITE_ONCE(cc->tracked, cc->table.count);
+	/* Another timer or minimum: the deadline starts over. */
+	WRITE_ONCE(cc->hot_always, false);
+	if (cc->table.count)
+		snic_cc_hot(cc, cc->p.ccti_limit);
 	spin_unlock_bh(&cc->lock);
 	kvfree(old_ent);
 	kvfree(old_bucket);

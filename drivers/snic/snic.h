@@ -115,6 +115,12 @@ struct snic_cc {
 	u32 window_ns;			/* fabric ns */
 	u32 max_tracked;
 	u32 tracked;			/* table.count, for lockless checks */
+	/* Jiffies until which a tracked DLID may still be paced (after it
+	 * every CCTI has decayed to 0, so transmit skips the lock), or
+	 * always: written under the lock, read locklessly.
+	 */
+	unsigned long hot_until;
+	bool hot_always;
 	u32 gen;			/* the DLIDs tracked changed */
 	u32 nowed;			/* slots of owed[] in use */
 	struct snic_dlid_table table;
