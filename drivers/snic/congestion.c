@@ -560,7 +560,12 @@ int snic_cc_dump_dlids(struct snic_cc *cc, u32 pos, struct snic_dlid_ent *out,
 			continue;
 		snic_ccti_age(e, &cc->p, now);
 		slot[k] = pos;
-		out[k++] = *e;
+		out[k] = *e;
+		/* In the copy: how long ago (0: none yet). */
+		out[k].becn_first = e->becn_first && now > e->becn_first ?
+				    now - e->becn_first : 0;
+		out[k++].becn_last = e->becn_last && now > e->becn_last ?
+				     now - e->becn_last : 0;
 	}
 	spin_unlock_bh(&cc->lock);
 	return k;

@@ -1028,7 +1028,12 @@ static int snic_nl_cc_put_dlid(struct sk_buff *skb, struct snic_nic *nic,
 			      SNIC_A_PAD) ||
 	    nla_put_u64_64bit(skb, SNIC_A_CC_BECN, e->becn, SNIC_A_PAD) ||
 	    nla_put_u64_64bit(skb, SNIC_A_CC_PACED, e->paced, SNIC_A_PAD) ||
-	    nla_put_u64_64bit(skb, SNIC_A_CC_EARLY, e->early, SNIC_A_PAD))
+	    nla_put_u64_64bit(skb, SNIC_A_CC_EARLY, e->early, SNIC_A_PAD) ||
+	    (e->becn_first &&
+	     (nla_put_u64_64bit(skb, SNIC_A_CC_BECN_FIRST_AGE, e->becn_first,
+				SNIC_A_PAD) ||
+	      nla_put_u64_64bit(skb, SNIC_A_CC_BECN_LAST_AGE, e->becn_last,
+				SNIC_A_PAD))))
 		return -EMSGSIZE;
 	return 0;
 }

@@ -83,6 +83,9 @@ checke "h1 and h2 received BECNs and paced DLID 3" \
 	 [ $(ctr h1 tx_paced) -gt 0 ] && [ $(ctr h2 tx_paced) -gt 0 ]'
 checke "cc show: DLID 3 tracked on h1 with its BECNs and paced packets" \
 	'[ $(cc_field h1 3 becn) -gt 0 ] && [ $(cc_field h1 3 paced) -gt 0 ]'
+checke "cc show: its first BECN came before its last, both in the past (fabric ns)" \
+	'f=$(cc_field h1 3 becn_first_age_ns) l=$(cc_field h1 3 becn_last_age_ns)
+	 echo "first $f ns ago, last $l ns ago"; [ "$l" -gt 0 ] && [ "$f" -ge "$l" ]'
 checke "the congestion log recorded DLID 3 at or above the trigger (8)" \
 	'nsexec $F-h1 $SNICCTL -j cc log snic0 | grep -Eq "\"dlid\":3,\"ccti\":([89]|[1-9][0-9]+)"'
 checke "still lossless: every datagram arrived" '[ "$sent" -eq "$got" ] || {

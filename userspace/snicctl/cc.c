@@ -142,6 +142,12 @@ static int print_entry(struct nl_msg *msg, void *arg)
 		out_u64("paced", " paced %llu", nla_get_u64(tb[SNIC_A_CC_PACED]));
 	if (tb[SNIC_A_CC_EARLY])
 		out_u64("early", " early %llu", nla_get_u64(tb[SNIC_A_CC_EARLY]));
+	if (tb[SNIC_A_CC_BECN_FIRST_AGE])
+		out_u64("becn_first_age_ns", " becn_first_age_ns %llu",
+			nla_get_u64(tb[SNIC_A_CC_BECN_FIRST_AGE]));
+	if (tb[SNIC_A_CC_BECN_LAST_AGE])
+		out_u64("becn_last_age_ns", " becn_last_age_ns %llu",
+			nla_get_u64(tb[SNIC_A_CC_BECN_LAST_AGE]));
 	out_end_obj();
 	return NL_OK;
 }

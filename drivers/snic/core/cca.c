@@ -87,6 +87,9 @@ bool snic_ccti_becn(struct snic_dlid_ent *e, const struct snic_cc_params *p,
 	ccti = (u32)e->ccti + p->ccti_increase;
 	e->ccti = ccti > p->ccti_limit ? p->ccti_limit : ccti;
 	e->becn++;
+	if (!e->becn_first)
+		e->becn_first = now ?: 1;
+	e->becn_last = now;
 	return e->ccti >= p->trigger_threshold;
 }
 

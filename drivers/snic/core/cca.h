@@ -98,6 +98,7 @@ struct snic_dlid_ent {
 	u64 stamp;		/* last CCTI decrease (or rise from ccti_min) */
 	u64 t_next;		/* earliest start of its next packet */
 	u64 becn;		/* BECNs received from it */
+	u64 becn_first, becn_last;	/* when the first and last came */
 	u64 paced;		/* packets sent after waiting for t_next */
 	u64 last_start;		/* when its last packet left */
 	u64 last_slot;		/* Tp + IPD that packet took */

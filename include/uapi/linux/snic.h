@@ -166,7 +166,9 @@
  *             MTU-sized frame), SNIC_A_CC_BECN (BECNs received from it),
  *             SNIC_A_CC_PACED (packets that waited for it),
  *             SNIC_A_CC_EARLY (packets that left before the previous
- *             one's Tp + IPD was over: pacing infidelity)
+ *             one's Tp + IPD was over: pacing infidelity), and once a
+ *             BECN came SNIC_A_CC_BECN_FIRST_AGE and _LAST_AGE (fabric ns
+ *             since the first and the last)
  * SNIC_CMD_CC_LOG_GET (dumpit)
  *   request:  SNIC_A_IFINDEX of a snic (required)
  *   reply:    one message per congestion log entry, newest first (96 at
@@ -364,6 +366,8 @@ enum snic_attr {
 	SNIC_A_CC_LATE_P99,	/* u64 */
 	SNIC_A_CC_LATE_MAX,	/* u64 */
 	SNIC_A_CC_EARLY,	/* u64, per DLID */
+	SNIC_A_CC_BECN_FIRST_AGE, /* u64, per DLID: fabric ns since its first */
+	SNIC_A_CC_BECN_LAST_AGE,  /* u64  and its last BECN (after one) */
 
 	__SNIC_A_MAX,
 	SNIC_A_MAX = __SNIC_A_MAX - 1
