@@ -39,6 +39,10 @@ check "permutation: runs" tr permutation load 0.2 seed 7
 checke "permutation: every datagram accounted for, none lost" accounted
 checke "permutation: each host hears from exactly one other" \
 	'for h in h1 h2 h3 h4; do [ "$(host $h sources)" = 1 ] || exit 1; pos "$(host $h accepted)" || exit 1; done'
+checke "IPv6 is off on every host's snic0 (no ND or MLD floods)" \
+	'for h in h1 h2 h3 h4; do
+		[ "$(nsexec $F-$h cat /proc/sys/net/ipv6/conf/snic0/disable_ipv6)" = 1 ] || exit 1
+	 done'
 checke "latency: fabric ns, p50 <= p99 <= max, one sample a datagram" \
 	'p50=$(top latency_p50_ns) p99=$(top latency_p99_ns) max=$(top latency_max_ns)
 	 echo "p50 $p50 p99 $p99 max $max n $(top latency_n)"

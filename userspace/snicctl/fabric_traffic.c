@@ -43,11 +43,16 @@
  * source, destination, sequence number and send time (CLOCK_REALTIME);
  * the receive time is the kernel's (SO_TIMESTAMPNS: when the frame came
  * off the destination's link), so the receiver's own scheduling is not
- * counted. Latency is (receive - send) / D: it includes the wait in the
+ * counted. It turns IPv6 off on every host's snic0 first: the ND and MLD
+ * multicast of 72 hosts would flood every host, traffic nobody offered.
+ * Latency is (receive - send) / D: it includes the wait in the
  * source host's queues, as BookSim's does. A send the source cannot take
  * (its snic0 queue full: ENOBUFS with IP_RECVERR, or EAGAIN) is not
  * injected and counted as such: BookSim's source queue is infinite, ours
  * is the NIC's.
+ *
+ * The report gives the start (the first sends) on CLOCK_MONOTONIC, the
+ * clock of the kernel's own stamps, to place device events in the run.
  *
  * Measurement: WARMUP wall seconds (0.5), then a window of SECONDS wall
  * seconds (2) in which every host's accepted throughput (frame bytes
@@ -178,6 +183,7 @@ struct tr {
 	uint64_t sock_drops;
 	uint64_t t0, w0, w1, t_stop;	/* wall ns: start, window, stop */
 	uint64_t arrivals;		/* of this run, the warm-up's too */
+	uint64_t t0_mono;		/* t0 on CLOCK_MONOTONIC: the kernel's */
 };
 
 static uint64_t realtime_ns(void)
@@ -185,6 +191,15 @@ static uint64_t realtime_ns(void)
 	struct timespec ts;
 
 	clock_gettime(CLOCK_REALTIME, &ts);
+	return ts.tv_sec * 1000000000ULL + ts.tv_nsec;
+}
+
+/* The kernel's clock (ktime_get_ns()), whose fabric time the devices keep. */
+static uint64_t mono_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return ts.tv_sec * 1000000000ULL + ts.tv_nsec;
 }
 
@@ -521,6 +536,16 @@ static int tr_open(struct tr *t, int i, int home)
 	fab_addr(t->f, h->node, addr, sizeof(addr));
 	if (enter_netns(ns))
 		return -1;
+	/* No IPv6 on snic0: its ND and MLD multicast (a burst after every
+	 * "up", reports later) would reach every host of the fabric, as
+	 * traffic nobody offered. /proc/sys/net is the caller's netns.
+	 */
+	fd = open("/proc/sys/net/ipv6/conf/snic0/disable_ipv6", O_WRONLY | O_CLOEXEC);
+	if (fd >= 0) {
+		if (write(fd, "1", 1) != 1)
+			perror("Warning: disable_ipv6");
+		close(fd);
+	}
 	fd = socket(AF_INET, SOCK_DGRAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
 	if (fd < 0) {
 		perror("Error: socket");
@@ -761,6 +786,7 @@ static void tr_run(struct tr *t)
 		pfd[i].events = POLLIN;
 	}
 	t->t0 = realtime_ns();
+	t->t0_mono = mono_ns();
 	t->w0 = t->t0 + (uint64_t)(t->warmup * 1e9);
 	t->w1 = t->w0 + (uint64_t)(t->seconds * 1e9);
 	t->t_stop = t->w1;
@@ -879,6 +905,8 @@ static void tr_report(struct tr *t)
 	out_u64("window_us", " window %llu us (fabric)",
 		(uint64_t)(win * 1e6 / t->f->dilation));
 	out_frac("window_wall_s", " (%s s of wall time)", win);
+	out_u64("start_mono_ns", " started at %llu ns (CLOCK_MONOTONIC)",
+		t->t0_mono);
 	out_begin_list_key("host");
 	for (i = 0; i < t->nh; i++) {
 		struct tr_host *h = &t->h[i];
