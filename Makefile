@@ -14,6 +14,8 @@
 #   make demo         the 2-host/1-switch fabric demo in a guest
 #   make bench        ratios measured side by side in one guest boot;
 #                     BENCH lines, table in Documentation/benchmarks.rst
+#   make bench-full   the 72-host Dragonfly's load sweeps per routing mode
+#                     (about 20 minutes), Documentation/bench-full.rst
 #   make soak         a congested lossless fabric under link flaps for
 #                     SOAK_SECONDS (120); not part of make check
 #   make setup        prepare the machine (scripts/setup.sh, as root)
@@ -40,7 +42,7 @@ TOOLS := selftests/tools/snic_inject selftests/tools/snic_xfer \
 	 selftests/tools/nocap selftests/tools/snic_nlprobe
 
 .PHONY: all modules userspace tools clean unit style vm check demo setup \
-	check-debug fuzz bench soak
+	check-debug fuzz bench bench-full soak
 
 all: modules userspace tools
 
@@ -89,6 +91,9 @@ demo: all
 
 bench: all
 	@scripts/bench.sh $(VMFLAGS)
+
+bench-full: all
+	@scripts/bench.sh --full $(VMFLAGS)
 
 SOAK_SECONDS ?= 120
 soak: all

@@ -9,6 +9,11 @@
 #   bench-sweep.png  accepted load and mean latency against offered load
 #                    (sweep_uniform_*): fabric time, each point with its
 #                    fidelity verdict
+#   bench-routing.png  the 72-host Dragonfly's accepted load at offered
+#                    1.0 per routing mode (df72_*), beside BookSim2's
+#   bench-cca.png    the congestion tree's figures, CCA off and on (cca_*)
+#   bench-routing-sweep.png  (make bench-full) accepted against offered
+#                    load per routing mode, ADV+1 and uniform
 set -u
 log=${1:?usage: bench-plots.sh LOG [DIR]}
 dir=${2:-$(dirname "$0")/../Documentation}
@@ -24,11 +29,12 @@ for pct in $(sed -n 's/^BENCH sweep_uniform_accepted_l\([0-9]*\) .*/\1/p' "$log"
 	awk -v p="$pct" -v a="$acc" -v l="$lat" -v f="$v" \
 		'BEGIN { printf "%.2f %s %.3f %d\n", p / 100, a, l / 1000, f == "FAITHFUL" }'
 done >"$dat"
-[ -s "$dat" ] || { echo "bench-plots: no sweep in $log" >&2; exit 1; }
 kernel=$(sed -n 's/^# vm: kernel \([^,]*\),.*/\1/p' "$log" | head -n 1)
 unfaithful=$(awk '!$4' "$dat" | wc -l)
+grep -q '^BENCH sweep_uniform_\|^BENCH df72\|^BENCH cca_' "$log" ||
+	{ echo "bench-plots: nothing to plot in $log" >&2; exit 1; }
 
-gnuplot <<EOF
+[ -s "$dat" ] && gnuplot <<EOF
 set terminal png size 900,560
 set output "$dir/bench-sweep.png"
 set title "Uniform random traffic, fattree:2,2,2 at 25 Gb/s, dilation 10000 (fabric time)\n$(date -u +%Y-%m-%d), kernel ${kernel:-?}, $unfaithful of $(wc -l <"$dat") points UNFAITHFUL"
@@ -46,4 +52,101 @@ plot x title "accepted = offered" with lines dashtype 2 lc rgb "gray", \
      "$dat" using 1:2 title "accepted" with linespoints lw 2 pt 7 lc rgb "blue", \
      "$dat" using 1:3 axes x1y2 title "mean latency" with linespoints lw 2 pt 5 lc rgb "red"
 EOF
-echo "# plot written to $dir/bench-sweep.png"
+[ -s "$dat" ] && echo "# plot written to $dir/bench-sweep.png"
+
+# val NAME: the value of BENCH NAME, or 0
+val() { v=$(sed -n "s/^BENCH $1 //p" "$log" | head -n 1); echo "${v:-0}"; }
+verdict() { sed -n "s/^FIDELITY $1 \([A-Z]*\).*/\1/p" "$log" | head -n 1; }
+date=$(date -u +%Y-%m-%d)
+
+# Routing on the 72-host Dragonfly: accepted load at offered 1.0 per mode,
+# beside BookSim2's figures for the same shape.
+if grep -q '^BENCH df72_min_adv1 ' "$log"; then
+	{
+		echo "MIN $(val df72_min_adv1) $(val df72_min_uniform) 0.125 0.84"
+		echo "VAL $(val df72_val_adv1) $(val df72_val_uniform) 0.54 -"
+		echo "ARN $(val df72_arn_adv1) $(val df72_arn_uniform) - -"
+	} >"$dat"
+	gnuplot <<PLOT
+set terminal png size 900,560
+set output "$dir/bench-routing.png"
+set title "dragonfly:2,4,2,9 (72 hosts) at 2.5 Gb/s, dilation 10000: accepted load at offered 1.0 (fabric time)\n$date, kernel ${kernel:-?}; fidelity MIN $(verdict df72_min), VAL $(verdict df72_val), ARN $(verdict df72_arn)"
+set ylabel "accepted load (mean over hosts)"
+set yrange [0:1]
+set style data histograms
+set style histogram clustered gap 1
+set style fill solid 0.8 border -1
+set boxwidth 0.9
+set key left top
+set grid ytics
+set datafile missing "-"
+plot "$dat" using 2:xtic(1) title "ADV+1 (snic)" lc rgb "red", \
+     "" using 3 title "uniform (snic)" lc rgb "blue", \
+     "" using 4 title "ADV+1 (BookSim2)" lc rgb "#ffb0b0", \
+     "" using 5 title "uniform (BookSim2)" lc rgb "#b0b0ff"
+PLOT
+	echo "# plot written to $dir/bench-routing.png"
+fi
+
+# CCA on the congestion tree: off and on, against the goals.
+if grep -q '^BENCH cca_victim_share ' "$log"; then
+	{
+		echo "\"victim share\" $(val cca_victim_share_off) $(val cca_victim_share) 0.90"
+		echo "\"same-NIC victim\" $(val cca_same_nic_victim_off) $(val cca_same_nic_victim) 0.95"
+		echo "\"hot link util.\" $(val cca_hot_link_util_off) $(val cca_hot_link_util) 0.95"
+		echo "\"Jain (hot)\" $(val cca_jain_off) $(val cca_jain) 0.95"
+	} >"$dat"
+	gnuplot <<PLOT
+set terminal png size 900,560
+set output "$dir/bench-cca.png"
+set title "CCA on a congestion tree, fattree:2,1,4 at 25 Gb/s, dilation 10000 (fabric time)\n$date, kernel ${kernel:-?}; fidelity off $(verdict cca_off), on $(verdict cca_on)"
+set ylabel "fraction"
+set yrange [0:1.1]
+set style data histograms
+set style histogram clustered gap 1
+set style fill solid 0.8 border -1
+set boxwidth 0.9
+set key left top
+set grid ytics
+plot "$dat" using 2:xtic(1) title "CCA off" lc rgb "gray", \
+     "" using 3 title "CCA on" lc rgb "dark-green", \
+     "" using 4 title "goal (on)" lc rgb "#c0e0c0"
+PLOT
+	echo "# plot written to $dir/bench-cca.png"
+fi
+
+# make bench-full: accepted load against offered load per routing mode on
+# the 72-host Dragonfly, ADV+1 and uniform.
+if grep -q '^BENCH df72sweep_' "$log"; then
+	for m in min val arn; do
+		for p in adv1 uniform; do
+			for pct in $(sed -n "s/^BENCH df72sweep_${m}_${p}_accepted_l\([0-9]*\) .*/\1/p" "$log"); do
+				echo "$(awk -v p="$pct" 'BEGIN { printf "%.2f", p / 100 }') $(val "df72sweep_${m}_${p}_accepted_l$pct")"
+			done >"$dat.$m.$p"
+		done
+	done
+	gnuplot <<PLOT
+set terminal png size 1200,520
+set output "$dir/bench-routing-sweep.png"
+set multiplot layout 1,2 title "dragonfly:2,4,2,9 (72 hosts) at 2.5 Gb/s, dilation 10000 (fabric time); $date, kernel ${kernel:-?}\nfidelity MIN $(verdict df72sweep_min), VAL $(verdict df72sweep_val), ARN $(verdict df72sweep_arn)"
+set xlabel "offered load (fraction of host link rate)"
+set ylabel "accepted load (mean over hosts)"
+set xrange [0:1.05]
+set yrange [0:1.05]
+set key left top
+set grid
+set title "ADV+1 (BookSim2: MIN 0.125, UGAL-L 0.31, VAL 0.54)"
+plot x title "accepted = offered" with lines dashtype 2 lc rgb "gray", \
+     "$dat.min.adv1" using 1:2 title "MIN" with linespoints lw 2 pt 7, \
+     "$dat.val.adv1" using 1:2 title "VAL" with linespoints lw 2 pt 5, \
+     "$dat.arn.adv1" using 1:2 title "ARN" with linespoints lw 2 pt 9
+set title "uniform random (BookSim2: MIN 0.84)"
+plot x title "accepted = offered" with lines dashtype 2 lc rgb "gray", \
+     "$dat.min.uniform" using 1:2 title "MIN" with linespoints lw 2 pt 7, \
+     "$dat.val.uniform" using 1:2 title "VAL" with linespoints lw 2 pt 5, \
+     "$dat.arn.uniform" using 1:2 title "ARN" with linespoints lw 2 pt 9
+unset multiplot
+PLOT
+	rm -f "$dat".*
+	echo "# plot written to $dir/bench-routing-sweep.png"
+fi

@@ -7,6 +7,54 @@
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top" || exit 1
+# make bench-full: the 72-host sweeps (selftests/bench_full.sh), their
+# table in Documentation/bench-full.rst, their plot beside it.
+if [ "${1:-}" = --full ]; then
+	shift
+	t0=$(date +%s)
+	out=$(selftests/qemu/run-vm.sh --bench-full --timeout 3600 "$@")
+	rc=$?
+	wall=$(( $(date +%s) - t0 ))
+	printf '%s\n' "$out"
+	mkdir -p build
+	printf '%s\n' "$out" >build/bench-full.log
+	printf '%s\n' "$out" | grep -q '^BENCH ' || exit 1
+	{
+		echo ".. SPDX-License-Identifier: GPL-2.0"
+		echo
+		echo "==================================="
+		echo "Benchmarks: the 72-host Dragonfly"
+		echo "==================================="
+		echo
+		echo "Written by \`\`make bench-full\`\` on $(date -u +%Y-%m-%d) ($(printf '%s\n' "$out" | sed -n 's/^# vm: //p')),"
+		echo "2 cores under qemu TCG, $wall s of wall time in all. See"
+		echo "selftests/bench_full.sh for the method: dragonfly:2,4,2,9 at 2.5 Gb/s"
+		echo "and dilation 10000, per routing mode (MIN, VAL, ARN) and pattern"
+		echo "(ADV+1, uniform) the accepted load (fraction of host link rate, mean"
+		echo "over the hosts) and the mean latency (fabric ns) at each offered load"
+		echo "(l10 .. l100: percent of link rate), 3 s of wall time (300 fabric us)"
+		echo "a point, and the saturation load (the highest offered load below the"
+		echo "first whose mean latency reaches 3x that at offered 0.1). BookSim2 on"
+		echo "this shape: ADV+1 MIN 0.125, UGAL-L 0.31, VAL 0.54; uniform MIN 0.84."
+		echo
+		echo "==========================================  ============"
+		echo "figure                                      value"
+		echo "==========================================  ============"
+		printf '%s\n' "$out" | grep '^BENCH ' | awk '{ printf "%-42s  %s\n", $2, $3 }'
+		echo "==========================================  ============"
+		echo
+		echo "Fidelity (\`\`snicctl fabric health\`\` over each mode's points):"
+		echo
+		printf '%s\n' "$out" | sed -n 's/^FIDELITY \([^ ]*\) \([A-Z]*\) .*late_p99_ns:\([0-9]*\).*late_over_permille:\([0-9]*\).*/- \1: \2 (late p99 \3 fabric ns, \4 per mille late)/p'
+		echo
+		echo ".. image:: bench-routing-sweep.png"
+		echo "   :alt: accepted load against offered load per routing mode"
+	} >Documentation/bench-full.rst
+	echo "# table written to Documentation/bench-full.rst"
+	scripts/bench-plots.sh build/bench-full.log Documentation ||
+		echo "# bench: no plots (scripts/bench-plots.sh failed)"
+	exit $rc
+fi
 # The host part first, on a quiet machine: the core's per-DLID state
 # (selftests/unit/bench_dlid.c).
 host=$(make -s -C selftests/unit bench 2>&1) || { printf '%s\n' "$host"; exit 1; }
@@ -94,8 +142,72 @@ doc=Documentation/benchmarks.rst
 	echo "the cost stays flat, no entry still pacing is evicted, at most 128"
 	echo "bytes per tracked DLID."
 	echo
+	echo "CCA on a congestion tree (issue 10, \`\`fabric traffic flows:\`\`):"
+	echo "fattree:2,1,4 at 25 Gb/s and dilation 10000, 1500-byte frames, 4 s of"
+	echo "wall time (400 fabric us) after 1 s of warm-up. h1 (over the spine), h6"
+	echo "(full load) and h5 (half) into h8: N = 3 hot senders. The victim h2 ->"
+	echo "h7 shares the spine -> leaf2 link with h1's hot flow but not h8's"
+	echo "link; its max-min fair share is 2/3 of its link. The same-NIC victim"
+	echo "h5 -> h4 (h5's other half) crosses nothing congested. Each run on a"
+	echo "fabric of its own: the same-NIC victim alone, then all flows with CCA"
+	echo "off (\`\`cc_pacing 0\`\`), then on. cca_victim_share: the victim's"
+	echo "accepted load over its fair share (goal with CCA >= 0.90; without,"
+	echo "about 1/(N+1) of the link is expected); cca_same_nic_victim: the"
+	echo "same-NIC victim's accepted load over its rate alone (goal >= 0.95);"
+	echo "cca_hot_link_util: h8's accepted load (goal >= 0.95); cca_jain: Jain's"
+	echo "index over the three hot flows (each demands at least its fair third;"
+	echo "goal >= 0.95); *_off: the same with CCA off. cca_reaction_us: from"
+	echo "the run's first sends to the first BECN at any hot source, fabric us"
+	echo "(the NIC's age of its first BECN against the run's start on the"
+	echo "kernel's clock, +-2 us: /proc/uptime's resolution and the read)."
+	echo
+	echo "Incast (FCT slowdown as HPCC and Swift report it): star:17 at 10 Gb/s,"
+	echo "h1..h16 into h17, messages of 8 datagrams of 1500 bytes (12 KB) back"
+	echo "to back at line rate, spaced to offer 0.05 of a link each (0.8 of"
+	echo "h17's in all), 8 s of wall time (800 fabric us). The flow completion"
+	echo "time of a message runs from its first send to its last arrival"
+	echo "(fabric time); incast_fct_*: its p50 and p99 over incast_fct_alone_ns,"
+	echo "the p50 of one sender alone; CCA off, then on."
+	echo
+	echo "Routing on the 72-host Dragonfly (issue 10; dragonfly:2,4,2,9: p=2,"
+	echo "a=4, h=2, g=9) at 2.5 Gb/s and dilation 10000, HoQ lifetime 500 fabric"
+	echo "us, 1500-byte frames, 3 s of wall time (300 fabric us) after 1 s of"
+	echo "warm-up per point, each mode on a fabric of its own in the same boot:"
+	echo "MIN (the LFT), VAL (\`\`fabric up ... val\`\`: per flow a random"
+	echo "non-minimal BPT candidate, an intermediate group out of up to 3, not"
+	echo "out of all 7 as textbook VAL) and ARN (\`\`... ar\`\`: adaptive with"
+	echo "ARN, CCA on as everywhere). df72_*_adv1 is the accepted load at"
+	echo "offered 1.0 under ADV+1 (every host of group i to random hosts of group"
+	echo "i+1), BookSim's saturation throughput: BookSim2 on this shape gives MIN"
+	echo "0.125 (1/(a p)), UGAL-L 0.31, VAL 0.54; the goal for ARN is 0.50."
+	echo "df72_*_uniform: the same under uniform random traffic (BookSim MIN"
+	echo "0.84; goal ARN >= 0.95 x MIN); df72_*_avg_hops: switches crossed per"
+	echo "packet at uniform 0.5 (16B data packets the switches took off their"
+	echo "links over those the hosts did; goal <= 3.4); lost: datagrams injected"
+	echo "and never received over the three runs; hoq_discards: heads discarded"
+	echo "after waiting 500 fabric us, over every switch port (a deadlock would"
+	echo "show here; goal 0). min_adv1, val_adv1, arn_adv1, min_uniform and"
+	echo "arn_uniform_vs_min repeat them under the names of issue 10."
+	echo "arn_overhead (ARN mode, over its runs): the share of the management"
+	echo "VL's bytes in all 16B bytes the switches took off their links, an upper"
+	echo "bound for ARN's (VL 15 carries the CCA's CNs too; goal < 0.01)."
+	echo "arn_linkcut_us: under uniform load 0.3, a global link of g0s0 goes"
+	echo "down; the fabric us until the three other switches of group 0 list it"
+	echo "as failed (polled, a few fabric us per round; goal < 1000);"
+	echo "arn_linkcut_lost: datagrams lost beyond those the link's two ends"
+	echo "dropped (goal 0)."
+	echo
 	echo ".. image:: bench-sweep.png"
 	echo "   :alt: accepted load and mean latency against offered load"
+	echo
+	echo ".. image:: bench-routing.png"
+	echo "   :alt: accepted load at offered 1.0 per routing mode, beside BookSim2"
+	echo
+	echo ".. image:: bench-cca.png"
+	echo "   :alt: CCA off and on: victim share, same-NIC victim, hot link, Jain"
+	echo
+	echo "The 72-host load sweeps per routing mode (\`\`make bench-full\`\`) are in"
+	echo "bench-full.rst."
 } >"$doc"
 echo "# table written to $doc"
 scripts/bench-plots.sh build/bench.log Documentation ||

@@ -43,8 +43,24 @@
 #                         zero-load latency, the accepted load at offered
 #                         1.0 and the saturation load (mean latency below
 #                         3x the zero-load one), "snicctl fabric traffic"
+#   cca_*                 CCA on a congestion tree (fattree:2,1,4, 3 hot
+#                         senders, a victim on the tree, a victim from a
+#                         hot sender's NIC), "fabric traffic flows:": the
+#                         victim against its fair share, the same-NIC
+#                         victim against its rate alone, the hot link's
+#                         use, Jain over the hot flows, CCA off and on;
+#                         the reaction (first sends to the first BECN)
+#   incast_fct_*          16:1 incast of 12 KB messages: flow completion
+#                         time p50/p99 over that of one sender alone, CCA
+#                         off and on
 #   dragonfly72_up_s      wall time of "snicctl fabric up dragonfly:2,4,2,9"
 #   dragonfly72_mem_mib   guest memory that fabric takes
+#   df72_*, min_*, val_*, arn_*  routing on that Dragonfly, MIN, VAL and
+#                         ARN: accepted load at offered 1.0 under ADV+1
+#                         and uniform traffic, switch hops per packet,
+#                         datagrams lost, HoQ discards; ARN's share of the
+#                         bytes (VL 15's, an upper bound) and a global link
+#                         cut under load (time to the group, packets lost)
 # Every result measured on a shaped fabric is followed by a line
 #   FIDELITY <name> FAITHFUL|UNFAITHFUL <what snicctl fabric health says>
 # and the bench fails when one is UNFAITHFUL (the result is then suspect,
@@ -66,6 +82,9 @@ fidelity() {
 	echo "FIDELITY $1 ${v:-UNKNOWN} $(echo "$h" | tr -d '{}"' | tr ',' ' ')" |
 		tee -a "$FIDLOG"
 }
+# nodes KIND [FABRIC]: the names of FABRIC's (bl's) hosts or switches
+nodes() { "$SNICCTL" -j fabric show "${2:-bl}" | sed 's/},{/}\n{/g' |
+	sed -n "s/.*\"name\":\"\([^\"]*\)\",\"kind\":\"$1\".*/\1/p"; }
 # qfidelity NAME NS DEV: the same for one shaped link end (its xstats),
 # judged as snicctl fabric health does by default.
 FID_PERMILLE=100
@@ -333,6 +352,120 @@ echo "BENCH tree_hot_rx_ratio $(awk -v a="$hot1" -v b="$hot0" 'BEGIN { printf "%
 echo "BENCH tree_fecn_marked_cca_off $mk0"
 echo "BENCH tree_fecn_marked_cca_on $mk1"
 
+# CCA on a congestion tree and its victims, "snicctl fabric traffic
+# flows:" on fattree:2,1,4 (h1-h4 on leaf1, h5-h8 on leaf2, one spine) at
+# 25 Gb/s and dilation 10000, 1500-byte frames, 4 s of wall time (400
+# fabric us) after 1 s of warm-up. The hot spot h8 takes h1's flow (over
+# the spine) and h6's at full load and h5's at half: N = 3 senders, 2.5
+# into 1. The victim h2 -> h7 shares the spine -> leaf2 link with h1's hot
+# flow but not h8's link: its max-min fair share is 2/3 (the link less
+# h1's fair third of h8's link). The same-NIC victim h5 -> h4 (h5's other
+# half) goes where nothing is congested. Each run on a fabric of its own,
+# in this order: the same-NIC victim alone (its uncongested rate), all
+# flows with CCA off (cc_pacing 0 at every host), all flows with CCA on.
+CCA_FLOWS=h1-h8,h6-h8,h5-h8@0.5,h2-h7,h5-h4@0.5
+cca_run() {	# cca_run NAME PACING SPEC [react]: the report of one run, -j
+	local h
+
+	"$SNICCTL" fabric up fattree:2,1,4 name bc rate 25gbit >/dev/null
+	for h in h1 h2 h3 h4 h5 h6 h7 h8; do
+		nsexec "bc-$h" "$SNICCTL" dev set snic0 cc_pacing "$2"
+	done
+	"$SNICCTL" -j fabric traffic bc "flows:$3" load 1.0 size 1500 seconds 4 \
+		warmup 1 seed 1 >/tmp/bench-cca-$1.$SFX
+	[ "${4:-}" = react ] && cca_react "$1"
+	fidelity "cca_$1" bc >&2
+	"$SNICCTL" fabric down bc >/dev/null
+	sed 's/"flow":\[.*\]//; s/"host":\[.*\]//' /tmp/bench-cca-$1.$SFX |
+		tr -d '{}"' | tr ',' ' ' | sed "s/^/# cca $1: /" >&2
+}
+# The reaction: from the run's start (its first sends, CLOCK_MONOTONIC) to
+# the first BECN at any hot source (now less the age "cc show" gives it),
+# in fabric us (the kernel's clock read from /proc/timer_list, in ns).
+cca_react() {
+	local now start h a first=0
+
+	now=$(sed -n 's/^now at \([0-9]*\) nsecs.*/\1/p' /proc/timer_list | head -n 1)
+	start=$(sed -n 's/.*"start_mono_ns":\([0-9]*\).*/\1/p' /tmp/bench-cca-$1.$SFX)
+	for h in h1 h5 h6; do
+		a=$(nsexec "bc-$h" "$SNICCTL" -j cc show snic0 | sed 's/},{/}\n{/g' |
+			grep '"dlid":8,' | sed -n 's/.*"becn_first_age_ns":\([0-9]*\).*/\1/p')
+		[ -n "$a" ] || continue
+		a=$((now - a * 10000))
+		[ $first = 0 ] || [ $a -lt $first ] && first=$a
+	done
+	echo "# cca reaction: start $start, first BECN $first, now $now (monotonic ns)" >&2
+	awk -v a="${start:-0}" -v b="$first" \
+		'BEGIN { printf "%.2f", (a && b > a) ? (b - a) / 10000 / 1000 : -1 }' \
+		>/tmp/bench-react.$SFX
+}
+cca_flow() {	# cca_flow NAME SRC DST: the flow's accepted load
+	sed 's/},{/}\n{/g' /tmp/bench-cca-$1.$SFX |
+		grep "\"src\":\"$2\",\"dst\":\"$3\"" |
+		sed -n 's/.*"accepted":\([0-9.]*\).*/\1/p'
+}
+cca_host() {	# cca_host NAME HOST: the host's accepted load
+	sed 's/},{/}\n{/g' /tmp/bench-cca-$1.$SFX | grep "\"name\":\"$2\"" |
+		sed -n 's/.*"accepted":\([0-9.]*\).*/\1/p'
+}
+cca_jain() {	# Jain's index over the three hot flows
+	echo "$(cca_flow "$1" h1 h8) $(cca_flow "$1" h6 h8) $(cca_flow "$1" h5 h8)" |
+		awk '{ s = $1 + $2 + $3; q = $1 * $1 + $2 * $2 + $3 * $3
+			printf "%.3f", q ? s * s / (3 * q) : 0 }'
+}
+cca_run alone 1 h5-h4@0.5 2>&1
+cca_run off 0 "$CCA_FLOWS" 2>&1
+cca_run on 1 "$CCA_FLOWS" react 2>&1
+share() { awk -v a="${1:-0}" -v b="$2" 'BEGIN { printf "%.3f", b ? a / b : 0 }'; }
+echo "BENCH cca_victim_share $(share "$(cca_flow on h2 h7)" 0.6667)"
+echo "BENCH cca_victim_share_off $(share "$(cca_flow off h2 h7)" 0.6667)"
+echo "BENCH cca_same_nic_victim $(share "$(cca_flow on h5 h4)" "$(cca_flow alone h5 h4)")"
+echo "BENCH cca_same_nic_victim_off $(share "$(cca_flow off h5 h4)" "$(cca_flow alone h5 h4)")"
+echo "BENCH cca_hot_link_util $(cca_host on h8)"
+echo "BENCH cca_hot_link_util_off $(cca_host off h8)"
+echo "BENCH cca_jain $(cca_jain on)"
+echo "BENCH cca_jain_off $(cca_jain off)"
+echo "BENCH cca_reaction_us $(cat /tmp/bench-react.$SFX)"
+rm -f /tmp/bench-react.$SFX
+rm -f /tmp/bench-cca-*.$SFX
+
+# Incast, short messages (the FCT slowdown HPCC and Swift report):
+# star:17 at 10 Gb/s and dilation 10000, h1..h16 into h17, each sending
+# messages of 8 datagrams of 1500 bytes (12 KB) back to back at line rate,
+# spaced to offer 0.05 of its link (0.8 of h17's in all), 8 s of wall
+# time (800 fabric us). The flow completion time of a message is first
+# send to last arrival (fabric ns); its slowdown is over the p50 of one
+# sender alone (incast:1). CCA off (cc_pacing 0), then on, same boot.
+fct_run() {	# fct_run NAME PACING N: prints "p50 p99" of the FCT
+	local h j
+
+	"$SNICCTL" fabric up star:17 name bi rate 10gbit >/dev/null
+	for h in $(nodes host bi); do
+		nsexec "bi-$h" "$SNICCTL" dev set snic0 cc_pacing "$2"
+	done
+	j=$("$SNICCTL" -j fabric traffic bi "incast:$3" load 0.05 size 1500 msg 8 \
+		seconds 8 warmup 1 seed 1 | sed 's/"host":\[.*\]//')
+	echo "# incast $1: $(echo "$j" | tr -d '{}"' | tr ',' ' ')" >&2
+	fidelity "incast_$1" bi >&2
+	"$SNICCTL" fabric down bi >/dev/null
+	echo "$(echo "$j" | sed -n 's/.*"fct_p50_ns":\([0-9]*\).*/\1/p')" \
+	     "$(echo "$j" | sed -n 's/.*"fct_p99_ns":\([0-9]*\).*/\1/p')"
+}
+set -- $(fct_run alone 1 1 2>/tmp/bench-f.$SFX)
+cat /tmp/bench-f.$SFX
+fct0=${1:-0}
+set -- $(fct_run off 0 16 2>/tmp/bench-f.$SFX)
+cat /tmp/bench-f.$SFX
+off50=${1:-0} off99=${2:-0}
+set -- $(fct_run on 1 16 2>/tmp/bench-f.$SFX)
+cat /tmp/bench-f.$SFX
+on50=${1:-0} on99=${2:-0}
+echo "BENCH incast_fct_alone_ns $fct0"
+echo "BENCH incast_fct_p50_off $(share "$off50" "$fct0")"
+echo "BENCH incast_fct_p99_off $(share "$off99" "$fct0")"
+echo "BENCH incast_fct_p50_on $(share "$on50" "$fct0")"
+echo "BENCH incast_fct_p99_on $(share "$on99" "$fct0")"
+
 # Adaptive routing under adversarial traffic (dragonfly:1,2,1,3, all of
 # group 0 into group 2: h1 -> h5 and h2 -> h6, whose minimal paths share
 # g0s1's one global link to group 2), without then with "ar": datagrams
@@ -382,8 +515,6 @@ echo "BENCH arn_adv_rerouted $alt1"
 # Lossless with 4 CPU hogs: the hot spot (star:3, 2 into 1), a 6:1
 # incast (star:7) and the congestion tree (fattree:2,2,2, 2 into 1 and a
 # victim), CCA pacing off: overruns and drops on the credited VLs, summed.
-nodes() { "$SNICCTL" -j fabric show bl | sed 's/},{/}\n{/g' |
-	sed -n "s/.*\"name\":\"\([^\"]*\)\",\"kind\":\"$1\".*/\1/p"; }
 lossless_hogs() {	# lossless_hogs TOPO "SRC:DST ...": prints the drops
 	local h s p d f n=0
 
@@ -484,6 +615,129 @@ m1=$(avail)
 "$SNICCTL" fabric down bd >/dev/null
 echo "BENCH dragonfly72_up_s $(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.1f", b - a }')"
 echo "BENCH dragonfly72_mem_mib $((m0 - m1))"
+
+# Routing on the 72-host Dragonfly: minimal (MIN), Valiant (VAL, "fabric
+# up ... val") and adaptive with ARN (ARN, "... ar"), each on a fabric of
+# its own, 2.5 Gb/s links at dilation 10000 (what this guest emulates
+# faithfully for 72 hosts at offered 1.0), HoQ lifetime 500 fabric us
+# (a head that waits that long is discarded and counted: a deadlock
+# shows as HoQ discards), 1500-byte frames, "snicctl fabric traffic".
+# Per mode: the accepted load at offered 1.0 under ADV+1 (every host of
+# group i to random hosts of group i+1; the saturation throughput of
+# BookSim, whose MIN is 1/(a p) = 0.125 on this shape) and under uniform
+# random traffic; at offered 0.5 uniform the mean switch hops per packet
+# (16B data packets the switches took off their links over those the
+# hosts did); the datagrams lost and the HoQ discards over all of it.
+df_rx() {	# df_rx KIND: 16B data packets (VLs 0-14) taken off links
+	local n
+
+	for n in $(nodes "$1" bd); do
+		if [ "$1" = switch ]; then
+			nsexec "bd-$n" "$SNICCTL" -j -s port show sw0
+		else
+			nsexec "bd-$n" "$SNICCTL" -j -s dev show snic0
+		fi
+	done | tr ',{' '\n\n' | sed -n 's/^"rx_vl\([0-9]*\)_packets":\([0-9]*\).*/\1 \2/p' |
+		awk '$1 < 15 { n += $2 } END { print n + 0 }'
+}
+df_hoq() {	# HoQ discards on every switch port
+	local s p
+
+	for s in $(nodes switch bd); do
+		for p in $(nsexec "bd-$s" ls /sys/class/net | grep '^p[0-9]'); do
+			vlsum "bd-$s" "$p" hoq_discards
+		done
+	done | awk '{ n += $1 } END { print n + 0 }'
+}
+df_vl15() {	# the share of VL 15 (ARNs and CNs) in the switches' 16B bytes
+	local s
+
+	for s in $(nodes switch bd); do
+		nsexec "bd-$s" "$SNICCTL" -j -s port show sw0
+	done | tr ',{' '\n\n' | sed -n 's/^"rx_vl\([0-9]*\)_bytes":\([0-9]*\).*/\1 \2/p' |
+		awk '{ a += $2; if ($1 == 15) m += $2 } END { printf "%.4f", a ? m / a : 0 }'
+}
+df_drops() {	# df_drops NS DEV: packets a switch port dropped, any reason
+	echo $(( $(vlsum "$1" "$2" drops) + $(vlsum "$1" "$2" hoq_discards) +
+		 $(port_counter "$1" sw0 "$2" fwd_drop_egress) +
+		 $(port_counter "$1" sw0 "$2" fwd_drop_qdisc) ))
+}
+# A global link cut under load (ARN): g0s0's first global port goes down
+# while uniform traffic at 0.3 runs; the time until the other three
+# switches of group 0 list the link as failed (polled: a round of the
+# three takes a few fabric us), and the datagrams lost beyond those the
+# link's two ends dropped from their queues.
+df_linkcut() {
+	local p dev g peer pdev t0 t1 d0 lost d
+
+	set -- $(nsexec bd-g0s0 "$SNICCTL" port show sw0 |
+		sed -n 's/^port \([0-9]*\) dev \(p[0-9]*\) .*ar_kind global ar_peer \([0-9]*\).*/\1 \2 \3/p' | head -n 1)
+	p=$1 dev=$2 g=$3
+	set -- $("$SNICCTL" fabric show bd | sed -n "s/^ *link g0s0:$p \([a-z0-9]*\):\([0-9]*\) .*/\1 \2/p;
+		s/^ *link \([a-z0-9]*\):\([0-9]*\) g0s0:$p .*/\1 \2/p")
+	peer=$1 pdev=p$2
+	"$SNICCTL" -j fabric traffic bd uniform load 0.3 size 1500 seconds 8 \
+		warmup 1 seed 2 >/tmp/bench-cut.$SFX &
+	sleep 4
+	d0=$(( $(df_drops bd-g0s0 "$dev") + $(df_drops "bd-$peer" "$pdev") ))
+	t0=$(up)
+	nsexec bd-g0s0 $IP link set "$dev" down
+	waitfor 30000 'n=0; for s in g0s1 g0s2 g0s3; do
+		nsexec bd-$s "$SNICCTL" ar links sw0 |
+			grep -q "global switch 0 peer_group $g index $p state failed" &&
+			n=$((n + 1)); done; [ $n = 3 ]'
+	t1=$(up)
+	wait
+	d=$(( $(df_drops bd-g0s0 "$dev") + $(df_drops "bd-$peer" "$pdev") - d0 ))
+	nsexec bd-g0s0 $IP link set "$dev" up
+	lost=$(sed 's/"host":\[.*\]//' /tmp/bench-cut.$SFX | sed -n 's/.*"lost":\([0-9]*\).*/\1/p')
+	echo "# df72 link cut g0s0:$p ($dev, to group $g, $peer:$pdev): lost ${lost:-?}, dropped at its ends $d" >&2
+	echo "BENCH arn_linkcut_us $(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.0f", (b - a) * 1e6 / 10000 }')"
+	echo "BENCH arn_linkcut_lost $(( ${lost:-0} > d ? ${lost:-0} - d : 0 ))"
+	rm -f /tmp/bench-cut.$SFX
+}
+df_run() {	# df_run PATTERN LOAD: prints "accepted lost"
+	local j
+
+	j=$("$SNICCTL" -j fabric traffic bd "$1" load "$2" size 1500 seconds 3 \
+		warmup 1 seed 1 | sed 's/"host":\[.*\]//')
+	echo "# df72 $mode $1 load $2: $(echo "$j" | tr -d '{}"' | tr ',' ' ')" >&2
+	echo "$(echo "$j" | sed -n 's/.*"accepted_mean":\([0-9.]*\).*/\1/p')" \
+	     "$(echo "$j" | sed -n 's/.*"lost":\([0-9]*\).*/\1/p')"
+}
+for mode in min val arn; do
+	opt=
+	[ $mode = val ] && opt=val
+	[ $mode = arn ] && opt=ar
+	"$SNICCTL" fabric up dragonfly:2,4,2,9 name bd rate 2500mbit hoq 500 \
+		$opt >/dev/null || { echo "# df72 $mode: fabric up failed"; continue; }
+	set -- $(df_run adv+1 1.0)
+	adv=$1 lost=$2
+	set -- $(df_run uniform 1.0)
+	uni=$1 lost=$((lost + $2))
+	s0=$(df_rx switch) h0=$(df_rx host)
+	set -- $(df_run uniform 0.5)
+	lost=$((lost + $2))
+	hops=$(awk -v s=$(( $(df_rx switch) - s0 )) -v h=$(( $(df_rx host) - h0 )) \
+		'BEGIN { printf "%.2f", h ? s / h : 0 }')
+	echo "BENCH df72_${mode}_adv1 ${adv:-0}"
+	echo "BENCH df72_${mode}_uniform ${uni:-0}"
+	echo "BENCH df72_${mode}_avg_hops $hops"
+	echo "BENCH df72_${mode}_lost $lost"
+	echo "BENCH df72_${mode}_hoq_discards $(df_hoq)"
+	fidelity "df72_$mode" bd
+	if [ $mode = arn ]; then
+		echo "BENCH arn_overhead $(df_vl15)"
+		df_linkcut
+	fi
+	"$SNICCTL" fabric down bd >/dev/null
+	eval "df_adv_$mode=\${adv:-0} df_uni_$mode=\${uni:-0}"
+done
+echo "BENCH min_adv1 $df_adv_min"
+echo "BENCH val_adv1 $df_adv_val"
+echo "BENCH arn_adv1 $df_adv_arn"
+echo "BENCH min_uniform $df_uni_min"
+echo "BENCH arn_uniform_vs_min $(awk -v a="$df_uni_arn" -v b="$df_uni_min" 'BEGIN { printf "%.3f", b ? a / b : 0 }')"
 # A result measured while the emulation could not keep up is suspect.
 bad=$(grep -v '_hogs' "$FIDLOG" | grep -vc ' FAITHFUL ')
 echo "# $bad of $(wc -l <"$FIDLOG") fidelity checks UNFAITHFUL"

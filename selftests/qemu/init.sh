@@ -86,7 +86,8 @@ if [ "$mode" = plant ]; then
 	/sbin/insmod "/snic/$moddir/selftests/qemu/plant/snic_plant_$plant.ko"
 	sleep 1
 	rc=0
-elif [ "$mode" = demo ] || [ "$mode" = bench ] || [ "$mode" = soak ]; then
+elif [ "$mode" = demo ] || [ "$mode" = bench ] || [ "$mode" = bench_full ] ||
+     [ "$mode" = soak ]; then
 	echo SNIC-DEMO-BEGIN
 	sh "./$mode.sh"
 	rc=$?

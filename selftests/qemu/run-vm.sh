@@ -6,7 +6,7 @@
 # tools/testing/selftests/wireguard/qemu: a small initramfs, one verdict
 # byte through isa-debug-exit, the console kept for humans.
 #
-#   run-vm.sh [--test NAME]... [--demo] [--bench] [--soak SECONDS] [--kvm] [--kver KVER] [--timeout S]
+#   run-vm.sh [--test NAME]... [--demo] [--bench] [--bench-full] [--soak SECONDS] [--kvm] [--kver KVER] [--timeout S]
 #             [--debug] [--iter N] [--mem MIB] [--plant NAME]
 #
 # --debug boots the debug kernel (KASAN, lockdep, kmemleak, KUnit; built
@@ -44,6 +44,7 @@ while [ $# -gt 0 ]; do
 	--test) tests+=("$2"); shift 2 ;;
 	--demo) mode=demo; shift ;;
 	--bench) mode=bench; shift ;;
+	--bench-full) mode=bench_full; shift ;;
 	--soak) mode=soak; soak=$2; shift 2 ;;
 	--kvm) accel=kvm; shift ;;
 	--kver) KVER=$2; shift 2 ;;

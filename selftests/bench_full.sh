@@ -1,0 +1,57 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# make bench-full (in the guest): the load sweeps of the 72-host
+# Dragonfly, too long for make bench (about 20 minutes under TCG).
+# dragonfly:2,4,2,9 at 2.5 Gb/s and dilation 10000, HoQ lifetime 500
+# fabric us, 1500-byte frames, "snicctl fabric traffic": for each
+# routing mode (MIN, VAL, ARN; a fabric of its own each) and pattern
+# (ADV+1, uniform) the accepted load (mean over the hosts, fraction of
+# link rate) and the mean latency (fabric ns) at offered 0.1 .. 1.0, 3 s
+# of wall time (300 fabric us) after 1 s of warm-up per point. Prints
+#   BENCH df72sweep_<mode>_<pattern>_accepted_l<percent> <load>
+#   BENCH df72sweep_<mode>_<pattern>_latency_mean_ns_l<percent> <ns>
+#   FIDELITY df72sweep_<mode> ...  (over all of a mode's points)
+# and the saturation load per mode and pattern: the highest offered load
+# below the first whose mean latency reaches 3x that at offered 0.1
+# (../spec/measurement.md), df72sweep_<mode>_<pattern>_saturation_load.
+. "$(dirname "$0")/lib.sh" >/dev/null
+modules_load || exit 1
+fails=0
+for mode in min val arn; do
+	opt=
+	[ $mode = val ] && opt=val
+	[ $mode = arn ] && opt=ar
+	"$SNICCTL" fabric up dragonfly:2,4,2,9 name bf rate 2500mbit hoq 500 \
+		$opt >/dev/null || { echo "# $mode: fabric up failed"; fails=1; continue; }
+	for pat in adv+1 uniform; do
+		p=$(echo "$pat" | tr -d '+')
+		zl=0 sat=0 knee=
+		for pct in 10 20 30 50 70 100; do
+			L=$(awk -v p=$pct 'BEGIN { printf "%.2f", p / 100 }')
+			j=$("$SNICCTL" -j fabric traffic bf "$pat" load "$L" size 1500 \
+				seconds 3 warmup 1 seed 1 | sed 's/"host":\[.*\]//')
+			acc=$(echo "$j" | sed -n 's/.*"accepted_mean":\([0-9.]*\).*/\1/p')
+			mean=$(echo "$j" | sed -n 's/.*"latency_mean_ns":\([0-9]*\).*/\1/p')
+			echo "# $mode $pat load $L: accepted ${acc:-?}, latency mean ${mean:-?} ns," \
+				"lost $(echo "$j" | sed -n 's/.*"lost":\([0-9]*\).*/\1/p')"
+			echo "BENCH df72sweep_${mode}_${p}_accepted_l$pct ${acc:-0}"
+			echo "BENCH df72sweep_${mode}_${p}_latency_mean_ns_l$pct ${mean:-0}"
+			[ $pct = 10 ] && zl=${mean:-0}
+			if [ -z "$knee" ]; then
+				if [ "${mean:-0}" -gt 0 ] && [ "$mean" -lt $((3 * zl)) ]; then
+					sat=$L
+				else
+					knee=$L
+				fi
+			fi
+		done
+		echo "BENCH df72sweep_${mode}_${p}_saturation_load $sat"
+	done
+	h=$("$SNICCTL" -j fabric health bf)
+	v=$(echo "$h" | sed -n 's/.*"fidelity":"\([A-Z]*\)".*/\1/p')
+	echo "FIDELITY df72sweep_$mode ${v:-UNKNOWN} $(echo "$h" | tr -d '{}"' | tr ',' ' ')"
+	[ "$v" = FAITHFUL ] || fails=1
+	"$SNICCTL" fabric down bf >/dev/null
+done
+exit $fails
