@@ -159,7 +159,9 @@ doc=Documentation/benchmarks.rst
 	echo "goal >= 0.95); *_off: the same with CCA off. cca_reaction_us: from"
 	echo "the run's first sends to the first BECN at any hot source, fabric us"
 	echo "(the NIC's age of its first BECN against the run's start on the"
-	echo "kernel's clock, +-2 us: /proc/uptime's resolution and the read)."
+	echo "kernel's clock read just after the dump: up to about 1 us late). The"
+	echo "destination sends its first CN one coalescing window (becn_window, 10"
+	echo "fabric us) after the first FECN: that sets the floor."
 	echo
 	echo "Incast (FCT slowdown as HPCC and Swift report it): star:17 at 10 Gb/s,"
 	echo "h1..h16 into h17, messages of 8 datagrams of 1500 bytes (12 KB) back"

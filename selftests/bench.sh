@@ -380,21 +380,24 @@ cca_run() {	# cca_run NAME PACING SPEC [react]: the report of one run, -j
 		tr -d '{}"' | tr ',' ' ' | sed "s/^/# cca $1: /" >&2
 }
 # The reaction: from the run's start (its first sends, CLOCK_MONOTONIC) to
-# the first BECN at any hot source (now less the age "cc show" gives it),
-# in fabric us (the kernel's clock read from /proc/timer_list, in ns).
+# the first BECN at any hot source (the kernel's clock just after "cc show"
+# less the age it gave, wall ns, over the dilation): fabric us. The clock
+# is read from /proc/timer_list (ns) after each dump, so that a dump's own
+# process start does not count; its exit (a few wall ms) still may.
+mono() { sed -n 's/^now at \([0-9]*\) nsecs.*/\1/p' /proc/timer_list | head -n 1; }
 cca_react() {
 	local now start h a first=0
 
-	now=$(sed -n 's/^now at \([0-9]*\) nsecs.*/\1/p' /proc/timer_list | head -n 1)
 	start=$(sed -n 's/.*"start_mono_ns":\([0-9]*\).*/\1/p' /tmp/bench-cca-$1.$SFX)
 	for h in h1 h5 h6; do
 		a=$(nsexec "bc-$h" "$SNICCTL" -j cc show snic0 | sed 's/},{/}\n{/g' |
 			grep '"dlid":8,' | sed -n 's/.*"becn_first_age_ns":\([0-9]*\).*/\1/p')
+		now=$(mono)
 		[ -n "$a" ] || continue
 		a=$((now - a * 10000))
 		[ $first = 0 ] || [ $a -lt $first ] && first=$a
 	done
-	echo "# cca reaction: start $start, first BECN $first, now $now (monotonic ns)" >&2
+	echo "# cca reaction: start $start, first BECN $first (monotonic ns)" >&2
 	awk -v a="${start:-0}" -v b="$first" \
 		'BEGIN { printf "%.2f", (a && b > a) ? (b - a) / 10000 / 1000 : -1 }' \
 		>/tmp/bench-react.$SFX
