@@ -15,7 +15,7 @@
 #   make bench        ratios measured side by side in one guest boot;
 #                     BENCH lines, table in Documentation/benchmarks.rst
 #   make bench-full   the 72-host Dragonfly's load sweeps per routing mode
-#                     (about 20 minutes), Documentation/bench-full.rst
+#                     (about 12 minutes), Documentation/bench-full.rst
 #   make soak         a congested lossless fabric under link flaps for
 #                     SOAK_SECONDS (120); not part of make check
 #   make setup        prepare the machine (scripts/setup.sh, as root)

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # make bench-full (in the guest): the load sweeps of the 72-host
-# Dragonfly, too long for make bench (about 20 minutes under TCG).
+# Dragonfly, too long for make bench (about 12 minutes under TCG).
 # dragonfly:2,4,2,9 at 2.5 Gb/s and dilation 10000, HoQ lifetime 500
 # fabric us, 1500-byte frames, "snicctl fabric traffic": for each
 # routing mode (MIN, VAL, ARN; a fabric of its own each) and pattern
