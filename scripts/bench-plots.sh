@@ -54,6 +54,14 @@ plot x title "accepted = offered" with lines dashtype 2 lc rgb "gray", \
 EOF
 [ -s "$dat" ] && echo "# plot written to $dir/bench-sweep.png"
 
+# clustered bars, one group a line of $dat
+bars='set style data histograms
+set style histogram clustered gap 1
+set style fill solid 0.8 border -1
+set boxwidth 0.9
+set key left top
+set grid ytics'
+
 # val NAME: the value of BENCH NAME, or 0
 val() { v=$(sed -n "s/^BENCH $1 //p" "$log" | head -n 1); echo "${v:-0}"; }
 verdict() { sed -n "s/^FIDELITY $1 \([A-Z]*\).*/\1/p" "$log" | head -n 1; }
@@ -73,12 +81,7 @@ set output "$dir/bench-routing.png"
 set title "dragonfly:2,4,2,9 (72 hosts) at 2.5 Gb/s, dilation 10000: accepted load at offered 1.0 (fabric time)\n$date, kernel ${kernel:-?}; fidelity MIN $(verdict df72_min), VAL $(verdict df72_val), ARN $(verdict df72_arn)"
 set ylabel "accepted load (mean over hosts)"
 set yrange [0:1]
-set style data histograms
-set style histogram clustered gap 1
-set style fill solid 0.8 border -1
-set boxwidth 0.9
-set key left top
-set grid ytics
+$bars
 set datafile missing "-"
 plot "$dat" using 2:xtic(1) title "ADV+1 (snic)" lc rgb "red", \
      "" using 3 title "uniform (snic)" lc rgb "blue", \
@@ -102,12 +105,7 @@ set output "$dir/bench-cca.png"
 set title "CCA on a congestion tree, fattree:2,1,4 at 25 Gb/s, dilation 10000 (fabric time)\n$date, kernel ${kernel:-?}; fidelity off $(verdict cca_off), on $(verdict cca_on)"
 set ylabel "fraction"
 set yrange [0:1.1]
-set style data histograms
-set style histogram clustered gap 1
-set style fill solid 0.8 border -1
-set boxwidth 0.9
-set key left top
-set grid ytics
+$bars
 plot "$dat" using 2:xtic(1) title "CCA off" lc rgb "gray", \
      "" using 3 title "CCA on" lc rgb "dark-green", \
      "" using 4 title "goal (on)" lc rgb "#c0e0c0"

@@ -575,7 +575,7 @@ echo "BENCH lossless_hogs_drops $lh"
 # (the mean at offered 0.1), the accepted load at offered 1.0 and the
 # saturation load: the highest offered load below the first whose mean
 # latency reaches 3x the zero-load latency (../spec/measurement.md).
-zl=0 sat=0 knee=
+zl= sat=0 knee=
 for pct in 10 20 40 60 80 100; do
 	L=$(awk -v p=$pct 'BEGIN { printf "%.2f", p / 100 }')
 	"$SNICCTL" fabric up fattree:2,2,2 name bl rate 25gbit >/dev/null
@@ -591,16 +591,8 @@ for pct in 10 20 40 60 80 100; do
 	echo "BENCH sweep_uniform_latency_mean_ns_l$pct ${mean:-0}"
 	fidelity sweep_uniform_l$pct bl
 	"$SNICCTL" fabric down bl >/dev/null
-	[ $pct = 10 ] && zl=${mean:-0}
 	[ $pct = 100 ] && acc1=${acc:-0}
-	# the knee: the first load at 3x the zero-load latency ends it
-	if [ -z "$knee" ]; then
-		if [ "${mean:-0}" -gt 0 ] && [ "$mean" -lt $((3 * zl)) ]; then
-			sat=$L
-		else
-			knee=$L
-		fi
-	fi
+	sat_step "$L" "${mean:-0}"
 done
 echo "BENCH sweep_uniform_zero_load_ns $zl"
 echo "BENCH sweep_uniform_accepted_at_1 ${acc1:-0}"

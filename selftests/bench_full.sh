@@ -26,7 +26,7 @@ for mode in min val arn; do
 		$opt >/dev/null || { echo "# $mode: fabric up failed"; fails=1; continue; }
 	for pat in adv+1 uniform; do
 		p=$(echo "$pat" | tr -d '+')
-		zl=0 sat=0 knee=
+		zl= sat=0 knee=
 		for pct in 10 20 30 50 70 100; do
 			L=$(awk -v p=$pct 'BEGIN { printf "%.2f", p / 100 }')
 			j=$("$SNICCTL" -j fabric traffic bf "$pat" load "$L" size 1500 \
@@ -37,14 +37,7 @@ for mode in min val arn; do
 				"lost $(echo "$j" | sed -n 's/.*"lost":\([0-9]*\).*/\1/p')"
 			echo "BENCH df72sweep_${mode}_${p}_accepted_l$pct ${acc:-0}"
 			echo "BENCH df72sweep_${mode}_${p}_latency_mean_ns_l$pct ${mean:-0}"
-			[ $pct = 10 ] && zl=${mean:-0}
-			if [ -z "$knee" ]; then
-				if [ "${mean:-0}" -gt 0 ] && [ "$mean" -lt $((3 * zl)) ]; then
-					sat=$L
-				else
-					knee=$L
-				fi
-			fi
+			sat_step "$L" "${mean:-0}"
 		done
 		echo "BENCH df72sweep_${mode}_${p}_saturation_load $sat"
 	done

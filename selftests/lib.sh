@@ -313,3 +313,18 @@ credits_on() {
 		nsexec "$h" "$SNICCTL" dev set snic0 vlbuf "$1" || return 1
 	done
 }
+
+# sat_step LOAD MEAN: one point of a load sweep, lowest load first, for
+# BookSim's saturation load (../spec/measurement.md): the first point's
+# mean latency is the zero-load one ($zl); $sat is the highest load below
+# the first ($knee) whose mean latency reaches 3x it. Set zl= sat=0 knee=
+# before a sweep.
+sat_step() {
+	[ -n "$zl" ] || zl=${2:-0}
+	[ -z "$knee" ] || return 0
+	if [ "${2:-0}" -gt 0 ] && [ "$2" -lt $((3 * zl)) ]; then
+		sat=$1
+	else
+		knee=$1
+	fi
+}
