@@ -21,6 +21,9 @@
  * becomes its own start + Tp + IPD, where Tp is its serialization time at
  * the link's rate and IPD comes from the CCT entry at the CCTI; so heads
  * of several queues held for one DLID leave one IPD apart, not together.
+ * A packet released late by the timer keeps the next one's turn (the
+ * DLID keeps its rate through wake-up latency, as sch_fq's flows do), but
+ * never less than half a slot after it.
  * A reconfiguration that forgets the DLIDs releases the held heads.
  *
  * Time: the CCA state runs in fabric time, wall time / D with D the time
@@ -345,7 +348,8 @@ static enum hrtimer_restart snic_cc_fire(struct hrtimer *t)
 			continue;
 		}
 		/* Its slot was taken when it was held (snic_cc_hold()); if
-		 * the one before it left late, it waits a whole slot still.
+		 * the one before it left so late that this turn comes less
+		 * than half a slot after it, it waits for that half.
 		 */
 		e = snic_dlid_find(&cc->table, h->dlid);
 		if (e && now + snic_cc_slack(cc) < snic_cca_earliest(e)) {

@@ -144,15 +144,51 @@ static void test_pacing(void)
 	CHECK(busy * 1000 / (now - 100 - TP_MAX - ipd) > 720 &&
 	      busy * 1000 / (now - 100 - TP_MAX - ipd) < 740,
 	      "pacing: 1000 packets at CCTI 5 get 72-74% of line rate");
-	/* Woken late: the next slot starts from when it left. */
+	/* Not held (it came late): its slot starts from when it left. */
 	now = e.t_next + 100;
 	snic_cca_sent(&e, &p, cct, now, TP_MAX);
 	CHECK(e.t_next == now + TP_MAX + ipd,
-	      "pacing: after a late wake-up the next gap is still Tp + IPD");
+	      "pacing: a packet that came late gets a whole gap after it");
 	now = e.t_next + 1000000;
 	snic_cca_sent(&e, &p, cct, now, TP_MAX);
 	CHECK(e.t_next == now + TP_MAX + ipd,
 	      "pacing: after an idle period, no burst to catch up");
+}
+
+/* Held heads released by a timer that wakes up late. */
+static void test_pacing_late(void)
+{
+	struct snic_dlid_ent e = { 0 };
+	struct snic_cc_params p;
+	u64 slot, turn = 0, now = 1000;
+	int i, held_late = 0;
+
+	snic_cc_params_default(&p);
+	p.ccti_timer = 0;
+	snic_ccti_becn(&e, &p, now);
+	slot = TP_MAX + snic_cca_sent(&e, &p, cct, now, TP_MAX);
+	snic_cca_depart(&e, now, slot, 0);
+	/* 100 heads, each held for its turn and released 30 % of a slot
+	 * late: the turns stay a slot apart, the rate is the table's.
+	 */
+	for (i = 0; i < 100; i++) {
+		turn = snic_cca_reserve(&e, cct, TP_MAX);
+		now = turn + slot * 3 / 10;
+		held_late += now < snic_cca_earliest(&e);
+		snic_cca_depart(&e, now, slot, 0);
+	}
+	CHECK(turn == 1000 + 100 * slot && !e.early && !held_late,
+	      "pacing: late wake-ups keep the DLID's rate, and no packet is early");
+	/* Released two slots late: the next turn is half a slot after it,
+	 * not the missed ones at once.
+	 */
+	turn = snic_cca_reserve(&e, cct, TP_MAX);
+	now = turn + 2 * slot;
+	snic_cca_depart(&e, now, slot, 0);
+	CHECK(e.t_next == now + slot / 2 && snic_cca_earliest(&e) == now + slot / 2,
+	      "pacing: a very late head lets the next one catch up half a slot only");
+	snic_cca_depart(&e, now + slot / 4, slot, 0);
+	CHECK(e.early == 1, "pacing: a packet a quarter slot after the last is early");
 }
 
 /* The reference: an array of (dlid, last use), pure LRU when all idle. */
@@ -289,6 +325,7 @@ void test_cca(void)
 	test_cct();
 	test_ccti();
 	test_pacing();
+	test_pacing_late();
 	test_table();
 	test_log();
 	test_cn();

@@ -104,8 +104,8 @@ u64 snic_cca_sent(struct snic_dlid_ent *e, const struct snic_cc_params *p,
 		return 0;
 	}
 	ipd = snic_cct_ipd(&cct[e->ccti], tp);
-	/* From when it left: every gap is at least Tp + IPD, also after a
-	 * late wake-up (which the pacing timer's lateness reports).
+	/* Not held, so not backlogged: its slot starts now (an idle DLID
+	 * earns no credit), or at its turn if that is later.
 	 */
 	start = e->t_next > now ? e->t_next : now;
 	e->t_next = start + tp + ipd;
@@ -123,18 +123,24 @@ u64 snic_cca_reserve(struct snic_dlid_ent *e, const struct snic_cct_entry *cct,
 
 void snic_cca_depart(struct snic_dlid_ent *e, u64 now, u64 slot, u64 slack)
 {
-	if (e->last_slot && now + slack < e->last_start + e->last_slot)
+	if (e->last_slot && now + slack < snic_cca_earliest(e))
 		e->early++;
 	e->last_start = now;
 	e->last_slot = e->ccti ? slot : 0;
-	/* What is reserved after it starts a slot after it at the soonest. */
-	if (e->last_slot && e->t_next < now + slot)
-		e->t_next = now + slot;
+	/*
+	 * What is reserved after it keeps its turn, a slot after this one's
+	 * turn: a late wake-up (the timer's lateness under load) does not
+	 * lower the DLID's rate, as sch_fq keeps a flow's. But it starts
+	 * half a slot after this one at the soonest: catching up never
+	 * makes a burst.
+	 */
+	if (e->last_slot && e->t_next < now + slot / 2)
+		e->t_next = now + slot / 2;
 }
 
 u64 snic_cca_earliest(const struct snic_dlid_ent *e)
 {
-	return e->last_slot ? e->last_start + e->last_slot : 0;
+	return e->last_slot ? e->last_start + e->last_slot / 2 : 0;
 }
 
 /* --- the table ------------------------------------------------------ */

@@ -160,11 +160,15 @@ u64 snic_cca_reserve(struct snic_dlid_ent *e, const struct snic_cct_entry *cct,
 		     u64 tp);
 /*
  * A packet to @e's DLID, whose slot is @slot (Tp + IPD), leaves at @now:
- * count it early if the previous one's slot was not over, @slack aside
- * (the pacing fidelity: a paced DLID never gets a burst).
+ * count it early if it is closer to the previous one than half that
+ * one's slot, @slack aside (the pacing fidelity: a paced DLID never gets
+ * a burst). A late departure does not move the next one's turn unless
+ * it would come closer than half a slot.
  */
 void snic_cca_depart(struct snic_dlid_ent *e, u64 now, u64 slot, u64 slack);
-/* The soonest the next packet to @e's DLID may leave (0: any time). */
+/* The soonest the next packet to @e's DLID may leave, half the previous
+ * one's slot after it (0: any time).
+ */
 u64 snic_cca_earliest(const struct snic_dlid_ent *e);
 
 struct snic_cc_log_ent {
