@@ -39,6 +39,7 @@ NL_LIBS := $(shell pkg-config --static --libs libnl-genl-3.0 libnl-route-3.0 2>/
 
 SNICCTL_SRCS := $(wildcard userspace/snicctl/*.c)
 TOOLS := selftests/tools/snic_inject selftests/tools/snic_xfer \
+	 selftests/tools/snic_pace \
 	 selftests/tools/nocap selftests/tools/snic_nlprobe
 
 .PHONY: all modules userspace tools clean unit style vm check demo setup \

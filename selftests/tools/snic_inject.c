@@ -47,6 +47,8 @@
  *   arn_field       no ORIGIN
  *   arn_group       from group 7
  *   arn_self        from switch 0 (the receiver's own number)
+ * With $SNIC_INJECT_SLIDS set to N, frame i comes from SLID + i % N: one
+ * run makes a NIC track N destinations.
  */
 #include <arpa/inet.h>
 #include <linux/if_packet.h>
@@ -248,6 +250,8 @@ int main(int argc, char **argv)
 	uint8_t frame[512];
 	const char *seq = getenv("SNIC_ARN_SEQ");
 	const char *life = getenv("SNIC_ARN_LIFE");
+	const char *slids = getenv("SNIC_INJECT_SLIDS");
+	unsigned long span = slids ? strtoul(slids, NULL, 0) : 1;
 	long count, i;
 	size_t len, c;
 	int fd;
@@ -282,7 +286,7 @@ int main(int argc, char **argv)
 	}
 	for (i = 0; i < count; i++) {
 		len = build(argv[2], strtoul(argv[4], NULL, 0),
-			    strtoul(argv[5], NULL, 0), frame);
+			    strtoul(argv[5], NULL, 0) + i % (span ?: 1), frame);
 		arn_seq++;
 		if (sendto(fd, frame, len, 0, (struct sockaddr *)&sll,
 			   sizeof(sll)) != (ssize_t)len) {
