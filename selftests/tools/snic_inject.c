@@ -48,7 +48,9 @@
  *   arn_group       from group 7
  *   arn_self        from switch 0 (the receiver's own number)
  * With $SNIC_INJECT_SLIDS set to N, frame i comes from SLID + i % N: one
- * run makes a NIC track N destinations.
+ * run makes a NIC track N destinations. $SNIC_INJECT_SRC and
+ * $SNIC_INJECT_DST (xx:xx:xx:xx:xx:xx) replace the outer Ethernet source
+ * (02:00:00:00:00:99) and destination (broadcast), for a bridge to learn.
  */
 #include <arpa/inet.h>
 #include <linux/if_packet.h>
@@ -157,6 +159,18 @@ static size_t build_credit(const char *cls, uint8_t *f)
 
 #define ETH_P_SNIC 0x88B5
 
+/* The MAC address in environment variable @name, if set, into @mac. */
+static void env_mac(const char *name, uint8_t *mac)
+{
+	const char *v = getenv(name);
+	unsigned int b[6], i;
+
+	if (v && sscanf(v, "%x:%x:%x:%x:%x:%x", &b[0], &b[1], &b[2], &b[3],
+			&b[4], &b[5]) == 6)
+		for (i = 0; i < 6; i++)
+			mac[i] = b[i];
+}
+
 static size_t build(const char *cls, uint32_t dlid, uint32_t slid, uint8_t *f)
 {
 	struct snic_16b h = { .dlid = dlid, .slid = slid, .l2 = SNIC_16B_L2_TYPE,
@@ -167,6 +181,8 @@ static size_t build(const char *cls, uint32_t dlid, uint32_t slid, uint8_t *f)
 
 	memset(f, 0xff, 6);
 	memcpy(f + 6, "\x02\x00\x00\x00\x00\x99", 6);
+	env_mac("SNIC_INJECT_DST", f);
+	env_mac("SNIC_INJECT_SRC", f + 6);
 	f[12] = ETH_P_SNIC >> 8;
 	f[13] = ETH_P_SNIC & 0xff;
 	if (!strncmp(cls, "credit_", 7) || !strncmp(cls, "sync_", 5))
