@@ -61,6 +61,10 @@
 #   cca_recovery_us       one BECN to CCTI 20, ccti_timer 10: from the
 #                         first paced gap back to line rate, fabric us,
 #                         beside the model's 204.8
+#   fabric_hop_pps        16B frames all switches of a fat tree
+#                         (fattree:2,1,2, unshaped) took off their links
+#                         per second, every host blasting across it;
+#                         bridge_hop_pps the same tree of Linux bridges
 #   dragonfly72_up_s      wall time of "snicctl fabric up dragonfly:2,4,2,9"
 #   dragonfly72_mem_mib   guest memory that fabric takes
 #   df72_*, min_*, val_*, arn_*  routing on that Dragonfly, MIN, VAL and
@@ -97,6 +101,20 @@ fidelity() {
 # nodes KIND [FABRIC]: the names of FABRIC's (bl's) hosts or switches
 nodes() { "$SNICCTL" -j fabric show "${2:-bl}" | sed 's/},{/}\n{/g' |
 	sed -n "s/.*\"name\":\"\([^\"]*\)\",\"kind\":\"$1\".*/\1/p"; }
+# rx_data KIND [FABRIC]: 16B data packets (VLs 0-14) FABRIC's (bd's)
+# switches or hosts took off their links
+rx_data() {
+	local n f=${2:-bd}
+
+	for n in $(nodes "$1" "$f"); do
+		if [ "$1" = switch ]; then
+			nsexec "$f-$n" "$SNICCTL" -j -s port show sw0
+		else
+			nsexec "$f-$n" "$SNICCTL" -j -s dev show snic0
+		fi
+	done | tr ',{' '\n\n' | sed -n 's/^"rx_vl\([0-9]*\)_packets":\([0-9]*\).*/\1 \2/p' |
+		awk '$1 < 15 { n += $2 } END { print n + 0 }'
+}
 # qfidelity NAME NS DEV: the same for one shaped link end (its xstats),
 # judged as snicctl fabric health does by default.
 FID_PERMILLE=100
@@ -758,6 +776,87 @@ echo "BENCH sweep_uniform_zero_load_ns $zl"
 echo "BENCH sweep_uniform_accepted_at_1 ${acc1:-0}"
 echo "BENCH sweep_uniform_saturation_load $sat"
 
+# Forwarding capacity of a whole fabric, the scale ceiling: fattree:2,1,2
+# (4 hosts, 2 leaves, 1 spine) at dilation 1 and 100 Gb/s (unshaped, to
+# speak of), every host blasting raw 16B frames at the host across the
+# spine (h1 <-> h3, h2 <-> h4: three switch hops each) for SECS: the 16B
+# data frames the switches took off their links per second, summed over
+# the switches. Then the same tree of Linux bridges, the same blaster and
+# frames, with unicast MACs the bridges learn from the reverse flows:
+# the frames the bridges took off their links per second. Alternated
+# twice.
+HOP_LINKS="h1:fab0:leaf1:p1 h2:fab0:leaf1:p2 leaf1:p3:spine1:p1
+h3:fab0:leaf2:p1 h4:fab0:leaf2:p2 leaf2:p3:spine1:p2"
+hop_blast() {	# the four flows for SECS, from hosts $HOP_NS<N>$HOP_END
+	local p
+
+	for p in "1 3" "3 1" "2 4" "4 2"; do
+		set -- $p
+		SNIC_INJECT_SRC=02:00:00:00:00:0$1 SNIC_INJECT_DST=02:00:00:00:00:0$2 \
+			nsexec "$HOP_NS$1$HOP_END" timeout "$SECS" "$TOOLS/snic_inject" \
+			fab0 good 100000000 "$2" "$1" &
+	done
+	wait
+}
+hop_rate() {	# hop_rate COUNTER: frames/s the blast adds to COUNTER
+	local c0 c1 t0 t1
+
+	c0=$($1) t0=$(up)
+	hop_blast 2>/dev/null
+	sleep 0.5
+	c1=$($1) t1=$(up)
+	awk -v n=$((c1 - c0)) -v a="$t0" -v b="$t1" 'BEGIN { printf "%.0f", n / (b - a) }'
+}
+hop_rx_bridge() {
+	local s p n=0
+
+	for s in leaf1:p1 leaf1:p2 leaf1:p3 leaf2:p1 leaf2:p2 leaf2:p3 spine1:p1 spine1:p2; do
+		n=$((n + $(link_stat "bbr-${s%%:*}-$SFX" "${s#*:}" rx_packets)))
+	done
+	echo $n
+}
+hop_bridge() {	# the tree of bridges, named bbr-NODE-$SFX
+	local n l a b
+
+	NETNS=""
+	for n in h1 h2 h3 h4 leaf1 leaf2 spine1; do
+		$IP netns add "bbr-$n-$SFX"
+		$IP -n "bbr-$n-$SFX" link set lo up
+		NETNS="$NETNS bbr-$n-$SFX"
+	done
+	for n in leaf1 leaf2 spine1; do
+		$IP -n "bbr-$n-$SFX" link add sw0 type bridge
+		$IP -n "bbr-$n-$SFX" link set sw0 up
+	done
+	for l in $HOP_LINKS; do
+		a=${l%:*:*} b=${l#*:*:}
+		$IP link add "${a#*:}" netns "bbr-${a%:*}-$SFX" type veth \
+			peer name "${b#*:}" netns "bbr-${b%:*}-$SFX"
+		for n in "$a" "$b"; do
+			case ${n%:*} in
+			h*) ;;
+			*) $IP -n "bbr-${n%:*}-$SFX" link set "${n#*:}" master sw0 ;;
+			esac
+			$IP -n "bbr-${n%:*}-$SFX" link set "${n#*:}" up
+		done
+	done
+}
+sw=0 br=0
+for round in 1 2; do
+	"$SNICCTL" fabric up fattree:2,1,2 name bh dilation 1 rate 100gbit >/dev/null
+	HOP_NS=bh-h HOP_END=
+	sw=$((sw + $(hop_rate "rx_data switch bh")))
+	"$SNICCTL" fabric down bh >/dev/null
+	hop_bridge
+	HOP_NS=bbr-h HOP_END=-$SFX
+	br=$((br + $(hop_rate hop_rx_bridge)))
+	cleanup
+	NETNS=""
+done
+echo "BENCH fabric_hop_pps $((sw / 2))"
+echo "BENCH bridge_hop_pps $((br / 2))"
+echo "BENCH fabric_hop_vs_bridge $(awk -v a="$sw" -v b="$br" 'BEGIN { printf "%.3f", (b > 0) ? a / b : 0 }')"
+
 # The 72-host Dragonfly (p=2, a=4, h=2, g=9): wall time of "fabric up"
 # and the guest memory it takes.
 avail() { awk '$1 == "MemAvailable:" { print int($2 / 1024) }' /proc/meminfo; }
@@ -783,18 +882,6 @@ echo "BENCH dragonfly72_mem_mib $((m0 - m1))"
 # random traffic; at offered 0.5 uniform the mean switch hops per packet
 # (16B data packets the switches took off their links over those the
 # hosts did); the datagrams lost and the HoQ discards over all of it.
-df_rx() {	# df_rx KIND: 16B data packets (VLs 0-14) taken off links
-	local n
-
-	for n in $(nodes "$1" bd); do
-		if [ "$1" = switch ]; then
-			nsexec "bd-$n" "$SNICCTL" -j -s port show sw0
-		else
-			nsexec "bd-$n" "$SNICCTL" -j -s dev show snic0
-		fi
-	done | tr ',{' '\n\n' | sed -n 's/^"rx_vl\([0-9]*\)_packets":\([0-9]*\).*/\1 \2/p' |
-		awk '$1 < 15 { n += $2 } END { print n + 0 }'
-}
 df_hoq() {	# HoQ discards on every switch port
 	local s p
 
@@ -870,10 +957,10 @@ for mode in min val arn; do
 	adv=$1 lost=$2
 	set -- $(df_run uniform 1.0)
 	uni=$1 lost=$((lost + $2))
-	s0=$(df_rx switch) h0=$(df_rx host)
+	s0=$(rx_data switch) h0=$(rx_data host)
 	set -- $(df_run uniform 0.5)
 	lost=$((lost + $2))
-	hops=$(awk -v s=$(( $(df_rx switch) - s0 )) -v h=$(( $(df_rx host) - h0 )) \
+	hops=$(awk -v s=$(( $(rx_data switch) - s0 )) -v h=$(( $(rx_data host) - h0 )) \
 		'BEGIN { printf "%.2f", h ? s / h : 0 }')
 	echo "BENCH df72_${mode}_adv1 ${adv:-0}"
 	echo "BENCH df72_${mode}_uniform ${uni:-0}"
