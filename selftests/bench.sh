@@ -61,6 +61,8 @@
 #   cca_recovery_us       one BECN to CCTI 20, ccti_timer 10: from the
 #                         first paced gap back to line rate, fabric us,
 #                         beside the model's 204.8
+#   gen_*_pps             64-byte datagrams/s a userspace UDP sender and
+#                         Linux's pktgen get across one snic link
 #   fabric_hop_pps        16B frames all switches of a fat tree
 #                         (fattree:2,1,2, unshaped) took off their links
 #                         per second, every host blasting across it;
@@ -231,6 +233,46 @@ veth=$((veth / 3)) snic=$((snic / 3))
 echo "BENCH veth_udp_pps $veth"
 echo "BENCH snic_udp_pps $snic"
 echo "BENCH snic_vs_veth_pps $(awk -v a="$snic" -v b="$veth" 'BEGIN { printf "%.3f", a / b }')"
+
+# Traffic generators on that snic link: 64-byte UDP datagrams per second
+# arriving at h2's snic0 (rx_packets) from a userspace sender (snic_xfer,
+# one UDP socket: what "fabric traffic" opens per host) and from Linux's
+# pktgen on h1's snic0 (in the kernel: no socket, no qdisc), one after the
+# other, twice.
+gen_pps() {	# gen_pps udp|pktgen: datagrams/s arriving at h2
+	local r0 r1 t0 t1 p=/proc/net/pktgen
+
+	r0=$(link_stat "$H2" snic0 rx_packets) t0=$(up)
+	if [ "$1" = udp ]; then
+		nsexec "$H1" "$TOOLS/snic_xfer" -u 10.2.0.2 6000 "$SECS" 64 >/dev/null
+	else
+		nsexec "$H1" sh -c "echo rem_device_all >$p/kpktgend_0 &&
+			echo add_device snic0 >$p/kpktgend_0 &&
+			for c in 'count 0' 'pkt_size 106' 'delay 0' 'clone_skb 0' \
+				'dst 10.2.0.2' 'dst_mac $(nsexec "$H2" cat /sys/class/net/snic0/address)' \
+				'udp_dst_min 6000' 'udp_dst_max 6000'; do
+				echo \"\$c\" >$p/snic0 || exit 1
+			done" || echo "# pktgen: setup failed" >&2
+		nsexec "$H1" sh -c "echo start >$p/pgctrl" &
+		sleep "$SECS"
+		nsexec "$H1" sh -c "echo stop >$p/pgctrl"
+		wait
+	fi
+	sleep 0.5
+	r1=$(link_stat "$H2" snic0 rx_packets) t1=$(up)
+	awk -v n=$((r1 - r0)) -v a="$t0" -v b="$t1" 'BEGIN { printf "%.0f", n / (b - a) }'
+}
+/sbin/modprobe pktgen
+gu=0 gp=0
+for round in 1 2; do
+	pair snic
+	gu=$((gu + $(gen_pps udp)))
+	gp=$((gp + $(gen_pps pktgen)))
+	cleanup
+done
+echo "BENCH gen_udp_pps $((gu / 2))"
+echo "BENCH gen_pktgen_pps $((gp / 2))"
+echo "BENCH gen_pktgen_vs_udp $(awk -v a="$gp" -v b="$gu" 'BEGIN { printf "%.3f", (b > 0) ? a / b : 0 }')"
 
 # Rate fidelity: 8 Mbit/s on the switch egress to h2, UDP above it, on a
 # quiet guest and with 4 CPU hogs.
