@@ -100,6 +100,32 @@ checke "msg 4: flow completion times, p50 <= p99 <= max, at most one a message" 
 	 echo "messages $n fct p50 $p50 p99 $p99 max $max, sent $(top sent)"
 	 [ "$(top msg)" = 4 ] && [ "${n:-0}" -gt 0 ] && [ $((n * 4)) -le "$(top sent)" ] &&
 	 [ "$p50" -gt 0 ] && [ "$p50" -le "$p99" ] && [ "$p99" -le "$max" ] && accounted'
+# list NAME: the numbers of top-level list NAME (bins, latency_cdf_ns);
+# not with tr, which is the traffic run here
+list() { sed 's/"host":\[.*\]//; s/"flow":\[.*\]//' $OUT |
+	sed -n "s/.*\"$1\":\[\([0-9.,]*\)\].*/\1/p" | sed 's/,/ /g'; }
+# mean_is V A B C...: the mean of A B C... is V, to 0.001
+mean_is() { v=$1; shift; echo "$*" | awk -v v="$v" '{ for (i = 1; i <= NF; i++) s += $i }
+	END { d = s / NF - v; exit !(NF > 0 && d < 0.001 && d > -0.001) }'; }
+check "flows: in 4 bins (bins 4): runs" tr flows:h1-h4@0.3,h3-h2@0.1 load 0.2 bins 4
+checke "bins: 4 of the window, over all hosts and per flow, averaging to the accepted load" \
+	'b=$(list bins); echo "bins $b, bin_us $(top bin_us), accepted_mean $(top accepted_mean)"
+	 [ $(echo $b | wc -w) = 4 ] && [ "$(top bin_us)" = 25 ] &&
+	 mean_is "$(top accepted_mean)" $b || exit 1
+	 for f in h1:h4 h3:h2; do
+		fb=$(sed "s/},{/}\n{/g" $OUT | grep "\"src\":\"${f%:*}\",\"dst\":\"${f#*:}\"" |
+			sed -n "s/.*\"bins\":\[\([0-9.,]*\)\].*/\1/p" | sed "s/,/ /g")
+		echo "$f bins $fb accepted $(flow ${f%:*} ${f#*:} accepted)"
+		[ $(echo $fb | wc -w) = 4 ] && mean_is "$(flow ${f%:*} ${f#*:} accepted)" $fb || exit 1
+	 done'
+checke "latency CDF: 14 quantiles, in order, p50 and max agree with the report" \
+	'q=$(list latency_cdf_ns); echo "cdf $q p50 $(top latency_p50_ns) max $(top latency_max_ns)"
+	 set -- $q; [ $# = 14 ] && [ "$7" = "$(top latency_p50_ns)" ] &&
+	 [ "${14}" -le "$(top latency_max_ns)" ] &&
+	 echo "$q" | awk "{ for (i = 2; i <= NF; i++) if (\$i < \$(i - 1)) exit 1 }"'
+checke "bins 0 or bins 1001: usage, exit 1" \
+	'! "$SNICCTL" fabric traffic $F uniform bins 0 2>/dev/null &&
+	 ! "$SNICCTL" fabric traffic $F uniform bins 1001 2>/dev/null'
 checke "msg 0 or msg 2000: usage, exit 1" \
 	'! "$SNICCTL" fabric traffic $F incast:3 msg 0 2>/dev/null &&
 	 ! "$SNICCTL" fabric traffic $F incast:3 msg 2000 2>/dev/null'

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * snicctl fabric traffic [NAME] PATTERN [load L] [size BYTES] [msg N]
- *                        [seconds S] [warmup S] [seed N]
+ *                        [seconds S] [warmup S] [seed N] [bins N]
  *
  * Drive every host of a fabric with a traffic pattern at an offered load
  * given in fabric units, and report what the fabric accepted and how long
@@ -53,6 +53,10 @@
  *
  * The report gives the start (the first sends) on CLOCK_MONOTONIC, the
  * clock of the kernel's own stamps, to place device events in the run.
+ * With "bins N" it splits the window into N equal bins of fabric time
+ * and gives the accepted load of each (over all hosts, and per flow of
+ * "flows:"): throughput over time. The latency's CDF is given as its
+ * quantiles at TR_CDF_Q (latency_cdf_ns).
  *
  * Measurement: WARMUP wall seconds (0.5), then a window of SECONDS wall
  * seconds (2) in which every host's accepted throughput (frame bytes
@@ -102,6 +106,14 @@
 #define TR_DRAIN_MAX_NS	30000000000ULL	/* with nothing coming in, or this */
 #define TR_IP_UDP	28		/* IPv4 + UDP headers */
 #define TR_MAX_FLOWS	64
+#define TR_MAX_BINS	1000
+
+/* The latency quantiles reported, for a CDF. */
+static const double tr_cdf_q[] = {
+	0.01, 0.05, 0.10, 0.20, 0.30, 0.40, 0.50, 0.60, 0.70, 0.80, 0.90,
+	0.95, 0.99, 0.999,
+};
+#define TR_CDF_N	(sizeof(tr_cdf_q) / sizeof(tr_cdf_q[0]))
 
 enum tr_pattern {
 	TR_UNIFORM, TR_PERM, TR_ADV, TR_INCAST, TR_HOTSPOT, TR_ALL2ALL,
@@ -120,6 +132,7 @@ struct tr_flow {
 	double credit;		/* smooth weighted round robin at the source */
 	uint64_t sent_bytes, rx_bytes;	/* in the window */
 	uint64_t sent, rx;		/* sent after the warm-up, received */
+	uint64_t *bin_rx;		/* bytes received per bin */
 };
 
 struct tr_msg {
@@ -178,6 +191,8 @@ struct tr {
 	int nh;
 	int *by_group, *group_start, *group_len;	/* host indices by group */
 	int ngroups;
+	uint32_t nbins;		/* bins N: of the window */
+	uint64_t *bin_rx;	/* bytes received per bin, all hosts */
 	uint64_t *lat;		/* fabric ns, datagrams sent in the window */
 	uint32_t nlat;
 	uint64_t sock_drops;
@@ -726,9 +741,17 @@ static void tr_recv(struct tr *t, int i)
 		 */
 		fl = t->pat == TR_FLOWS ? tr_flow_of(t, m->src, m->dst) : NULL;
 		if (rx >= t->w0 && rx < t->w1) {
+			uint32_t b = t->nbins ?
+				     (rx - t->w0) * t->nbins / (t->w1 - t->w0) : 0;
+
 			h->rx_bytes += t->wire;
 			if (fl)
 				fl->rx_bytes += t->wire;
+			if (t->nbins) {
+				t->bin_rx[b] += t->wire;
+				if (fl)
+					fl->bin_rx[b] += t->wire;
+			}
 		}
 		if ((uint64_t)m->t_ns < t->w0)
 			continue;	/* the warm-up's: not in the counts */
@@ -876,10 +899,23 @@ static void out_frac(const char *key, const char *fmt, double v)
 	out_num(key, fmt, b);
 }
 
+/* Accepted load per bin: @rx bytes over @cap bytes/s for a bin's time. */
+static void tr_bins(const struct tr *t, const char *key, const uint64_t *rx,
+		    double cap)
+{
+	double v[TR_MAX_BINS], bin = t->seconds / t->nbins;
+	uint32_t b;
+
+	for (b = 0; b < t->nbins; b++)
+		v[b] = rx[b] / (cap * bin);
+	out_frac_list(key, v, t->nbins);
+}
+
 static void tr_report(struct tr *t)
 {
 	double win = t->seconds, amin = 1e9, amax = 0, asum = 0, isum = 0;
-	double jx = 0, jx2 = 0, cap;
+	double jx = 0, jx2 = 0, cap, rsum = 0;
+	uint64_t cdf[TR_CDF_N];
 	uint64_t sent = 0, rx = 0, mis = 0, tries = 0, late = 0, failed = 0;
 	uint64_t lsum = 0;
 	int i, nsend = 0, nrecv = 0;
@@ -913,6 +949,7 @@ static void tr_report(struct tr *t)
 		double acc, inj;
 
 		cap = h->rate * win;	/* bytes at full load in the window */
+		rsum += h->rate;
 		acc = h->rx_bytes / cap;
 		inj = h->sent_bytes / cap;
 		asum += acc;
@@ -968,6 +1005,8 @@ static void tr_report(struct tr *t)
 			out_frac("accepted", " accepted %s", fl->rx_bytes / cap);
 			out_u64("sent", " sent %llu", fl->sent);
 			out_u64("received", " received %llu", fl->rx);
+			if (t->nbins)
+				tr_bins(t, "bins", fl->bin_rx, t->h[fl->src].rate);
 			if (opt_json)
 				out_end_obj();
 		}
@@ -979,6 +1018,12 @@ static void tr_report(struct tr *t)
 	out_frac("accepted_max", " max %s", amax);
 	out_frac("injected_mean", " injected mean %s", nsend ? isum / nsend : 0);
 	out_frac("jain", " jain %s", nrecv ? jx * jx / (nrecv * jx2) : 0);
+	if (t->nbins) {
+		out_nl();
+		out_u64("bin_us", "bins of %llu us (fabric):",
+			(uint64_t)(win * 1e6 / t->nbins / t->f->dilation));
+		tr_bins(t, "bins", t->bin_rx, rsum);
+	}
 	out_nl();
 	out_u64("latency_n", "latency %llu datagrams", t->nlat);
 	out_u64("latency_p50_ns", " p50 %llu", quantile(t->lat, t->nlat, 0.5));
@@ -987,6 +1032,10 @@ static void tr_report(struct tr *t)
 		t->nlat ? t->lat[t->nlat - 1] : 0);
 	out_u64("latency_mean_ns", " mean %llu ns (fabric)",
 		t->nlat ? lsum / t->nlat : 0);
+	for (i = 0; i < (int)TR_CDF_N; i++)
+		cdf[i] = quantile(t->lat, t->nlat, tr_cdf_q[i]);
+	out_nl();
+	out_u64_list("latency_cdf_ns", cdf, TR_CDF_N);
 	if (t->msg > 1) {
 		qsort(t->fct, t->nfct, sizeof(*t->fct), cmp_u64);
 		out_nl();
@@ -1013,7 +1062,7 @@ static void tr_report(struct tr *t)
 
 static int tr_usage(void)
 {
-	fprintf(stderr, "Usage: snicctl fabric traffic [NAME] PATTERN [load L] [size BYTES] [msg N] [seconds S] [warmup S] [seed N]\n"
+	fprintf(stderr, "Usage: snicctl fabric traffic [NAME] PATTERN [load L] [size BYTES] [msg N] [seconds S] [warmup S] [seed N] [bins N]\n"
 		"       PATTERN := uniform | permutation | adv+H | incast:N | hotspot:N | all2all |\n"
 		"                  flows:SRC-DST[@L][,SRC-DST[@L]]...\n");
 	return 1;
@@ -1046,6 +1095,9 @@ int fabric_traffic(const struct fabric *f, int argc, char **argv)
 			t.warmup = v;
 		else if (!strcmp(argv[i], "seed") && !parse_u32(argv[i + 1], &seed))
 			;
+		else if (!strcmp(argv[i], "bins") && !parse_u32(argv[i + 1], &t.nbins) &&
+			 t.nbins >= 1 && t.nbins <= TR_MAX_BINS)
+			;
 		else
 			return tr_usage();
 	}
@@ -1070,8 +1122,14 @@ int fabric_traffic(const struct fabric *f, int argc, char **argv)
 	t.h = calloc(n, sizeof(*t.h));
 	t.lat = malloc(TR_MAX_SAMPLES * sizeof(*t.lat));
 	t.fct = t.msg > 1 ? malloc(TR_MAX_SAMPLES * sizeof(*t.fct)) : NULL;
-	if (!t.h || !t.lat || (t.msg > 1 && !t.fct))
+	t.bin_rx = calloc(t.nbins ?: 1, sizeof(*t.bin_rx));
+	if (!t.h || !t.lat || (t.msg > 1 && !t.fct) || !t.bin_rx)
 		exit(1);
+	for (i = 0; i < TR_MAX_FLOWS; i++) {
+		t.flows[i].bin_rx = calloc(t.nbins ?: 1, sizeof(uint64_t));
+		if (!t.flows[i].bin_rx)
+			exit(1);
+	}
 	for (n = 0, i = 0; i < f->nnodes; i++) {
 		if (f->node[i].sw)
 			continue;
@@ -1138,6 +1196,9 @@ out:
 		free(t.h[i].rx_msg);
 		free(t.h[i].rx_cnt);
 	}
+	for (i = 0; i < TR_MAX_FLOWS; i++)
+		free(t.flows[i].bin_rx);
+	free(t.bin_rx);
 	free(t.h);
 	free(t.lat);
 	free(t.fct);

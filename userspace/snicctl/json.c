@@ -150,19 +150,50 @@ void out_hex(const char *k, const char *fmt, uint64_t v)
 	out_u64(k, fmt, v);
 }
 
+/* A list of numbers: "k":[v,...] as JSON, " k v,v,..." as text. */
+static void num_list_begin(const char *k)
+{
+	if (opt_json) {
+		key(k);
+		putchar('[');
+	} else {
+		printf(" %s ", k);
+	}
+}
+
+static void num_list_end(void)
+{
+	if (opt_json)
+		putchar(']');
+}
+
 void out_table(const char *k, const uint8_t *t, int n)
 {
 	int i;
 
-	if (opt_json) {
-		key(k);
-		putchar('[');
-		for (i = 0; i < n; i++)
-			printf("%s%u", i ? "," : "", t[i]);
-		putchar(']');
-	} else {
-		printf(" %s ", k);
-		for (i = 0; i < n; i++)
-			printf("%s%u", i ? "," : "", t[i]);
-	}
+	num_list_begin(k);
+	for (i = 0; i < n; i++)
+		printf("%s%u", i ? "," : "", t[i]);
+	num_list_end();
+}
+
+void out_u64_list(const char *k, const uint64_t *v, int n)
+{
+	int i;
+
+	num_list_begin(k);
+	for (i = 0; i < n; i++)
+		printf("%s%" PRIu64, i ? "," : "", v[i]);
+	num_list_end();
+}
+
+/* Fractions, four decimals. */
+void out_frac_list(const char *k, const double *v, int n)
+{
+	int i;
+
+	num_list_begin(k);
+	for (i = 0; i < n; i++)
+		printf("%s%.4f", i ? "," : "", v[i]);
+	num_list_end();
 }

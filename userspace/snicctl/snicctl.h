@@ -31,6 +31,8 @@ int dev_index(const char *name, uint32_t *ifindex);
 /* "a,b,c" -> up to n bytes; unnamed entries keep what table holds. */
 int parse_table(char *s, uint8_t *table, int n);
 void out_table(const char *key, const uint8_t *table, int n);
+void out_u64_list(const char *k, const uint64_t *v, int n);
+void out_frac_list(const char *k, const double *v, int n);
 /* ar.c: link keys as text, gSW.PG.IDX or lFROM.TO (0: not one). */
 uint32_t snic_link_parse(const char *s);
 void snic_link_format(uint32_t key, char *buf, size_t len);
