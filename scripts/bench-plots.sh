@@ -14,6 +14,10 @@
 #   bench-cca.png    the congestion tree's figures, CCA off and on (cca_*)
 #   bench-routing-sweep.png  (make bench-full) accepted against offered
 #                    load per routing mode, ADV+1 and uniform
+#   bench-cca-time.png  the congestion tree's flows over time (accepted
+#                    load per 20 fabric us), CCA off and on (SERIES cca_*)
+#   bench-latency-cdf.png  the 72-host Dragonfly's latency CDF per routing
+#                    mode, uniform traffic at offered 0.5 (SERIES df72_*)
 set -u
 log=${1:?usage: bench-plots.sh LOG [DIR]}
 dir=${2:-$(dirname "$0")/../Documentation}
@@ -111,6 +115,62 @@ plot "$dat" using 2:xtic(1) title "CCA off" lc rgb "gray", \
      "" using 4 title "goal (on)" lc rgb "#c0e0c0"
 PLOT
 	echo "# plot written to $dir/bench-cca.png"
+fi
+
+# series NAME: "x y" lines of SERIES NAME (x: bin start, fabric us)
+series() {
+	sed -n "s/^SERIES $1 //p" "$log" | head -n 1 |
+		awk '{ for (i = 2; i <= NF; i++) printf "%g %s\n", (i - 2) * $1, $i
+			printf "%g %s\n", (NF - 1) * $1, $NF }'
+}
+if grep -q '^SERIES cca_on_h2-h7 ' "$log"; then
+	for r in off on; do
+		for f in h2-h7 h5-h4 h1-h8; do
+			series "cca_${r}_$f" >"$dat.$r.$f"
+		done
+	done
+	gnuplot <<PLOT
+set terminal png size 900,560
+set output "$dir/bench-cca-time.png"
+set title "Congestion tree over time, fattree:2,1,4, 25 Gb/s, dilation 10000 (fabric time)\n$date, kernel ${kernel:-?}; fidelity off $(verdict cca_off), on $(verdict cca_on)"
+set xlabel "time in the window (fabric us)"
+set ylabel "accepted load (fraction of the source's link)"
+set yrange [0:1.05]
+set key below maxrows 3
+set grid
+plot 0.6667 title "victim's fair share" with lines dashtype 2 lc rgb "gray", \
+     "$dat.off.h2-h7" using 1:2 title "victim h2-h7, CCA off" with steps lw 2 lc rgb "#e08080", \
+     "$dat.on.h2-h7" using 1:2 title "victim h2-h7, CCA on" with steps lw 2 lc rgb "dark-red", \
+     "$dat.off.h5-h4" using 1:2 title "same-NIC h5-h4, off" with steps lw 2 lc rgb "#80a0e0", \
+     "$dat.on.h5-h4" using 1:2 title "same-NIC h5-h4, on" with steps lw 2 lc rgb "dark-blue", \
+     "$dat.off.h1-h8" using 1:2 title "hot h1-h8, off" with steps lw 1 lc rgb "#a0d0a0", \
+     "$dat.on.h1-h8" using 1:2 title "hot h1-h8, on" with steps lw 1 lc rgb "dark-green"
+PLOT
+	rm -f "$dat".*
+	echo "# plot written to $dir/bench-cca-time.png"
+fi
+if grep -q '^SERIES df72_min_uniform_l0.5_latency_cdf_ns ' "$log"; then
+	for m in min val arn; do
+		sed -n "s/^SERIES df72_${m}_uniform_l0.5_latency_cdf_ns 0 //p" "$log" |
+			head -n 1 | awk 'BEGIN { split("0.01 0.05 0.10 0.20 0.30 0.40 0.50 0.60 0.70 0.80 0.90 0.95 0.99 0.999", q) }
+				{ for (i = 1; i <= NF; i++) printf "%.3f %s\n", $i / 1000, q[i] }' >"$dat.$m"
+	done
+	gnuplot <<PLOT
+set terminal png size 900,560
+set output "$dir/bench-latency-cdf.png"
+set title "Latency CDF, dragonfly:2,4,2,9, uniform at offered 0.5, 2.5 Gb/s, D 10000 (fabric time)\n$date, kernel ${kernel:-?}; fidelity MIN $(verdict df72_min), VAL $(verdict df72_val), ARN $(verdict df72_arn)"
+set xlabel "latency (fabric us, log)"
+set ylabel "fraction of datagrams"
+set logscale x
+set yrange [0:1.02]
+set key left top
+set grid
+plot "$dat.min" using 1:2 title "MIN" with linespoints lw 2 pt 7, \
+     "$dat.val" using 1:2 title "VAL" with linespoints lw 2 pt 5, \
+     "$dat.arn" using 1:2 title "ARN" with linespoints lw 2 pt 9
+PLOT
+	rm -f "$dat".*
+	echo "# plot written to $dir/bench-latency-cdf.png"
 fi
 
 # make bench-full: accepted load against offered load per routing mode on

@@ -444,7 +444,7 @@ cca_run() {	# cca_run NAME PACING SPEC [react]: the report of one run, -j
 		nsexec "bc-$h" "$SNICCTL" dev set snic0 cc_pacing "$2"
 	done
 	"$SNICCTL" -j fabric traffic bc "flows:$3" load 1.0 size 1500 seconds 4 \
-		warmup 1 seed 1 >/tmp/bench-cca-$1.$SFX
+		warmup 1 seed 1 bins 20 >/tmp/bench-cca-$1.$SFX
 	[ "${4:-}" = react ] && cca_react "$1"
 	fidelity "cca_$1" bc >&2
 	"$SNICCTL" fabric down bc >/dev/null
@@ -488,9 +488,22 @@ cca_jain() {	# Jain's index over the three hot flows
 		awk '{ s = $1 + $2 + $3; q = $1 * $1 + $2 * $2 + $3 * $3
 			printf "%.3f", q ? s * s / (3 * q) : 0 }'
 }
+# series NAME BIN_US V...: a time series for the plots (not a figure)
+series() { n=$1 b=$2; shift 2; echo "SERIES $n $b $*"; }
+cca_bins() {	# cca_bins NAME SRC DST: the flow's accepted load per bin
+	sed 's/},{/}\n{/g' /tmp/bench-cca-$1.$SFX |
+		grep "\"src\":\"$2\",\"dst\":\"$3\"" |
+		sed -n 's/.*"bins":\[\([0-9.,]*\)\].*/\1/p' | sed 's/,/ /g'
+}
 cca_run alone 1 h5-h4@0.5 2>&1
 cca_run off 0 "$CCA_FLOWS" 2>&1
 cca_run on 1 "$CCA_FLOWS" react 2>&1
+for r in off on; do
+	bin=$(sed -n 's/.*"bin_us":\([0-9]*\).*/\1/p' /tmp/bench-cca-$r.$SFX)
+	series "cca_${r}_h2-h7" "$bin" $(cca_bins $r h2 h7)
+	series "cca_${r}_h5-h4" "$bin" $(cca_bins $r h5 h4)
+	series "cca_${r}_h1-h8" "$bin" $(cca_bins $r h1 h8)
+done
 share() { awk -v a="${1:-0}" -v b="$2" 'BEGIN { printf "%.3f", b ? a / b : 0 }'; }
 echo "BENCH cca_victim_share $(share "$(cca_flow on h2 h7)" 0.6667)"
 echo "BENCH cca_victim_share_off $(share "$(cca_flow off h2 h7)" 0.6667)"
@@ -986,6 +999,8 @@ df_run() {	# df_run PATTERN LOAD: prints "accepted lost"
 	j=$("$SNICCTL" -j fabric traffic bd "$1" load "$2" size 1500 seconds 3 \
 		warmup 1 seed 1 | sed 's/"host":\[.*\]//')
 	echo "# df72 $mode $1 load $2: $(echo "$j" | tr -d '{}"' | tr ',' ' ')" >&2
+	series "df72_${mode}_${1}_l$2_latency_cdf_ns" 0 \
+		$(echo "$j" | sed -n 's/.*"latency_cdf_ns":\[\([0-9,]*\)\].*/\1/p' | sed 's/,/ /g') >&2
 	echo "$(echo "$j" | sed -n 's/.*"accepted_mean":\([0-9.]*\).*/\1/p')" \
 	     "$(echo "$j" | sed -n 's/.*"lost":\([0-9]*\).*/\1/p')"
 }
