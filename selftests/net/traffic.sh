@@ -151,6 +151,21 @@ check "adv+1: runs" tr adv+1 load 0.2 seed 3
 checke "adv+1: each host hears only from the 2 hosts of the group before" \
 	'for h in h1 h2 h3 h4 h5 h6; do s=$(host $h sources); [ "$s" -ge 1 ] && [ "$s" -le 2 ] || exit 1; done'
 checke "adv+1: every datagram accounted for, none lost" accounted
+check "adv+1 flip uniform every 1000000: runs" \
+	tr adv+1 flip uniform every 1000000 load 0.2 seed 3
+checke "a phase longer than the run: adv+1 only (2 sources at most each)" \
+	'echo "flip $(sed -n "s/.*\"flip\":\"\([^\"]*\)\".*/\1/p" $OUT) every $(top every_us)"
+	 [ "$(top every_us)" = 1000000 ] &&
+	 for h in h1 h2 h3 h4 h5 h6; do [ "$(host $h sources)" -le 2 ] || exit 1; done; accounted'
+check "adv+1 flip uniform every 5: runs" tr adv+1 flip uniform every 5 load 0.2 seed 3
+checke "phases of 5 fabric us: the uniform ones reach other groups too" \
+	'n=0; for h in h1 h2 h3 h4 h5 h6; do [ "$(host $h sources)" -gt 2 ] && n=$((n + 1)); done
+	 echo "$n hosts with more than 2 sources"; [ $n -gt 0 ] && accounted'
+checke "flip with a fixed-target pattern, or no pattern: exit 1" \
+	'o=$("$SNICCTL" fabric traffic $F permutation flip uniform 2>&1); rc=$?; echo "$o"
+	 [ $rc = 1 ] && echo "$o" | grep -q "uniform and adv+H patterns only" &&
+	 ! "$SNICCTL" fabric traffic $F uniform flip zigzag 2>/dev/null &&
+	 ! "$SNICCTL" fabric traffic $F uniform flip adv+1 every 0 2>/dev/null'
 check "uniform: runs" tr uniform load 0.2 seed 3
 checke "uniform: hosts hear from other groups too (more than 2 sources)" \
 	'n=0; for h in h1 h2 h3 h4 h5 h6; do [ "$(host $h sources)" -gt 2 ] && n=$((n + 1)); done

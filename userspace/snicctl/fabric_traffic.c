@@ -2,6 +2,7 @@
 /*
  * snicctl fabric traffic [NAME] PATTERN [load L] [size BYTES] [msg N]
  *                        [seconds S] [warmup S] [seed N] [bins N]
+ *                        [flip PATTERN] [every US]
  *
  * Drive every host of a fabric with a traffic pattern at an offered load
  * given in fabric units, and report what the fabric accepted and how long
@@ -56,7 +57,10 @@
  * With "bins N" it splits the window into N equal bins of fabric time
  * and gives the accepted load of each (over all hosts, and per flow of
  * "flows:"): throughput over time. The latency's CDF is given as its
- * quantiles at TR_CDF_Q (latency_cdf_ns).
+ * quantiles at TR_CDF_Q (latency_cdf_ns). With "flip PATTERN" the
+ * hosts alternate between the two patterns (uniform or adv+H, both),
+ * every US fabric us (50) counted from the first sends: phase flips, whose
+ * re-convergence the bins show.
  *
  * Measurement: WARMUP wall seconds (0.5), then a window of SECONDS wall
  * seconds (2) in which every host's accepted throughput (frame bytes
@@ -191,6 +195,10 @@ struct tr {
 	int nh;
 	int *by_group, *group_start, *group_len;	/* host indices by group */
 	int ngroups;
+	enum tr_pattern pat2;	/* flip PATTERN: the other phase's */
+	int arg2;
+	uint32_t flip_us;	/* every US, fabric us; 0: no flip */
+	uint64_t flip_ns;	/* the same in wall ns */
 	uint32_t nbins;		/* bins N: of the window */
 	uint64_t *bin_rx;	/* bytes received per bin, all hosts */
 	uint64_t *lat;		/* fabric ns, datagrams sent in the window */
@@ -301,6 +309,21 @@ static int tr_groups(struct tr *t)
 	}
 	free(fill);
 	return 0;
+}
+
+/* flip PATTERN: the other phase's pattern, into pat2/arg2. */
+static int parse_flip(struct tr *t, const char *s)
+{
+	enum tr_pattern pat = t->pat;
+	int arg = t->arg, err;
+
+	err = parse_pattern(t, s);
+	t->pat2 = t->pat;
+	t->arg2 = t->arg;
+	t->pat = pat;
+	t->arg = arg;
+	t->flip_us = !err;
+	return err;
 }
 
 static int parse_double(const char *s, double *v, double lo, double hi)
@@ -466,17 +489,23 @@ static int tr_plan(struct tr *t)
 	default:
 		break;
 	}
-	return 0;
+	return t->flip_us && t->pat2 == TR_ADV ? tr_groups(t) : 0;
 }
 
-static int tr_dst(struct tr *t, int i)
+static int tr_dst(struct tr *t, int i, uint64_t now)
 {
 	struct tr_host *h = &t->h[i];
-	int d, g;
+	enum tr_pattern pat = t->pat;
+	int d, g, arg = t->arg;
 
 	if (h->fixed >= 0)
 		return h->fixed;
-	switch (t->pat) {
+	/* flip: odd phases follow the other pattern */
+	if (t->flip_ns && ((now - t->t0) / t->flip_ns) & 1) {
+		pat = t->pat2;
+		arg = t->arg2;
+	}
+	switch (pat) {
 	case TR_FLOWS:
 		h->flow = tr_next_flow(t, i);
 		return h->flow < 0 ? -1 : t->flows[h->flow].dst;
@@ -487,7 +516,7 @@ static int tr_dst(struct tr *t, int i)
 			h->rr = (h->rr + 1) % t->nh;
 		return d;
 	case TR_ADV:
-		g = (h->group + t->arg) % t->ngroups;
+		g = (h->group + arg) % t->ngroups;
 		if (!t->group_len[g])
 			return -1;
 		d = t->by_group[t->group_start[g] + rnd_below(t->group_len[g])];
@@ -608,7 +637,7 @@ static void tr_send(struct tr *t, int i, uint64_t now)
 	if (t->msg > 1 && h->msg_left) {
 		d = h->msg_dst;
 	} else {
-		d = tr_dst(t, i);
+		d = tr_dst(t, i, now);
 		h->msg++;
 		h->msg_ns = realtime_ns();
 		h->msg_dst = d;
@@ -899,6 +928,20 @@ static void out_frac(const char *key, const char *fmt, double v)
 	out_num(key, fmt, b);
 }
 
+/* The name of pattern @p with @arg, as given, into @b (32 bytes). */
+static const char *tr_pattern_str(const struct tr *t, enum tr_pattern p,
+				  int arg, char *b)
+{
+	if (p == TR_FLOWS)
+		snprintf(b, 32, "flows:%d", t->nflows);
+	else if (p == TR_ADV || p == TR_INCAST || p == TR_HOTSPOT)
+		snprintf(b, 32, "%s%s%d", tr_pattern_name[p],
+			 p == TR_ADV ? "+" : ":", arg);
+	else
+		snprintf(b, 32, "%s", tr_pattern_name[p]);
+	return b;
+}
+
 /* Accepted load per bin: @rx bytes over @cap bytes/s for a bin's time. */
 static void tr_bins(const struct tr *t, const char *key, const uint64_t *rx,
 		    double cap)
@@ -924,16 +967,13 @@ static void tr_report(struct tr *t)
 	qsort(t->lat, t->nlat, sizeof(*t->lat), cmp_u64);
 	for (i = 0; i < (int)t->nlat; i++)
 		lsum += t->lat[i];
-	if (t->pat == TR_FLOWS)
-		snprintf(pat, sizeof(pat), "flows:%d", t->nflows);
-	else if (t->pat == TR_ADV || t->pat == TR_INCAST || t->pat == TR_HOTSPOT)
-		snprintf(pat, sizeof(pat), "%s%s%d", tr_pattern_name[t->pat],
-			 t->pat == TR_ADV ? "+" : ":", t->arg);
-	else
-		snprintf(pat, sizeof(pat), "%s", tr_pattern_name[t->pat]);
 	out_begin_obj();
 	out_str("fabric", "fabric %s:", t->f->name);
-	out_str("pattern", " %s", pat);
+	out_str("pattern", " %s", tr_pattern_str(t, t->pat, t->arg, pat));
+	if (t->flip_us) {
+		out_str("flip", " flip %s", tr_pattern_str(t, t->pat2, t->arg2, pat));
+		out_u64("every_us", " every %llu us", t->flip_us);
+	}
 	out_frac("load", " load %s", t->load);
 	out_u64("size", " size %llu", t->wire);
 	out_u64("hosts", " hosts %llu", t->nh);
@@ -1063,6 +1103,7 @@ static void tr_report(struct tr *t)
 static int tr_usage(void)
 {
 	fprintf(stderr, "Usage: snicctl fabric traffic [NAME] PATTERN [load L] [size BYTES] [msg N] [seconds S] [warmup S] [seed N] [bins N]\n"
+		"       [flip PATTERN] [every US]\n"
 		"       PATTERN := uniform | permutation | adv+H | incast:N | hotspot:N | all2all |\n"
 		"                  flows:SRC-DST[@L][,SRC-DST[@L]]...\n");
 	return 1;
@@ -1073,7 +1114,7 @@ int fabric_traffic(const struct fabric *f, int argc, char **argv)
 	struct tr t = { .f = f, .load = 0.5, .seconds = 2, .warmup = 0.5,
 			.msg = 1 };
 	const struct fab_link *l;
-	uint32_t size = 1024, seed = 1;
+	uint32_t size = 1024, seed = 1, every = 50;
 	int i, n, home, err = 1;
 	double v;
 
@@ -1098,11 +1139,25 @@ int fabric_traffic(const struct fabric *f, int argc, char **argv)
 		else if (!strcmp(argv[i], "bins") && !parse_u32(argv[i + 1], &t.nbins) &&
 			 t.nbins >= 1 && t.nbins <= TR_MAX_BINS)
 			;
+		else if (!strcmp(argv[i], "flip") && !parse_flip(&t, argv[i + 1]))
+			;
+		else if (!strcmp(argv[i], "every") && !parse_u32(argv[i + 1], &every) &&
+			 every >= 1 && every <= 1000000)
+			;
 		else
 			return tr_usage();
 	}
 	if (i != argc)
 		return tr_usage();
+	if (t.flip_us) {
+		if ((t.pat != TR_UNIFORM && t.pat != TR_ADV) ||
+		    (t.pat2 != TR_UNIFORM && t.pat2 != TR_ADV)) {
+			fprintf(stderr, "Error: flip alternates uniform and adv+H patterns only\n");
+			return 1;
+		}
+		t.flip_us = every;
+		t.flip_ns = (uint64_t)every * 1000 * f->dilation;
+	}
 	rnd_state ^= (uint64_t)seed * 0x9e3779b97f4a7c15ULL;
 	if (!rnd_state)
 		rnd_state = 1;
