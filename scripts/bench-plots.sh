@@ -18,6 +18,8 @@
 #                    load per 20 fabric us), CCA off and on (SERIES cca_*)
 #   bench-latency-cdf.png  the 72-host Dragonfly's latency CDF per routing
 #                    mode, uniform traffic at offered 0.5 (SERIES df72_*)
+#   bench-arn-flips.png  ARN's accepted load over time as uniform and ADV+1
+#                    traffic alternate every 50 fabric us (SERIES df72_arn_flips)
 set -u
 log=${1:?usage: bench-plots.sh LOG [DIR]}
 dir=${2:-$(dirname "$0")/../Documentation}
@@ -171,6 +173,24 @@ plot "$dat.min" using 1:2 title "MIN" with linespoints lw 2 pt 7, \
 PLOT
 	rm -f "$dat".*
 	echo "# plot written to $dir/bench-latency-cdf.png"
+fi
+
+if grep -q '^SERIES df72_arn_flips ' "$log"; then
+	series df72_arn_flips >"$dat"
+	gnuplot <<PLOT
+set terminal png size 900,480
+set output "$dir/bench-arn-flips.png"
+set title "ARN under phase flips, dragonfly:2,4,2,9, offered 0.4, 2.5 Gb/s, D 10000 (fabric time)\n$date, kernel ${kernel:-?}; uniform, then ADV+1, every 50 us; fidelity $(verdict df72_arn_flips)"
+set xlabel "time in the window (fabric us; ADV+1 in the shaded phases)"
+set ylabel "accepted load (mean over hosts)"
+set yrange [0:1]
+set grid
+set key right top
+$(for k in 1 3 5 7; do echo "set object $k rect from $((k * 50)),0 to $((k * 50 + 50)),1 behind fc rgb '#eeeeee' fs solid noborder"; done)
+plot 0.4 title "offered" with lines dashtype 2 lc rgb "gray", \
+     "$dat" using 1:2 title "accepted, 10 us bins" with steps lw 2 lc rgb "dark-blue"
+PLOT
+	echo "# plot written to $dir/bench-arn-flips.png"
 fi
 
 # make bench-full: accepted load against offered load per routing mode on

@@ -232,7 +232,17 @@ doc=Documentation/benchmarks.rst
 	echo "down; the fabric us until the three other switches of group 0 list it"
 	echo "as failed (polled, a few fabric us per round; goal < 1000);"
 	echo "arn_linkcut_lost: datagrams lost beyond those the link's two ends"
-	echo "dropped (goal 0)."
+	echo "dropped (goal 0). Phase flips (ARN): uniform and ADV+1 alternate every"
+	echo "50 fabric us at offered 0.4, \`\`fabric traffic ... flip adv+1\`\` in 10 us"
+	echo "bins; a phase has converged from the first bin after which every bin"
+	echo "accepts within 15 % of the offered load; arn_flip_converge_us is the"
+	echo "mean time to it over the ADV+1 phases (a phase that never converges"
+	echo "counts 50 us; arn_flip_unconverged counts them; the goal is two refresh"
+	echo "periods, 2 fabric us, below the bins' resolution), _uniform the same"
+	echo "for the uniform phases, arn_flip_accepted_* the mean accepted load per"
+	echo "kind of phase. *_path_changes_per_kpkt: DLID choices changed"
+	echo "(ar_moves) per 1000 packets delivered, under steady uniform traffic at"
+	echo "0.5 (df72_*) and during the flips (arn_flip_*)."
 	echo
 	echo ".. image:: bench-sweep.png"
 	echo "   :alt: accepted load and mean latency against offered load"
@@ -248,6 +258,9 @@ doc=Documentation/benchmarks.rst
 	echo
 	echo ".. image:: bench-latency-cdf.png"
 	echo "   :alt: latency CDF per routing mode on the 72-host Dragonfly, uniform at 0.5"
+	echo
+	echo ".. image:: bench-arn-flips.png"
+	echo "   :alt: ARN's accepted load over time under uniform / ADV+1 phase flips"
 	echo
 	echo "The 72-host load sweeps per routing mode (\`\`make bench-full\`\`) are in"
 	echo "bench-full.rst."

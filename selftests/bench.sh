@@ -67,6 +67,10 @@
 #                         (fattree:2,1,2, unshaped) took off their links
 #                         per second, every host blasting across it;
 #                         bridge_hop_pps the same tree of Linux bridges
+#   arn_flip_*            uniform <-> ADV+1 every 50 fabric us under ARN:
+#                         time to re-converge after a flip, path changes
+#                         per 1000 packets (df72_*_path_changes_per_kpkt:
+#                         the same under steady uniform traffic)
 #   dragonfly72_up_s      wall time of "snicctl fabric up dragonfly:2,4,2,9"
 #   dragonfly72_mem_mib   guest memory that fabric takes
 #   df72_*, min_*, val_*, arn_*  routing on that Dragonfly, MIN, VAL and
@@ -116,6 +120,15 @@ rx_data() {
 		fi
 	done | tr ',{' '\n\n' | sed -n 's/^"rx_vl\([0-9]*\)_packets":\([0-9]*\).*/\1 \2/p' |
 		awk '$1 < 15 { n += $2 } END { print n + 0 }'
+}
+# sw_sum KEY [FABRIC]: port counter KEY summed over FABRIC's (bd's) switches
+sw_sum() {
+	local n f=${2:-bd}
+
+	for n in $(nodes switch "$f"); do
+		nsexec "$f-$n" "$SNICCTL" -j -s port show sw0
+	done | tr ',{' '\n\n' | sed -n "s/^\"$1\":\([0-9]*\).*/\1/p" |
+		awk '{ n += $1 } END { print n + 0 }'
 }
 # qfidelity NAME NS DEV: the same for one shaped link end (its xstats),
 # judged as snicctl fabric health does by default.
@@ -707,11 +720,12 @@ NETNS=""
 # g0s1's one global link to group 2), without then with "ar": datagrams
 # delivered in SECS, and how many left on a non-minimal path. Group 0's
 # global links run at 20 Gb/s (2 Mb/s of wall time), below what TCG
-# moves, so that the links, not the CPU, limit the flows.
+# moves, so that the links, not the CPU, limit the flows; the others at
+# 25 Gb/s, frames long enough in wall time for the guest to keep faithful.
 adv() {	# adv ""|ar: prints "delivered rerouted"
 	local mode=${1:-minimal}
 
-	"$SNICCTL" fabric up dragonfly:1,2,1,3 name ba $1 >/dev/null
+	"$SNICCTL" fabric up dragonfly:1,2,1,3 name ba rate 25gbit $1 >/dev/null
 	for s in g0s0 g0s1; do
 		nsexec ba-$s "$SNICCTL" qdisc set p3 rate 20gbit
 	done
@@ -993,6 +1007,51 @@ df_linkcut() {
 	echo "BENCH arn_linkcut_lost $(( ${lost:-0} > d ? ${lost:-0} - d : 0 ))"
 	rm -f /tmp/bench-cut.$SFX
 }
+# Phase flips (ARN): uniform and ADV+1 alternate every 50 fabric us at
+# offered 0.4 (below ARN's saturation under both, far above MIN's under
+# ADV+1), the window (4 s of wall time, 400 fabric us, after 100 us of
+# warm-up: two phases) in bins of 10 us, 5 a phase. A phase has
+# converged at the first bin from which every bin to its end accepts
+# within 15 % of the offered load. arn_flip_converge_us: the mean over the
+# ADV+1 phases of the time to that bin (the bins are the resolution; a
+# refresh period is 1 fabric us), a phase that never converges counting
+# its whole 50 us, and arn_flip_unconverged the phases that did not;
+# _uniform: the same for the uniform phases; arn_flip_accepted_adv1 and
+# _uniform: the mean accepted load over the phases of each. The path
+# changes (ar_moves, all switch ports) per 1000 packets delivered, during
+# the flips.
+df_flip() {
+	local j m0 h0
+
+	m0=$(sw_sum ar_moves) h0=$(rx_data host)
+	j=$("$SNICCTL" -j fabric traffic bd uniform flip adv+1 every 50 load 0.4 \
+		size 1500 seconds 4 warmup 1 seed 1 bins 40 | sed 's/"host":\[.*\]//')
+	echo "# df72 flips: $(echo "$j" | tr -d '{}"' | tr ',' ' ')" >&2
+	echo "BENCH arn_flip_path_changes_per_kpkt $(awk -v m=$(( $(sw_sum ar_moves) - m0 )) \
+		-v h=$(( $(rx_data host) - h0 )) 'BEGIN { printf "%.3f", h ? m * 1000 / h : 0 }')"
+	set -- $(echo "$j" | sed -n 's/.*"bins":\[\([0-9.,]*\)\].*/\1/p' | sed 's/,/ /g')
+	series df72_arn_flips 10 "$@"
+	echo "$@" | awk -v o=0.4 '{
+		for (k = 0; k * 5 + 4 < NF; k++) {
+			p = k % 2
+			for (j = 5; j > 0; j--) {
+				v = $(k * 5 + j)
+				if (v < 0.85 * o || v > 1.15 * o)
+					break
+			}
+			c[p] += j * 10; n[p]++; u[p] += j == 5
+			for (j = 1; j <= 5; j++)
+				a[p] += $(k * 5 + j) / 5
+		}
+		printf "BENCH arn_flip_converge_us %.1f\n", n[1] ? c[1] / n[1] : -1
+		printf "BENCH arn_flip_unconverged %d\n", u[1]
+		printf "BENCH arn_flip_converge_us_uniform %.1f\n", n[0] ? c[0] / n[0] : -1
+		printf "BENCH arn_flip_unconverged_uniform %d\n", u[0]
+		printf "BENCH arn_flip_accepted_adv1 %.4f\n", n[1] ? a[1] / n[1] : 0
+		printf "BENCH arn_flip_accepted_uniform %.4f\n", n[0] ? a[0] / n[0] : 0
+	}'
+	fidelity df72_arn_flips bd
+}
 df_run() {	# df_run PATTERN LOAD: prints "accepted lost"
 	local j
 
@@ -1014,9 +1073,11 @@ for mode in min val arn; do
 	adv=$1 lost=$2
 	set -- $(df_run uniform 1.0)
 	uni=$1 lost=$((lost + $2))
-	s0=$(rx_data switch) h0=$(rx_data host)
+	s0=$(rx_data switch) h0=$(rx_data host) m0=$(sw_sum ar_moves)
 	set -- $(df_run uniform 0.5)
 	lost=$((lost + $2))
+	moves=$(awk -v m=$(( $(sw_sum ar_moves) - m0 )) -v h=$(( $(rx_data host) - h0 )) \
+		'BEGIN { printf "%.3f", h ? m * 1000 / h : 0 }')
 	hops=$(awk -v s=$(( $(rx_data switch) - s0 )) -v h=$(( $(rx_data host) - h0 )) \
 		'BEGIN { printf "%.2f", h ? s / h : 0 }')
 	echo "BENCH df72_${mode}_adv1 ${adv:-0}"
@@ -1024,10 +1085,12 @@ for mode in min val arn; do
 	echo "BENCH df72_${mode}_avg_hops $hops"
 	echo "BENCH df72_${mode}_lost $lost"
 	echo "BENCH df72_${mode}_hoq_discards $(df_hoq)"
+	echo "BENCH df72_${mode}_path_changes_per_kpkt $moves"
 	fidelity "df72_$mode" bd
 	if [ $mode = arn ]; then
 		echo "BENCH arn_overhead $(df_vl15)"
 		df_linkcut
+		df_flip
 	fi
 	"$SNICCTL" fabric down bd >/dev/null
 	eval "df_adv_$mode=\${adv:-0} df_uni_$mode=\${uni:-0}"
