@@ -7,10 +7,13 @@
  *
  * Byte 0 odd: the rest is a program over a table of tracked DLIDs (its
  * capacity from byte 1), three bytes per operation: get, BECN, queue,
- * dequeue, send, time step, flush. After each operation the table must be
- * consistent: every chained entry findable, the LRU list exactly the
- * tracked entries in both directions, CCTI within [ccti_min, ccti_limit],
- * the count never above the capacity.
+ * dequeue, send, time step, a held head released late, flush. After each
+ * operation the table must be consistent: every chained entry findable,
+ * the LRU list exactly the tracked entries in both directions, CCTI
+ * within [ccti_min, ccti_limit], the count never above the capacity. A
+ * held head released at its turn or later, and no sooner than the DLID's
+ * earliest, is never early, and the next turn comes at least half its
+ * slot after it.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -60,7 +63,7 @@ static void run_program(const uint8_t *d, size_t size)
 	for (i = 1; i + 3 <= size; i += 3) {
 		u32 dlid = d[i + 1] % 48;
 
-		switch (d[i] % 7) {
+		switch (d[i] % 8) {
 		case 0:
 			if (!snic_dlid_get(&t, dlid, &p, now))
 				abort();
@@ -88,6 +91,23 @@ static void run_program(const uint8_t *d, size_t size)
 		case 5:
 			now += (u64)d[i + 2] * d[i + 2] * 64;
 			break;
+		case 6: {	/* held for its turn, released d[i + 2]^2 x 8 ns late */
+			u64 turn, slot, go, early;
+
+			e = snic_dlid_get(&t, dlid, &p, now);
+			if (!e->ccti || e->t_next <= now)
+				break;
+			turn = snic_cca_reserve(e, cct, 64);
+			slot = e->t_next - turn;
+			go = turn > snic_cca_earliest(e) ? turn : snic_cca_earliest(e);
+			go += (u64)d[i + 2] * d[i + 2] * 8;
+			early = e->early;
+			snic_cca_depart(e, go, slot, 0);
+			if (e->early != early || e->t_next < go + slot / 2)
+				abort();
+			now = go;
+			break;
+		}
 		default:
 			snic_dlid_table_flush(&t);
 			break;
