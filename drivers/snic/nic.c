@@ -16,6 +16,8 @@
 
 #include "snic.h"
 
+#define SNIC_NIC_FEATURES	(NETIF_F_SG | NETIF_F_HW_CSUM | NETIF_F_HIGHDMA)
+
 static rx_handler_result_t snic_nic_rx(struct sk_buff **pskb);
 
 bool snic_is_nic(const struct net_device *dev)
@@ -332,6 +334,11 @@ static void snic_nic_setup(struct net_device *dev)
 	dev->priv_flags &= ~IFF_TX_SKB_SHARING;
 	dev->max_mtu = SNIC_MTU_MAX;
 	dev->needed_tailroom = SNIC_ENCAP_TLEN;
+	/* Paged skbs and checksums left to the lower device (wire.c):
+	 * TCP's segments are neither copied nor summed on the way.
+	 */
+	dev->features |= SNIC_NIC_FEATURES;
+	dev->hw_features |= SNIC_NIC_FEATURES;
 	snic_compat_set_lltx(dev);
 	snic_compat_set_netns_local(dev);
 }

@@ -349,6 +349,7 @@ void snic_crx_unregister(void);
 /* wire.c */
 int snic_encap(struct sk_buff *skb, struct net_device *lower,
 	       struct snic_16b *h);
+int snic_16b_csum(struct sk_buff *skb, const struct net_device *dev);
 enum snic_stat snic_16b_rx(struct sk_buff *skb, struct snic_16b *h,
 			   size_t *payload_len);
 

@@ -73,6 +73,12 @@ static bool snic_sw_xmit(struct snic_port *out, struct sk_buff *skb,
 		kfree_skb(skb);
 		return false;
 	}
+	/* A port that cannot finish a checksum the sender left to it. */
+	if (unlikely(snic_16b_csum(skb, out->dev))) {
+		snic_count(&out->stats, SNIC_STAT_FWD_NOMEM);
+		kfree_skb(skb);
+		return false;
+	}
 
 	skb->dev = out->dev;
 	/* The SC and FECN bits changed on the way: a checksum over the

@@ -8,9 +8,46 @@
 #include "snic.h"
 
 /*
+ * Append the trailer (pad, ICRC, tail byte) of @skb, whose payload is
+ * partly in page fragments, as a fragment of its own: the linear part
+ * has no end to write at. @skb is not cloned (its fragments are its own).
+ */
+static int snic_encap_tail_frag(struct sk_buff *skb, unsigned int pad)
+{
+	unsigned int tail = pad + SNIC_16B_TRAILER_LEN;
+	struct page *page;
+	u8 *buf;
+
+	buf = netdev_alloc_frag(SNIC_ENCAP_TLEN);
+	if (!buf)
+		return -ENOMEM;
+	snic_16b_put_trailer(buf, pad);
+	page = virt_to_head_page(buf);
+	skb_fill_page_desc(skb, skb_shinfo(skb)->nr_frags, page,
+			   buf - (u8 *)page_address(page), tail);
+	skb->len += tail;
+	skb->data_len += tail;
+	/* A socket's skb keeps the truesize it was charged (its destructor
+	 * gives back that much), as in pskb_expand_head().
+	 */
+	if (!skb->sk)
+		skb->truesize += SNIC_ENCAP_TLEN;
+	return 0;
+}
+
+/*
  * Wrap the Ethernet frame in @skb into a 16B packet described by @h (LEN is
  * filled in here) and an outer Ethernet header from @lower. On error the
- * skb is untouched and still the caller's.
+ * skb is the caller's still (unchanged but for its head, which may have
+ * been reallocated).
+ *
+ * A paged skb (the snic has NETIF_F_SG) stays paged: the trailer goes in
+ * a fragment of its own, and only the linear head is copied when it is
+ * shared (TCP's clones). A checksum left to the device
+ * (CHECKSUM_PARTIAL) stays so on a lower device that checksums any
+ * protocol from csum_start on, which, the trailer excepted, covers the
+ * same bytes (the receiving snic trims it before the stack looks);
+ * for any other lower device it is computed here, before the trailer.
  */
 int snic_encap(struct sk_buff *skb, struct net_device *lower,
 	       struct snic_16b *h)
@@ -18,23 +55,36 @@ int snic_encap(struct sk_buff *skb, struct net_device *lower,
 	unsigned int payload = skb->len;
 	unsigned int pad = snic_16b_pad(payload);
 	unsigned int tail = pad + SNIC_16B_TRAILER_LEN;
+	bool paged;
 	int hroom, troom;
 	struct ethhdr *eth;
 
 	if (snic_16b_pkt_len(payload) > SNIC_16B_PKT_MAX ||
 	    snic_16b_pkt_len(payload) > lower->mtu)
 		return -EMSGSIZE;
-	if (skb_linearize(skb))
+	if (skb->ip_summed == CHECKSUM_PARTIAL &&
+	    !(lower->features & NETIF_F_HW_CSUM) && skb_checksum_help(skb))
 		return -ENOMEM;
+	/* A frag list, or no fragment left for the trailer: one piece. */
+	if ((skb_has_frag_list(skb) ||
+	     skb_shinfo(skb)->nr_frags >= MAX_SKB_FRAGS) &&
+	    __skb_linearize(skb))
+		return -ENOMEM;
+	paged = skb_is_nonlinear(skb);
 	hroom = SNIC_ENCAP_HLEN + LL_RESERVED_SPACE(lower) - skb_headroom(skb);
-	troom = tail - skb_tailroom(skb);
+	troom = paged ? 0 : tail - skb_tailroom(skb);
 	if (hroom > 0 || troom > 0 || skb_cloned(skb)) {
 		if (pskb_expand_head(skb, max(hroom, 0), max(troom, 0),
 				     GFP_ATOMIC))
 			return -ENOMEM;
 	}
 
-	snic_16b_put_trailer(skb_put(skb, tail), pad);
+	if (paged) {
+		if (snic_encap_tail_frag(skb, pad))
+			return -ENOMEM;
+	} else {
+		snic_16b_put_trailer(skb_put(skb, tail), pad);
+	}
 	h->len = (SNIC_16B_HDR_LEN + payload + tail) / SNIC_16B_FLIT;
 	h->l2 = SNIC_16B_L2_TYPE;
 	snic_16b_encode(h, skb_push(skb, SNIC_16B_HDR_LEN));
@@ -46,6 +96,36 @@ int snic_encap(struct sk_buff *skb, struct net_device *lower,
 	skb_reset_mac_header(skb);
 	skb_set_network_header(skb, ETH_HLEN);
 	skb->protocol = htons(ETH_P_SNIC);
+	return 0;
+}
+
+/*
+ * A 16B packet (at skb->data, outer Ethernet header included, link
+ * padding trimmed) whose inner checksum is left to the device leaves
+ * through @dev. If @dev cannot checksum it (it could not tell the trailer
+ * from the data), compute it now over the inner frame only.
+ */
+int snic_16b_csum(struct sk_buff *skb, const struct net_device *dev)
+{
+	int start = skb_checksum_start_offset(skb);
+	int off = start + skb->csum_offset;
+	__wsum csum;
+	int end;
+	u8 tail;
+
+	if (skb->ip_summed != CHECKSUM_PARTIAL ||
+	    (dev->features & NETIF_F_HW_CSUM))
+		return 0;
+	if (skb_copy_bits(skb, skb->len - 1, &tail, 1))
+		return -EINVAL;
+	end = (int)skb->len - SNIC_16B_TRAILER_LEN - (tail & 7);
+	if (start < SNIC_ENCAP_HLEN || off + (int)sizeof(__sum16) > end)
+		return -EINVAL;
+	if (skb_ensure_writable(skb, off + sizeof(__sum16)))
+		return -ENOMEM;
+	csum = skb_checksum(skb, start, end - start, 0);
+	*(__sum16 *)(skb->data + off) = csum_fold(csum) ?: CSUM_MANGLED_0;
+	skb->ip_summed = CHECKSUM_NONE;
 	return 0;
 }
 
