@@ -31,6 +31,13 @@
  * written under RTNL with WRITE_ONCE and read locklessly. BPT entries are
  * replaced whole (RTNL) and freed after an RCU grace period.
  *
+ * The per-packet cost: a packet whose entry is on its best path (the
+ * steady state) is routed by snic_bpt_peek() with no lock, no clock and
+ * no write to the entry; only a first packet, a better path to watch for
+ * a flowlet gap, or a failed current path take the lock and the clock. A
+ * change of link states does not scan the BPT with BHs off: it bumps a
+ * generation, and each entry is refreshed when next used or dumped.
+ *
  * Time: every ARN time (sample period, lifetime, hold-down, flowlet gap,
  * the recovery hold of two periods) is fabric time, the wall time over
  * the switch's dilation D: the largest of its ports' sch_snic (a fabric
@@ -108,15 +115,21 @@ static ktime_t snic_ar_period(struct snic_ar *ar)
 			   READ_ONCE(ar->d));
 }
 
-/* Every BPT entry's penalties from the link states. */
-static void snic_ar_refresh_all(struct snic_ar *ar)
+/* The link states changed: every BPT entry's penalties are stale. */
+static void snic_ar_links_changed(struct snic_ar *ar)
 {
-	struct snic_ar_bpt *b;
-	unsigned long idx;
-
 	lockdep_assert_held(&ar->lock);
-	xa_for_each(&ar->bpt, idx, b)
-		snic_bpt_refresh(&b->ent, &ar->links);
+	WRITE_ONCE(ar->gen, ar->gen + 1);
+}
+
+/* @b's penalties from the current link states, if they are not. */
+static void snic_ar_bpt_fresh(struct snic_ar *ar, struct snic_ar_bpt *b)
+{
+	lockdep_assert_held(&ar->lock);
+	if (b->gen == ar->gen)
+		return;
+	snic_bpt_refresh(&b->ent, &ar->links);
+	WRITE_ONCE(b->gen, ar->gen);
 }
 
 /* The key of @port's own link. */
@@ -134,9 +147,12 @@ u32 snic_ar_route(struct snic_switch *sw, struct snic_port *in,
 {
 	struct snic_ar *ar = &sw->ar;
 	u8 kind = READ_ONCE(in->ar.kind);
+	unsigned long now_j, seen;
+	struct snic_ar_params p = {};
 	struct snic_ar_bpt *b;
 	u32 port = lft_port, hash;
-	bool moved;
+	bool moved, local;
+	u64 quiet;
 	int i;
 
 	if (!READ_ONCE(ar->nbpt) || kind == SNIC_AR_PORT_GLOBAL ||
@@ -147,17 +163,35 @@ u32 snic_ar_route(struct snic_switch *sw, struct snic_port *in,
 	if (!b)
 		return lft_port;
 	hash = (u32)READ_ONCE(ar->id) * 2654435761u ^ h->dlid;
-	spin_lock_bh(&ar->lock);
+	p.algorithm = READ_ONCE(ar->p.algorithm);
 	/* Valiant chooses per flow, the others per DLID. */
-	if (ar->p.algorithm == SNIC_AR_VALIANT)
+	if (p.algorithm == SNIC_AR_VALIANT)
 		hash ^= h->slid * 0x9e3779b9u;
-	i = snic_bpt_select(&b->ent, &ar->p, kind == SNIC_AR_PORT_LOCAL,
-			    hash, snic_ar_now(ar), &moved);
+	local = kind == SNIC_AR_PORT_LOCAL;
+	now_j = jiffies;
+	seen = READ_ONCE(b->seen);
+	if (seen != now_j)
+		WRITE_ONCE(b->seen, now_j);
+	i = READ_ONCE(b->gen) == READ_ONCE(ar->gen) ?
+	    snic_bpt_peek(&b->ent, &p, local, hash) : SNIC_BPT_DECIDE;
+	if (i == SNIC_BPT_DECIDE) {
+		/* Quiet for the whole jiffies between (up to 1000 s), in
+		 * fabric ns.
+		 */
+		quiet = now_j - seen >= 2 ?
+			div_u64(jiffies_to_nsecs(min(now_j - seen - 1,
+						     1000UL * HZ)),
+				READ_ONCE(ar->d) ?: 1) : 0;
+		spin_lock_bh(&ar->lock);
+		snic_ar_bpt_fresh(ar, b);
+		i = snic_bpt_select(&b->ent, &ar->p, local, hash,
+				    snic_ar_now(ar), quiet, &moved);
+		spin_unlock_bh(&ar->lock);
+		if (moved)
+			snic_count(&in->stats, SNIC_STAT_AR_MOVES);
+	}
 	if (i >= 0)
 		port = b->ent.c[i].port;
-	spin_unlock_bh(&ar->lock);
-	if (moved)
-		snic_count(&in->stats, SNIC_STAT_AR_MOVES);
 	if (port != lft_port)
 		snic_count(&in->stats, SNIC_STAT_AR_ALT);
 	return port;
@@ -340,7 +374,7 @@ static enum hrtimer_restart snic_ar_fire(struct hrtimer *t)
 			n++;
 	}
 	if (changed)
-		snic_ar_refresh_all(ar);
+		snic_ar_links_changed(ar);
 	spin_unlock_bh(&ar->lock);
 	for (i = 0; i < n; i++)
 		snic_ar_send(sw, &note[i]);
@@ -388,7 +422,7 @@ int snic_ar_port_set(struct snic_switch *sw, struct snic_port *port, u8 kind,
 	memset(&port->ar, 0, sizeof(port->ar));
 	WRITE_ONCE(port->ar.kind, kind);
 	WRITE_ONCE(port->ar.peer, peer);
-	snic_ar_refresh_all(ar);
+	snic_ar_links_changed(ar);
 	spin_unlock_bh(&ar->lock);
 	return 0;
 }
@@ -415,16 +449,14 @@ int snic_ar_bpt_set(struct snic_switch *sw, u32 dlid,
 		}
 		spin_lock_bh(&ar->lock);
 		snic_bpt_refresh(&b->ent, &ar->links);
+		b->gen = ar->gen;
 		spin_unlock_bh(&ar->lock);
+		/* States that change from here on bump ar->gen. */
 		old = xa_store(&ar->bpt, dlid, b, GFP_KERNEL);
 		if (xa_is_err(old)) {
 			kfree(b);
 			return xa_err(old);
 		}
-		/* States that changed meanwhile. */
-		spin_lock_bh(&ar->lock);
-		snic_bpt_refresh(&b->ent, &ar->links);
-		spin_unlock_bh(&ar->lock);
 	} else {
 		old = xa_erase(&ar->bpt, dlid);
 		if (!old)
@@ -452,6 +484,7 @@ int snic_ar_bpt_dump(struct snic_ar *ar, unsigned long *pos, u32 *dlid,
 	xa_for_each_start(&ar->bpt, idx, b, *pos) {
 		if (got == n)
 			break;
+		snic_ar_bpt_fresh(ar, b);
 		dlid[got] = idx;
 		out[got++] = b->ent;
 		*pos = idx + 1;
@@ -510,7 +543,7 @@ void snic_ar_rx(struct snic_switch *sw, struct snic_port *in,
 	res = snic_arn_learn(&ar->links, &a, now,
 			     (u64)READ_ONCE(ar->life_us) * NSEC_PER_USEC);
 	if (expired || res == SNIC_ARN_APPLIED)
-		snic_ar_refresh_all(ar);
+		snic_ar_links_changed(ar);
 	spin_unlock_bh(&ar->lock);
 	snic_count(&in->stats, SNIC_STAT_RX_ARN);
 	if (res == SNIC_ARN_STALE)
@@ -567,7 +600,7 @@ void snic_ar_configure(struct snic_switch *sw, const struct snic_ar_config *c)
 	if (c->has_flowlet)
 		ar->p.flowlet_ns = (u64)c->flowlet_us * NSEC_PER_USEC;
 	if (c->has_algorithm)
-		ar->p.algorithm = c->algorithm;
+		WRITE_ONCE(ar->p.algorithm, c->algorithm);
 	if (c->has_group || c->has_id || c->has_dlid) {
 		/* Another group (or none): start over, the monitor too. */
 		memset(&ar->links, 0, sizeof(ar->links));
@@ -579,7 +612,7 @@ void snic_ar_configure(struct snic_switch *sw, const struct snic_ar_config *c)
 			port->ar.kind = kind;
 			port->ar.peer = peer;
 		}
-		snic_ar_refresh_all(ar);
+		snic_ar_links_changed(ar);
 	}
 	start = !ar->dead && ar->period_us && c->has_period;
 	if (start)
@@ -621,7 +654,7 @@ int snic_ar_dump_links(struct snic_ar *ar, u32 pos, struct snic_arn_link *out,
 	spin_lock_bh(&ar->lock);
 	now = snic_ar_now(ar);
 	if (snic_arn_expire(&ar->links, now))
-		snic_ar_refresh_all(ar);
+		snic_ar_links_changed(ar);
 	for (; pos < SNIC_ARN_MAX_LINKS && got < n; pos++) {
 		const struct snic_arn_link *l = &ar->links.l[pos];
 

@@ -179,7 +179,13 @@ struct snic_ar_config {
 
 /* A BPT entry: a DLID's candidates, replaced whole under RCU. */
 struct snic_ar_bpt {
-	struct snic_bpt_ent ent;	/* cur/changed/last: ar->lock */
+	/* Written under ar->lock; read locklessly by snic_bpt_peek() */
+	struct snic_bpt_ent ent;
+	u32 gen;			/* ar->gen its penalties are of */
+	/* jiffies at its last packet, written once a jiffy at most: how
+	 * long it was quiet, for a flowlet gap that nothing timed.
+	 */
+	unsigned long seen;
 	struct rcu_head rcu;
 };
 
@@ -195,6 +201,10 @@ struct snic_ar {
 	struct snic_ar_params p;
 	struct snic_arn_thr thr;
 	struct snic_arn_links links;
+	/* Bumped when links change; an entry of another generation is
+	 * refreshed when next used or dumped (WRITE_ONCE: read locklessly).
+	 */
+	u32 gen;
 	u32 seq;			/* of the ARNs we send */
 	bool dead;			/* uninit: never armed again */
 	struct snic_fclock clock;	/* fabric time of the switch */

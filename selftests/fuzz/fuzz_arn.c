@@ -70,8 +70,9 @@ static void run_program(const uint8_t *d, size_t size)
 		.link = { links[3] } };
 	for (i = 0; i + 4 <= size; i += 4) {
 		struct snic_arn a = { 0 };
+		struct snic_bpt_ent before;
 		bool moved, local;
-		int c, j, usable;
+		int c, j, usable, peek;
 
 		switch (d[i] % 3) {
 		case 0:
@@ -93,8 +94,19 @@ static void run_program(const uint8_t *d, size_t size)
 			break;
 		case 2:
 			local = d[i + 1] & 1;
+			/* Where the lockless peek answers, select agrees
+			 * and leaves the entry as it was.
+			 */
+			peek = snic_bpt_peek(&e, &p, local, d[i + 2]);
+			before = e;
 			c = snic_bpt_select(&e, &p, local, d[i + 2], now,
+					    d[i + 3] & 1 ? 0 : d[i + 3],
 					    &moved);
+			if (peek != SNIC_BPT_DECIDE &&
+			    (peek != c || moved || before.cur != e.cur ||
+			     before.watch != e.watch || before.last != e.last ||
+			     before.changed != e.changed))
+				abort();
 			for (j = 0, usable = 0; j < e.n; j++)
 				usable += e.c[j].penalty != SNIC_BPT_EXCLUDED &&
 					  (!local || e.c[j].global);

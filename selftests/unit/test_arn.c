@@ -260,46 +260,97 @@ static void test_bpt(void)
 	int i, hits[2] = { 0, 0 };
 
 	bpt_init(&e);
-	CHECK(snic_bpt_select(&e, &p, false, 0, 10, &moved) == 0 && !moved,
+	CHECK(snic_bpt_select(&e, &p, false, 0, 10, 0, &moved) == 0 && !moved,
 	      "BPT: the minimal path first");
 	snic_arn_set_link(&t, own, SNIC_LINK_FAILED, 255, 0);
 	snic_bpt_refresh(&e, &t);
 	CHECK(e.c[0].penalty == SNIC_BPT_EXCLUDED,
 	      "BPT: a failed link excludes its candidates");
-	CHECK(snic_bpt_select(&e, &p, false, 0, 20, &moved) == 1 && moved,
+	CHECK(snic_bpt_select(&e, &p, false, 0, 20, 0, &moved) == 1 && moved,
 	      "BPT: failure moves at once (no flowlet gap needed)");
 	snic_arn_set_link(&t, own, SNIC_LINK_OK, 0, 0);
 	snic_bpt_refresh(&e, &t);
-	CHECK(snic_bpt_select(&e, &p, false, 0, 500, &moved) == 1 &&
-	      snic_bpt_select(&e, &p, false, 0, 980, &moved) == 1,
+	CHECK(snic_bpt_select(&e, &p, false, 0, 500, 0, &moved) == 1 &&
+	      snic_bpt_select(&e, &p, false, 0, 980, 0, &moved) == 1,
 	      "BPT: recovered, but no return within the hold-down");
-	CHECK(snic_bpt_select(&e, &p, false, 0, 1030, &moved) == 1 &&
-	      snic_bpt_select(&e, &p, false, 0, 1070, &moved) == 1,
+	CHECK(snic_bpt_select(&e, &p, false, 0, 1030, 0, &moved) == 1 &&
+	      snic_bpt_select(&e, &p, false, 0, 1070, 0, &moved) == 1,
 	      "BPT: nor while packets keep coming within the flowlet gap");
-	CHECK(snic_bpt_select(&e, &p, false, 0, 1300, &moved) == 0 && moved,
+	CHECK(snic_bpt_select(&e, &p, false, 0, 1300, 0, &moved) == 0 && moved,
 	      "BPT: back to the cheaper path at a flowlet gap after the hold-down");
 
 	/* Congestion: a penalty, not an exclusion. */
 	snic_arn_set_link(&t, own, SNIC_LINK_CONGESTED, 1, 0);
 	snic_bpt_refresh(&e, &t);
-	CHECK(snic_bpt_select(&e, &p, false, 0, 1500, &moved) == 0,
+	CHECK(snic_bpt_select(&e, &p, false, 0, 1500, 0, &moved) == 0,
 	      "BPT: a congestion that only ties the alternative keeps the path");
 	snic_arn_set_link(&t, own, SNIC_LINK_CONGESTED, 200, 0);
 	snic_bpt_refresh(&e, &t);
-	CHECK(snic_bpt_select(&e, &p, false, 0, 1550, &moved) == 0,
+	CHECK(snic_bpt_select(&e, &p, false, 0, 1550, 0, &moved) == 0,
 	      "BPT: heavy congestion waits for a flowlet gap");
-	CHECK(snic_bpt_select(&e, &p, false, 0, 1700, &moved) == 1 && moved,
+	CHECK(snic_bpt_select(&e, &p, false, 0, 1700, 0, &moved) == 1 && moved,
 	      "BPT: ...then moves to the best remaining candidate");
 
 	/* A packet that came over a local link leaves the group next. */
-	CHECK(snic_bpt_select(&e, &p, true, 0, 1710, &moved) == 2,
+	CHECK(snic_bpt_select(&e, &p, true, 0, 1710, 0, &moved) == 2,
 	      "BPT: from a local link, only global first hops (here via group 3)");
 	CHECK(e.cur == 1, "BPT: a local arrival does not move the entry");
 	snic_arn_set_link(&t, own, SNIC_LINK_FAILED, 255, 0);
 	snic_arn_set_link(&t, SNIC_AR_LINK_G(1, 3, 5), SNIC_LINK_FAILED, 255, 0);
 	snic_bpt_refresh(&e, &t);
-	CHECK(snic_bpt_select(&e, &p, true, 0, 1720, &moved) == -1,
+	CHECK(snic_bpt_select(&e, &p, true, 0, 1720, 0, &moved) == -1,
 	      "BPT: no usable candidate: -1 (the LFT decides)");
+
+	/* The lockless peek: the same answer where nothing would change. */
+	memset(&t, 0, sizeof(t));
+	bpt_init(&e);
+	CHECK(snic_bpt_peek(&e, &p, false, 0) == SNIC_BPT_DECIDE,
+	      "BPT peek: a first packet is select's to place");
+	snic_bpt_select(&e, &p, false, 0, 2000, 0, &moved);
+	CHECK(snic_bpt_peek(&e, &p, false, 0) == 0,
+	      "BPT peek: on its best path, the entry needs no clock");
+	CHECK(snic_bpt_peek(&e, &p, true, 0) == 0,
+	      "BPT peek: a local arrival takes the global current path too");
+	snic_arn_set_link(&t, own, SNIC_LINK_CONGESTED, 200, 0);
+	snic_bpt_refresh(&e, &t);
+	CHECK(snic_bpt_peek(&e, &p, false, 0) == SNIC_BPT_DECIDE,
+	      "BPT peek: a better path appeared: select times the flowlet");
+	CHECK(snic_bpt_select(&e, &p, false, 0, 2010, 0, &moved) == 0 && e.watch &&
+	      snic_bpt_select(&e, &p, false, 0, 2050, 0, &moved) == 0,
+	      "BPT: the watch starts at the first packet that sees the better path");
+	CHECK(snic_bpt_select(&e, &p, false, 0, 2200, 0, &moved) == 1 && moved &&
+	      !e.watch, "BPT: ...and the entry moves at the first gap after it");
+	CHECK(snic_bpt_peek(&e, &p, false, 0) == 1,
+	      "BPT peek: settled on the new best path, lockless again");
+	{
+		struct snic_bpt_ent f = e;
+
+		snic_arn_set_link(&t, own, SNIC_LINK_OK, 0, 0);
+		snic_arn_set_link(&t, SNIC_AR_LINK_L(1, 2), SNIC_LINK_CONGESTED,
+				  200, 0);
+		snic_bpt_refresh(&f, &t);
+		CHECK(snic_bpt_select(&f, &p, false, 0, 3500, 100, &moved) == 0 &&
+		      moved, "BPT: a packet after a known quiet flowlet gap moves at once");
+		f = e;
+		snic_bpt_refresh(&f, &t);
+		CHECK(snic_bpt_select(&f, &p, false, 0, 3500, 99, &moved) == 1 &&
+		      f.watch, "BPT: ...a shorter quiet starts the watch");
+		snic_arn_set_link(&t, own, SNIC_LINK_CONGESTED, 200, 0);
+		snic_arn_set_link(&t, SNIC_AR_LINK_L(1, 2), SNIC_LINK_OK, 0, 0);
+	}
+	snic_arn_set_link(&t, own, SNIC_LINK_OK, 0, 0);
+	snic_bpt_refresh(&e, &t);
+	snic_bpt_select(&e, &p, false, 0, 2210, 0, &moved);
+	snic_arn_set_link(&t, own, SNIC_LINK_CONGESTED, 200, 0);
+	snic_bpt_refresh(&e, &t);
+	CHECK(snic_bpt_peek(&e, &p, false, 0) == SNIC_BPT_DECIDE &&
+	      snic_bpt_select(&e, &p, false, 0, 2220, 0, &moved) == 1 && !e.watch,
+	      "BPT: a watch whose better path went away stops (select clears it)");
+	snic_arn_set_link(&t, SNIC_AR_LINK_L(1, 2), SNIC_LINK_FAILED, 255, 0);
+	snic_bpt_refresh(&e, &t);
+	CHECK(snic_bpt_peek(&e, &p, true, 0) == 2 &&
+	      snic_bpt_peek(&e, &p, false, 0) == SNIC_BPT_DECIDE,
+	      "BPT peek: a failed current path: transit goes round, select moves");
 
 	/* Equal costs: greedy takes the first, greedy-random spreads. */
 	memset(&t, 0, sizeof(t));
@@ -309,12 +360,12 @@ static void test_bpt(void)
 		struct snic_bpt_ent f = e;
 
 		p.algorithm = SNIC_AR_GREEDY_RANDOM;
-		hits[snic_bpt_select(&f, &p, false, i * 2654435761u, 0, &moved)]++;
+		hits[snic_bpt_select(&f, &p, false, i * 2654435761u, 0, 0, &moved)]++;
 	}
 	CHECK(hits[0] > 16 && hits[1] > 16,
 	      "BPT: greedy-random spreads equal-cost candidates");
 	p.algorithm = SNIC_AR_GREEDY;
-	CHECK(snic_bpt_select(&e, &p, false, 12345, 0, &moved) == 0,
+	CHECK(snic_bpt_select(&e, &p, false, 12345, 0, 0, &moved) == 0,
 	      "BPT: greedy takes the first of them");
 }
 
@@ -330,24 +381,24 @@ static void test_valiant(void)
 
 	bpt_init(&e);
 	for (i = 0; i < 300; i++)
-		hits[snic_bpt_select(&e, &p, false, i * 2654435761u, i, &moved)]++;
+		hits[snic_bpt_select(&e, &p, false, i * 2654435761u, i, 0, &moved)]++;
 	CHECK(!hits[0] && hits[1] > 100 && hits[2] > 100,
 	      "valiant: never the minimal path, both detours about evenly");
 	for (i = 0; i < 50; i++)
-		same &= snic_bpt_select(&e, &p, false, 777, i * 1000, &moved) ==
-			snic_bpt_select(&e, &p, false, 777, 0, &moved);
+		same &= snic_bpt_select(&e, &p, false, 777, i * 1000, 0, &moved) ==
+			snic_bpt_select(&e, &p, false, 777, 0, 0, &moved);
 	CHECK(same && !e.last, "valiant: one flow keeps its path, no state kept");
-	CHECK(snic_bpt_select(&e, &p, true, 5, 0, &moved) == 2,
+	CHECK(snic_bpt_select(&e, &p, true, 5, 0, 0, &moved) == 2,
 	      "valiant: from a local link, a global first hop (via group 3)");
 	snic_arn_set_link(&t, SNIC_AR_LINK_G(1, 3, 5), SNIC_LINK_CONGESTED, 250, 0);
 	snic_bpt_refresh(&e, &t);
 	for (i = 0, hits[1] = hits[2] = 0; i < 100; i++)
-		hits[snic_bpt_select(&e, &p, false, i * 2654435761u, 0, &moved)]++;
+		hits[snic_bpt_select(&e, &p, false, i * 2654435761u, 0, 0, &moved)]++;
 	CHECK(hits[2] > 20, "valiant: oblivious, a congested detour is still taken");
 	snic_arn_set_link(&t, SNIC_AR_LINK_G(1, 3, 5), SNIC_LINK_FAILED, 255, 0);
 	snic_arn_set_link(&t, SNIC_AR_LINK_G(2, 5, 4), SNIC_LINK_FAILED, 255, 0);
 	snic_bpt_refresh(&e, &t);
-	CHECK(snic_bpt_select(&e, &p, false, 3, 0, &moved) == 0,
+	CHECK(snic_bpt_select(&e, &p, false, 3, 0, 0, &moved) == 0,
 	      "valiant: every detour failed: the minimal path");
 }
 

@@ -343,8 +343,8 @@ void snic_bpt_refresh(struct snic_bpt_ent *e, const struct snic_arn_links *t)
 
 	for (i = 0; i < e->n && i < SNIC_BPT_CANDS; i++) {
 		struct snic_bpt_cand *c = &e->c[i];
+		u32 penalty = 0;
 
-		c->penalty = 0;
 		for (j = 0; j < SNIC_BPT_LINKS; j++) {
 			const struct snic_arn_link *l;
 
@@ -352,53 +352,120 @@ void snic_bpt_refresh(struct snic_bpt_ent *e, const struct snic_arn_links *t)
 			if (!l)
 				continue;
 			if (l->state == SNIC_LINK_FAILED) {
-				c->penalty = SNIC_BPT_EXCLUDED;
+				penalty = SNIC_BPT_EXCLUDED;
 				break;
 			}
-			c->penalty += l->metric;
+			penalty += l->metric;
 		}
+		SNIC_WRITE_ONCE(c->penalty, penalty);
 	}
 }
 
+/* Candidates' costs are set before an entry is published; penalties and
+ * cur change under the writer's lock while snic_bpt_peek() reads them.
+ */
 static u32 snic_bpt_eff(const struct snic_bpt_cand *c, bool from_local)
 {
-	if (c->penalty == SNIC_BPT_EXCLUDED || (from_local && !c->global))
+	u32 penalty = SNIC_READ_ONCE(c->penalty);
+
+	if (penalty == SNIC_BPT_EXCLUDED || (from_local && !c->global))
 		return SNIC_BPT_EXCLUDED;
-	return (u32)c->cost + c->penalty;
+	return (u32)c->cost + penalty;
 }
 
 /* Valiant: the (hash % k)-th of the k usable non-minimal candidates. */
 static int snic_bpt_valiant(const struct snic_bpt_ent *e, int n,
 			    bool from_local, u32 hash)
 {
-	u32 min = 0xffffffffu;
+	u32 min = 0xffffffffu, eff[SNIC_BPT_CANDS];
 	int i, k = 0;
 
-	for (i = 0; i < n; i++)
+	for (i = 0; i < n; i++) {
 		if (e->c[i].cost < min)
 			min = e->c[i].cost;
+		eff[i] = snic_bpt_eff(&e->c[i], from_local);
+	}
 	for (i = 0; i < n; i++)
-		if (e->c[i].cost > min &&
-		    snic_bpt_eff(&e->c[i], from_local) != SNIC_BPT_EXCLUDED)
+		if (e->c[i].cost > min && eff[i] != SNIC_BPT_EXCLUDED)
 			k++;
 	if (!k)
 		return -1;
 	k = (int)(hash % (u32)k);
 	for (i = 0; i < n; i++)
-		if (e->c[i].cost > min &&
-		    snic_bpt_eff(&e->c[i], from_local) != SNIC_BPT_EXCLUDED &&
-		    !k--)
+		if (e->c[i].cost > min && eff[i] != SNIC_BPT_EXCLUDED && !k--)
 			return i;
 	return -1;
 }
 
-int snic_bpt_select(struct snic_bpt_ent *e, const struct snic_ar_params *p,
-		    bool from_local, u32 hash, u64 now, bool *moved)
+/*
+ * The best effective cost of @e's candidates and the one of them a packet
+ * of @hash would take (-1: none), each penalty read once.
+ */
+static int snic_bpt_best(const struct snic_bpt_ent *e, int n,
+			 const struct snic_ar_params *p, bool from_local,
+			 u32 hash, u32 *bestp)
 {
-	u32 best = SNIC_BPT_EXCLUDED, eff, cur_eff;
-	int i, n = e->n < SNIC_BPT_CANDS ? e->n : SNIC_BPT_CANDS;
-	int pick = -1, ties = 0;
-	bool idle, first;
+	u32 best = SNIC_BPT_EXCLUDED, eff[SNIC_BPT_CANDS];
+	int i, ties = 0;
+
+	for (i = 0; i < n; i++) {
+		eff[i] = snic_bpt_eff(&e->c[i], from_local);
+		if (eff[i] < best) {
+			best = eff[i];
+			ties = 1;
+		} else if (eff[i] == best && eff[i] != SNIC_BPT_EXCLUDED) {
+			ties++;
+		}
+	}
+	*bestp = best;
+	if (best == SNIC_BPT_EXCLUDED)
+		return -1;
+	/* The (hash % ties)-th of the best, or the first. */
+	ties = p->algorithm == SNIC_AR_GREEDY_RANDOM ? (int)(hash % ties) : 0;
+	for (i = 0; i < n; i++)
+		if (eff[i] == best && !ties--)
+			return i;
+	return -1;
+}
+
+static int snic_bpt_n(const struct snic_bpt_ent *e)
+{
+	return e->n < SNIC_BPT_CANDS ? e->n : SNIC_BPT_CANDS;
+}
+
+int snic_bpt_peek(const struct snic_bpt_ent *e, const struct snic_ar_params *p,
+		  bool from_local, u32 hash)
+{
+	int n = snic_bpt_n(e), pick;
+	u8 cur = SNIC_READ_ONCE(e->cur);
+	u32 best, cur_eff;
+
+	if (p->algorithm == SNIC_AR_VALIANT) {
+		pick = snic_bpt_valiant(e, n, from_local, hash);
+		if (pick >= 0)
+			return pick;
+	}
+	if (!SNIC_READ_ONCE(e->last))
+		return SNIC_BPT_DECIDE;
+	pick = snic_bpt_best(e, n, p, from_local, hash, &best);
+	if (pick < 0)
+		return -1;
+	cur_eff = cur < n ? snic_bpt_eff(&e->c[cur], from_local) :
+			    SNIC_BPT_EXCLUDED;
+	if (cur_eff == SNIC_BPT_EXCLUDED)
+		return from_local ? pick : SNIC_BPT_DECIDE;
+	if (best >= cur_eff && !SNIC_READ_ONCE(e->watch))
+		return cur;
+	return SNIC_BPT_DECIDE;
+}
+
+int snic_bpt_select(struct snic_bpt_ent *e, const struct snic_ar_params *p,
+		    bool from_local, u32 hash, u64 now, u64 quiet,
+		    bool *moved)
+{
+	int n = snic_bpt_n(e), pick;
+	u32 best, cur_eff;
+	bool idle;
 
 	*moved = false;
 	if (p->algorithm == SNIC_AR_VALIANT) {
@@ -406,30 +473,14 @@ int snic_bpt_select(struct snic_bpt_ent *e, const struct snic_ar_params *p,
 		if (pick >= 0)
 			return pick;
 	}
-	for (i = 0; i < n; i++) {
-		eff = snic_bpt_eff(&e->c[i], from_local);
-		if (eff < best) {
-			best = eff;
-			ties = 1;
-		} else if (eff == best && eff != SNIC_BPT_EXCLUDED) {
-			ties++;
-		}
-	}
-	if (best == SNIC_BPT_EXCLUDED)
+	pick = snic_bpt_best(e, n, p, from_local, hash, &best);
+	if (pick < 0)
 		return -1;
-	/* The (hash % ties)-th of the best, or the first. */
-	ties = p->algorithm == SNIC_AR_GREEDY_RANDOM ? (int)(hash % ties) : 0;
-	for (i = 0; i < n; i++)
-		if (snic_bpt_eff(&e->c[i], from_local) == best && !ties--) {
-			pick = i;
-			break;
-		}
-
-	first = !e->last;
-	idle = first || now - e->last >= p->flowlet_ns;
-	e->last = now ?: 1;
-	if (first && !from_local)
-		goto move;	/* the first packet spreads too */
+	if (!e->last) {
+		SNIC_WRITE_ONCE(e->last, now ?: 1);
+		if (!from_local)
+			goto move;	/* the first packet spreads too */
+	}
 	cur_eff = e->cur < n ? snic_bpt_eff(&e->c[e->cur], from_local) :
 			       SNIC_BPT_EXCLUDED;
 	if (cur_eff == SNIC_BPT_EXCLUDED) {
@@ -438,7 +489,21 @@ int snic_bpt_select(struct snic_bpt_ent *e, const struct snic_ar_params *p,
 			return pick;
 		goto move;
 	}
-	if (best >= cur_eff || !idle)
+	if (best >= cur_eff) {
+		SNIC_WRITE_ONCE(e->watch, false);
+		return e->cur;
+	}
+	if (!e->watch) {
+		/* A better path appeared: time the flowlets from now, unless
+		 * this packet ends a gap already.
+		 */
+		SNIC_WRITE_ONCE(e->watch, true);
+		idle = quiet >= p->flowlet_ns;
+	} else {
+		idle = now - e->last >= p->flowlet_ns;
+	}
+	SNIC_WRITE_ONCE(e->last, now ?: 1);
+	if (!idle)
 		return e->cur;
 	/* Back to a path of lower cost: only after the hold-down. */
 	if (e->c[pick].cost < e->c[e->cur].cost &&
@@ -446,7 +511,8 @@ int snic_bpt_select(struct snic_bpt_ent *e, const struct snic_ar_params *p,
 		return e->cur;
 move:
 	*moved = e->cur != pick;
-	e->cur = pick;
+	SNIC_WRITE_ONCE(e->cur, pick);
+	SNIC_WRITE_ONCE(e->watch, false);
 	e->changed = now;
 	return pick;
 }

@@ -188,8 +188,9 @@ struct snic_bpt_cand {
 struct snic_bpt_ent {
 	u8 n;			/* candidates */
 	u8 cur;			/* the one in use */
+	bool watch;		/* a better one exists: packets are timed */
 	u64 changed;		/* when cur last changed */
-	u64 last;		/* the last packet */
+	u64 last;		/* the first packet, then the last one timed */
 	struct snic_bpt_cand c[SNIC_BPT_CANDS];
 };
 
@@ -218,9 +219,28 @@ void snic_bpt_refresh(struct snic_bpt_ent *e, const struct snic_arn_links *t);
  * over an intra-group link, so it may only leave the group next (one
  * local hop per group). @hash spreads equal-cost choices. Sets *@moved
  * when the choice changed.
+ *
+ * Flowlets are timed only while a better candidate than the current one
+ * exists: an entry on its best path needs no clock. The packet that first
+ * sees the better one moves the entry if the caller knows the entry was
+ * @quiet (no packet) for a flowlet gap before it; else it starts the
+ * watch and keeps the path (unless that failed), and the entry moves at
+ * the first gap of flowlet_ns after it. The hold-down applies to both.
  */
 int snic_bpt_select(struct snic_bpt_ent *e, const struct snic_ar_params *p,
-		    bool from_local, u32 hash, u64 now, bool *moved);
+		    bool from_local, u32 hash, u64 now, u64 quiet,
+		    bool *moved);
+
+/*
+ * What snic_bpt_select() would return when that changes nothing in @e
+ * (no write, no clock: the caller may hold no lock while a writer
+ * changes @e, which it reads once), or SNIC_BPT_DECIDE when only
+ * snic_bpt_select() may say: a first packet, a watch to start, stop or
+ * time. Only p->algorithm is read.
+ */
+#define SNIC_BPT_DECIDE		(-2)
+int snic_bpt_peek(const struct snic_bpt_ent *e, const struct snic_ar_params *p,
+		  bool from_local, u32 hash);
 
 /* Congestion detection with hysteresis, one per monitored port. */
 struct snic_arn_thr {

@@ -15,6 +15,8 @@
 #include <linux/export.h>
 
 #define snic_div64(a, b)	div64_u64(a, b)
+#define SNIC_READ_ONCE(x)	READ_ONCE(x)
+#define SNIC_WRITE_ONCE(x, v)	WRITE_ONCE(x, v)
 #else
 #include <errno.h>
 #include <stdbool.h>
@@ -34,6 +36,9 @@ typedef uint32_t __le32;
 #define cpu_to_le32(x) htole32(x)
 #define le32_to_cpu(x) le32toh(x)
 #define snic_div64(a, b) ((uint64_t)(a) / (uint64_t)(b))
+/* Fields read without the writer's lock (as READ_ONCE/WRITE_ONCE). */
+#define SNIC_READ_ONCE(x)	__atomic_load_n(&(x), __ATOMIC_RELAXED)
+#define SNIC_WRITE_ONCE(x, v)	__atomic_store_n(&(x), (v), __ATOMIC_RELAXED)
 /* A core file built into one module may export to another. */
 #define EXPORT_SYMBOL_GPL(sym)
 #endif
