@@ -13,9 +13,16 @@
  *   - a switched packet holds buffer space at its ingress port from the
  *     moment the egress port's sch_snic takes it until it leaves it (sent
  *     or dropped): the switch tags it (include/snic/sch_snic.h) with this
- *     receiver's id, and the qdisc calls the hold and release hooks below,
- *     which find the receiver by that id. A packet dropped before any
- *     sch_snic took it held nothing.
+ *     receiver's id, and the qdisc calls the hold and release hooks below.
+ *     A packet dropped before any sch_snic took it held nothing.
+ *
+ * The per-packet cost of a switched packet is two acquisitions of its
+ * ingress lock: one when the egress qdisc takes it (its arrival is
+ * counted and its buffer taken at once, snic_crx_hold()) and one when it
+ * leaves. The switch hands the arrival over to the hold hook in a per-CPU
+ * slot (struct snic_crx_arrival) for the length of dev_queue_xmit(),
+ * which calls the hook synchronously; an arrival the hook did not take
+ * (no sch_snic took the packet) is counted when dev_queue_xmit() returns.
  *
  * LIMIT frames go out shortly after credits come back (at once when a
  * quarter of a VL's buffer came back, else coalesced over
@@ -28,7 +35,9 @@
  * dead and the (re)arming of the timer; period_us is written under RTNL
  * and the lock. It nests inside the egress qdisc's root lock (the hooks)
  * and is never held while transmitting. snic_crx_ids is an RCU xarray:
- * writers hold RTNL, the hooks read it under RCU (with BHs off).
+ * writers hold RTNL, the release hook reads it under RCU (with BHs off).
+ * snic_crx_arrival is per CPU, used with BHs off (the switch's rx
+ * handler and the qdisc enqueue it calls).
  */
 #include <linux/hrtimer.h>
 #include <linux/xarray.h>
@@ -43,6 +52,16 @@
 #define SNIC_CRX_COALESCE_NS	(20 * NSEC_PER_USEC)
 #define SNIC_CRX_LAZY_NS	(500 * NSEC_PER_USEC)
 #define SNIC_CRX_DEFAULT_PERIOD	100000	/* us */
+
+/* A switched packet on its way into an egress sch_snic (see above). */
+struct snic_crx_arrival {
+	struct sk_buff *skb;		/* NULL: none */
+	struct snic_crx *crx;		/* its ingress */
+	u8 vl, epoch;
+	u32 blocks;
+};
+
+static DEFINE_PER_CPU(struct snic_crx_arrival, snic_crx_arrival);
 
 /* The receivers that switched packets may be held at, by id. */
 static DEFINE_XARRAY_ALLOC1(snic_crx_ids);
@@ -251,67 +270,167 @@ void snic_crx_link_reset(struct snic_crx *crx)
 		snic_count(crx->stats, SNIC_STAT_CREDIT_LINK_RESET);
 }
 
-/*
- * A 16B packet of @len bytes (outer Ethernet header included) arrived
- * with @sc and link epoch @epoch; it is counted under the VL of @sc on
- * this device. Unless @hold, it leaves the buffer at once (delivered,
- * consumed or dropped). Returns the tag to put in skb->priority if the
- * packet is to hold buffer space here until a switch egress releases it,
- * or 0.
- */
-u32 snic_crx_rx(struct snic_crx *crx, u8 sc, u8 epoch, unsigned int len,
-		bool hold)
+/* The counters of an arrival's verdict (after crx->lock). */
+static void snic_crx_count(struct snic_crx *crx, enum snic_crx_verdict v,
+			   u64 overtaken)
 {
-	u8 vl = sch_snic_sc2vl(crx->dev, sc);
-	u32 n = snic_credit_blocks(len);
-	enum snic_crx_verdict v;
-	u64 overtaken;
-
-	snic_count(crx->stats, SNIC_STAT_RX_VL0_PACKETS + vl);
-	snic_stats_add(crx->stats, SNIC_STAT_RX_VL0_BYTES + vl, len);
-	if (vl >= SNIC_VL_MGMT || !READ_ONCE(crx->link.vl[vl].buf))
-		return 0;
-	spin_lock_bh(&crx->lock);
-	if (!crx->link.vl[vl].buf) {
-		spin_unlock_bh(&crx->lock);
-		return 0;
-	}
-	hold = hold && crx->id;
-	overtaken = crx->link.overtaken;
-	v = snic_crx_link_arrive(&crx->link, vl, epoch, n, hold);
-	overtaken = crx->link.overtaken - overtaken;
-	if (v == SNIC_CRX_ON_TIME && !hold)
-		snic_crx_returned(crx, vl, n);
-	spin_unlock_bh(&crx->lock);
 	if (overtaken)
 		snic_count(crx->stats, SNIC_STAT_CREDIT_OVERTAKEN);
 	if (v == SNIC_CRX_LATE)
 		snic_count(crx->stats, SNIC_STAT_CREDIT_LATE);
 	else if (v == SNIC_CRX_JOINING)
 		snic_count(crx->stats, SNIC_STAT_CREDIT_JOINING);
-	if (!hold)
-		return 0;
-	return snic_hold_tag(crx->id, vl, v != SNIC_CRX_ON_TIME);
+}
+
+/* Caller holds crx->lock: a frame of @n credits arrived on flow-controlled
+ * @vl; *@overtaken grows by the frames it overtook.
+ */
+static enum snic_crx_verdict snic_crx_arrive(struct snic_crx *crx, u8 vl,
+					     u8 epoch, u32 n, u64 *overtaken)
+{
+	u64 was = crx->link.overtaken;
+	enum snic_crx_verdict v;
+
+	v = snic_crx_link_arrive(&crx->link, vl, epoch, n, false);
+	*overtaken += crx->link.overtaken - was;
+	return v;
+}
+
+/* A frame that arrived and leaves the buffer at once. */
+static void snic_crx_pass(struct snic_crx *crx, u8 vl, u8 epoch, u32 n)
+{
+	enum snic_crx_verdict v;
+	u64 overtaken = 0;
+
+	spin_lock_bh(&crx->lock);
+	if (!crx->link.vl[vl].buf) {
+		spin_unlock_bh(&crx->lock);
+		return;
+	}
+	v = snic_crx_arrive(crx, vl, epoch, n, &overtaken);
+	if (v == SNIC_CRX_ON_TIME)
+		snic_crx_returned(crx, vl, n);
+	spin_unlock_bh(&crx->lock);
+	snic_crx_count(crx, v, overtaken);
+}
+
+/* Count a 16B packet of @len bytes with @sc on this device; the VL it
+ * belongs to, or SNIC_VL_MGMT when that is not flow controlled.
+ */
+static u8 snic_crx_seen(struct snic_crx *crx, u8 sc, unsigned int len)
+{
+	u8 vl = sch_snic_sc2vl(crx->dev, sc);
+
+	snic_count(crx->stats, SNIC_STAT_RX_VL0_PACKETS + vl);
+	snic_stats_add(crx->stats, SNIC_STAT_RX_VL0_BYTES + vl, len);
+	if (vl >= SNIC_VL_MGMT || !READ_ONCE(crx->link.vl[vl].buf))
+		return SNIC_VL_MGMT;
+	return vl;
 }
 
 /*
- * The switch handed the packet that snic_crx_rx() tagged @tag (@len
- * bytes) to its egress (@taken: a qdisc took it), or dropped it: either a
- * sch_snic holds it now, or nothing does and its space is free.
+ * A 16B packet of @len bytes (outer Ethernet header included) arrived
+ * with @sc and link epoch @epoch; it is counted under the VL of @sc on
+ * this device and leaves the buffer at once (delivered, consumed or
+ * dropped).
  */
-void snic_crx_settle(struct snic_crx *crx, u32 tag, unsigned int len,
-		     bool taken)
+void snic_crx_rx(struct snic_crx *crx, u8 sc, u8 epoch, unsigned int len)
 {
-	u8 vl = tag & SNIC_HOLD_VL_MASK;
-	u32 n = snic_credit_blocks(len);
+	u8 vl = snic_crx_seen(crx, sc, len);
 
-	if (!tag)
+	if (vl != SNIC_VL_MGMT)
+		snic_crx_pass(crx, vl, epoch, snic_credit_blocks(len));
+}
+
+/*
+ * The same for a packet the switch is about to hand to @out's sch_snic
+ * (with BHs off; snic_crx_rx_done() follows once dev_queue_xmit()
+ * returned): it holds buffer space here if the qdisc takes it. Tags @skb
+ * for the hold hook.
+ */
+void snic_crx_rx_switched(struct snic_crx *crx, struct sk_buff *skb, u8 sc,
+			  u8 epoch, unsigned int len)
+{
+	struct snic_crx_arrival *a = this_cpu_ptr(&snic_crx_arrival);
+	u8 vl = snic_crx_seen(crx, sc, len);
+
+	skb->priority = 0;
+	if (vl == SNIC_VL_MGMT)
 		return;
+	/* No receiver id (cannot hold), or an arrival pending already (a
+	 * transmit that would reach this switch again before returning):
+	 * the packet leaves the buffer at once.
+	 */
+	if (!crx->id || a->skb) {
+		snic_crx_pass(crx, vl, epoch, snic_credit_blocks(len));
+		return;
+	}
+	*a = (struct snic_crx_arrival){ .skb = skb, .crx = crx, .vl = vl,
+		.epoch = epoch, .blocks = snic_credit_blocks(len) };
+	skb->priority = snic_hold_tag(crx->id, vl, false);
+}
+
+/* dev_queue_xmit() of the packet snic_crx_rx_switched() tagged returned:
+ * if no sch_snic took it (the hold hook did not run), its arrival is
+ * counted now, and it holds nothing.
+ */
+void snic_crx_rx_done(struct sk_buff *skb)
+{
+	struct snic_crx_arrival *a = this_cpu_ptr(&snic_crx_arrival);
+
+	/* @skb may be gone: only its address is compared. */
+	if (!a->skb || a->skb != skb)
+		return;
+	a->skb = NULL;
+	snic_crx_pass(a->crx, a->vl, a->epoch, a->blocks);
+}
+
+/*
+ * sch_snic takes a tagged packet: it holds its ingress buffer now (true),
+ * or it overran it (*@overrun) and is dropped, or it holds nothing. Only
+ * the packet the switch of this CPU is handing over is held: a tag that
+ * arrives any other way (a packet redirected, delayed, or from another
+ * host) holds nothing.
+ */
+static bool snic_crx_hold(struct sk_buff *skb, bool *overrun)
+{
+	struct snic_crx_arrival *a = this_cpu_ptr(&snic_crx_arrival);
+	struct snic_crx *crx = a->crx;
+	enum snic_crx_verdict v;
+	u64 overtaken = 0;
+	bool held = false;
+	u32 n = a->blocks;
+	u8 vl = a->vl;
+
+	if (a->skb != skb || snic_hold_id(skb->priority) != crx->id) {
+		skb->priority = 0;
+		return false;
+	}
+	a->skb = NULL;
 	spin_lock_bh(&crx->lock);
-	snic_crx_link_settle(&crx->link, vl, n);
-	if (!taken)
+	if (!crx->link.vl[vl].buf || crx->dead) {
+		/* Not flow controlled any more. */
+		spin_unlock_bh(&crx->lock);
+		skb->priority = 0;
+		return false;
+	}
+	v = snic_crx_arrive(crx, vl, a->epoch, n, &overtaken);
+	if (snic_crx_link_admit(&crx->link, vl, n, v != SNIC_CRX_ON_TIME)) {
+		held = true;
+	} else {
+		/* The sender overran the buffer: a real port drops. It was
+		 * counted on arrival and leaves at once.
+		 */
+		*overrun = true;
 		snic_crx_returned(crx, vl, n);
+	}
 	spin_unlock_bh(&crx->lock);
+	snic_crx_count(crx, v, overtaken);
+	if (*overrun)
+		snic_count(crx->stats, SNIC_STAT_RX_CREDIT_OVERRUN);
+	skb->priority = held ? snic_hold_tag(crx->id, vl,
+					     v != SNIC_CRX_ON_TIME) : 0;
+	return held;
 }
 
 static struct snic_crx *snic_crx_of(u32 tag, u8 *vl, bool *outside)
@@ -319,39 +438,6 @@ static struct snic_crx *snic_crx_of(u32 tag, u8 *vl, bool *outside)
 	*vl = tag & SNIC_HOLD_VL_MASK;
 	*outside = tag & SNIC_HOLD_OUTSIDE;
 	return xa_load(&snic_crx_ids, snic_hold_id(tag));
-}
-
-/* sch_snic took a switched packet: it now holds its ingress buffer. */
-static bool snic_crx_hold(struct sk_buff *skb, bool *overrun)
-{
-	u32 n = snic_credit_blocks(skb->len);
-	struct snic_crx *crx;
-	bool outside, held;
-	u8 vl;
-
-	crx = snic_crx_of(skb->priority, &vl, &outside);
-	if (!crx) {
-		skb->priority = 0;	/* its port is gone */
-		return false;
-	}
-	spin_lock_bh(&crx->lock);
-	if (!crx->link.vl[vl].buf || crx->dead) {
-		held = false;	/* not flow controlled any more */
-	} else if (snic_crx_link_admit(&crx->link, vl, n, outside)) {
-		held = true;
-	} else {
-		/* The sender overran the buffer: a real port drops. It
-		 * was counted on arrival and leaves now (snic_crx_settle()).
-		 */
-		held = false;
-		*overrun = true;
-	}
-	spin_unlock_bh(&crx->lock);
-	if (*overrun)
-		snic_count(crx->stats, SNIC_STAT_RX_CREDIT_OVERRUN);
-	if (!held)
-		skb->priority = 0;
-	return held;
 }
 
 /* A held packet left the egress qdisc (sent or dropped). */

@@ -163,7 +163,7 @@ static rx_handler_result_t snic_nic_rx(struct sk_buff **pskb)
 	/* A host's buffer empties on delivery: credits go back at once,
 	 * whatever becomes of the packet.
 	 */
-	snic_crx_rx(&nic->crx, h.sc, h.le, skb->len + ETH_HLEN, false);
+	snic_crx_rx(&nic->crx, h.sc, h.le, skb->len + ETH_HLEN);
 	if (h.dlid != READ_ONCE(nic->lid) && !snic_lid_is_mcast(h.dlid)) {
 		why = SNIC_STAT_RX_BAD_DLID;
 		goto drop;

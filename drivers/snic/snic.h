@@ -348,10 +348,10 @@ void snic_crx_configure(struct snic_crx *crx, const u16 *buf, u32 period_us,
 			const u32 *drop);
 void snic_crx_read(struct snic_crx *crx, u16 *buf, u32 *used, u32 *period);
 void snic_crx_link_reset(struct snic_crx *crx);
-u32 snic_crx_rx(struct snic_crx *crx, u8 sc, u8 epoch, unsigned int len,
-		bool hold);
-void snic_crx_settle(struct snic_crx *crx, u32 tag, unsigned int len,
-		     bool taken);
+void snic_crx_rx(struct snic_crx *crx, u8 sc, u8 epoch, unsigned int len);
+void snic_crx_rx_switched(struct snic_crx *crx, struct sk_buff *skb, u8 sc,
+			  u8 epoch, unsigned int len);
+void snic_crx_rx_done(struct sk_buff *skb);
 void snic_crx_frame(struct snic_crx *crx, struct sk_buff *skb);
 void snic_crx_register(void);
 void snic_crx_unregister(void);

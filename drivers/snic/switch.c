@@ -56,8 +56,8 @@ static int snic_sw_remap_sc(struct snic_port *out, struct sk_buff *skb)
 	return 0;
 }
 
-/* Send @skb out of @out; true if its qdisc took it. */
-static bool snic_sw_xmit(struct snic_port *out, struct sk_buff *skb,
+/* Send @skb out of @out. */
+static void snic_sw_xmit(struct snic_port *out, struct sk_buff *skb,
 			 unsigned int len)
 {
 	int err;
@@ -66,18 +66,18 @@ static bool snic_sw_xmit(struct snic_port *out, struct sk_buff *skb,
 		/* A down port: dev_queue_xmit() would drop it uncounted. */
 		snic_count(&out->stats, SNIC_STAT_FWD_TX_DROP);
 		kfree_skb(skb);
-		return false;
+		return;
 	}
 	if (READ_ONCE(out->sc_remap) && snic_sw_remap_sc(out, skb)) {
 		snic_count(&out->stats, SNIC_STAT_FWD_NOMEM);
 		kfree_skb(skb);
-		return false;
+		return;
 	}
 	/* A port that cannot finish a checksum the sender left to it. */
 	if (unlikely(snic_16b_csum(skb, out->dev))) {
 		snic_count(&out->stats, SNIC_STAT_FWD_NOMEM);
 		kfree_skb(skb);
-		return false;
+		return;
 	}
 
 	skb->dev = out->dev;
@@ -96,13 +96,12 @@ static bool snic_sw_xmit(struct snic_port *out, struct sk_buff *skb,
 		   (err == NET_XMIT_CN && !snic_noop_qdisc(out->dev)))) {
 		snic_count(&out->stats, SNIC_STAT_TX_PACKETS);
 		snic_stats_add(&out->stats, SNIC_STAT_TX_BYTES, len);
-		return true;
+		return;
 	}
 	/* A qdisc drop (sch_snic: its VL queue full, or the ingress
 	 * buffer overrun).
 	 */
 	snic_count(&out->stats, SNIC_STAT_FWD_QDISC_DROP);
-	return false;
 }
 
 /* Copies to every port of @ports but @in; the last one gets @skb. */
@@ -145,8 +144,6 @@ static rx_handler_result_t snic_sw_rx(struct sk_buff **pskb)
 	struct snic_16b h;
 	size_t payload;
 	void *entry;
-	bool taken;
-	u32 tag;
 
 	if (skb->protocol == htons(ETH_P_SNIC_CREDIT)) {
 		in = rcu_dereference(skb->dev->rx_handler_data);
@@ -180,7 +177,7 @@ static rx_handler_result_t snic_sw_rx(struct sk_buff **pskb)
 	/* An ARN to our group: consumed here, never forwarded. */
 	if (h.l4 == SNIC_L4_MGMT && h.dlid &&
 	    h.dlid == READ_ONCE(sw->ar.dlid)) {
-		snic_crx_rx(&in->crx, h.sc, h.le, len, false);
+		snic_crx_rx(&in->crx, h.sc, h.le, len);
 		snic_ar_rx(sw, in, skb, payload);
 		return RX_HANDLER_CONSUMED;
 	}
@@ -190,7 +187,7 @@ static rx_handler_result_t snic_sw_rx(struct sk_buff **pskb)
 			goto drop;
 		}
 		snic_count(&in->stats, SNIC_STAT_RX_MGMT);
-		snic_crx_rx(&in->crx, h.sc, h.le, len, false);
+		snic_crx_rx(&in->crx, h.sc, h.le, len);
 		consume_skb(skb);
 		return RX_HANDLER_CONSUMED;
 	}
@@ -205,7 +202,7 @@ static rx_handler_result_t snic_sw_rx(struct sk_buff **pskb)
 			why = SNIC_STAT_FWD_NO_ROUTE;
 			goto drop;
 		}
-		snic_crx_rx(&in->crx, h.sc, h.le, len, false);
+		snic_crx_rx(&in->crx, h.sc, h.le, len);
 		snic_sw_flood(sw, in, skb, READ_ONCE(m->ports));
 		return RX_HANDLER_CONSUMED;
 	}
@@ -236,15 +233,18 @@ static rx_handler_result_t snic_sw_rx(struct sk_buff **pskb)
 	/* The egress sch_snic holds the buffer space (its hooks); without
 	 * one, it is free at once.
 	 */
-	tag = snic_crx_rx(&in->crx, h.sc, h.le, len,
-			  sch_snic_attached(out->dev));
-	skb->priority = tag;
-	taken = snic_sw_xmit(out, skb, len);
-	snic_crx_settle(&in->crx, tag, len, taken);
+	if (sch_snic_attached(out->dev)) {
+		snic_crx_rx_switched(&in->crx, skb, h.sc, h.le, len);
+		snic_sw_xmit(out, skb, len);
+		snic_crx_rx_done(skb);
+	} else {
+		snic_crx_rx(&in->crx, h.sc, h.le, len);
+		snic_sw_xmit(out, skb, len);
+	}
 	return RX_HANDLER_CONSUMED;
 
 drop:
-	snic_crx_rx(&in->crx, h.sc, h.le, len, false);
+	snic_crx_rx(&in->crx, h.sc, h.le, len);
 drop_bad:
 	snic_count(&in->stats, why);
 	kfree_skb(skb);
