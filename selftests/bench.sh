@@ -11,6 +11,9 @@
 #                         same raw-socket blaster
 #   snic_vs_veth_pps      UDP datagrams received over snic0 <-> snic0 on one
 #                         veth link / over the bare veth link
+#   snic_vs_veth_tcp      the same for one TCP connection's bytes/s (32 MB,
+#                         checked end to end), snic's paged skbs and
+#                         checksums left to the device against veth's
 #   idle_rate_fidelity    bytes/s arriving over a link shaped by sch_snic /
 #                         its configured rate, with a UDP blast above it
 #   idle_rate_fidelity_hogs  the same with 4 CPU hogs (busy loops) in the
@@ -231,21 +234,43 @@ udp_pps() {
 	wait
 	awk -v s="$SECS" '/^received/ { printf "%.0f", $2 / s }' "$f"
 }
+# tcp_bps: one TCP connection's bytes/s over the pair, 0 if the bytes
+# that arrived are not the bytes sent.
+tcp_bps() {
+	local f=/tmp/bench-tcp.$SFX g=/tmp/bench-tcps.$SFX t0 t1
+
+	nsexec "$H2" "$TOOLS/snic_xfer" -l 5001 >"$f" &
+	busywait 5000 grep -q listening "$f"
+	t0=$(up)
+	nsexec "$H1" "$TOOLS/snic_xfer" -c 10.2.0.2 5001 33554432 >"$g"
+	wait
+	t1=$(up)
+	if [ "$(sed -n 's/^received //p' "$f")" != "$(sed -n 's/^sent //p' "$g")" ]; then
+		echo 0
+		return
+	fi
+	awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.0f", 33554432 / (b - a) }'
+}
 # TCG speed drifts by tens of percent over a run: alternate the two
 # configurations three times and compare the sums.
-veth=0 snic=0
+veth=0 snic=0 vtcp=0 stcp=0
 for round in 1 2 3; do
 	pair veth
 	veth=$((veth + $(udp_pps)))
+	vtcp=$((vtcp + $(tcp_bps)))
 	cleanup
 	pair snic
 	snic=$((snic + $(udp_pps)))
+	stcp=$((stcp + $(tcp_bps)))
 	cleanup
 done
-veth=$((veth / 3)) snic=$((snic / 3))
+veth=$((veth / 3)) snic=$((snic / 3)) vtcp=$((vtcp / 3)) stcp=$((stcp / 3))
 echo "BENCH veth_udp_pps $veth"
 echo "BENCH snic_udp_pps $snic"
 echo "BENCH snic_vs_veth_pps $(awk -v a="$snic" -v b="$veth" 'BEGIN { printf "%.3f", a / b }')"
+echo "BENCH veth_tcp_bps $vtcp"
+echo "BENCH snic_tcp_bps $stcp"
+echo "BENCH snic_vs_veth_tcp $(awk -v a="$stcp" -v b="$vtcp" 'BEGIN { printf "%.3f", b ? a / b : 0 }')"
 
 # Traffic generators on that snic link: 64-byte UDP datagrams per second
 # arriving at h2's snic0 (rx_packets) from a userspace sender (snic_xfer,
