@@ -16,6 +16,9 @@
 #                    load per routing mode, ADV+1 and uniform
 #   bench-cca-time.png  the congestion tree's flows over time (accepted
 #                    load per 20 fabric us), CCA off and on (SERIES cca_*)
+#   bench-cca-episode.png  one congestion episode on that tree, CCA on: the
+#                    queues of the two congested egresses and a hot
+#                    source's CCTI (EPISODE cca_episode)
 #   bench-latency-cdf.png  the 72-host Dragonfly's latency CDF per routing
 #                    mode, uniform traffic at offered 0.5 (SERIES df72_*)
 #   bench-arn-flips.png  ARN's accepted load over time as uniform and ADV+1
@@ -150,6 +153,28 @@ plot 0.6667 title "victim's fair share" with lines dashtype 2 lc rgb "gray", \
 PLOT
 	rm -f "$dat".*
 	echo "# plot written to $dir/bench-cca-time.png"
+fi
+if grep -q '^EPISODE cca_episode ' "$log"; then
+	sed -n "s/^EPISODE cca_episode //p" "$log" >"$dat.ep"
+	gnuplot <<PLOT
+set terminal png size 900,560
+set output "$dir/bench-cca-episode.png"
+set title "One congestion episode, CCA on, fattree:2,1,4, 25 Gb/s, dilation 10000 (fabric time)\n$date, kernel ${kernel:-?}; fidelity $(verdict cca_episode)"
+set xlabel "time since the first sends (fabric us)"
+set ylabel "VL0 queue at the congested egress (packets)"
+set y2label "CCTI of h1 towards h8"
+set ytics nomirror
+set y2tics
+set yrange [0:*]
+set y2range [0:*]
+set key below maxrows 1
+set grid
+plot "$dat.ep" using 1:3 title "leaf2 -> h8" with steps lw 2 lc rgb "dark-red", \
+     "$dat.ep" using 1:4 title "spine1 -> leaf2" with steps lw 2 lc rgb "dark-green", \
+     "$dat.ep" using 1:2 axes x1y2 title "CCTI, h1 -> h8" with linespoints lw 2 pt 7 ps 0.5 lc rgb "dark-blue"
+PLOT
+	rm -f "$dat".*
+	echo "# plot written to $dir/bench-cca-episode.png"
 fi
 if grep -q '^SERIES df72_min_uniform_l0.5_latency_cdf_ns ' "$log"; then
 	for m in min val arn; do

@@ -11,6 +11,11 @@
 #                         same raw-socket blaster
 #   snic_vs_veth_pps      UDP datagrams received over snic0 <-> snic0 on one
 #                         veth link / over the bare veth link
+#   snic_vs_veth_pfifo_pps  the same against a veth link with a qdisc (a
+#                         pfifo: veth has none, the snic needs one, since
+#                         a paced head stalls its queue; its NIC queues
+#                         are mq + pfifo, as "fabric up" makes them), and
+#                         veth_pfifo_vs_veth_pps what that qdisc costs
 #   snic_vs_veth_tcp      the same for one TCP connection's bytes/s (32 MB,
 #                         checked end to end), snic's paged skbs and
 #                         checksums left to the device against veth's
@@ -52,7 +57,9 @@
 #                         victim against its fair share, the same-NIC
 #                         victim against its rate alone, the hot link's
 #                         use, Jain over the hot flows, CCA off and on;
-#                         the reaction (first sends to the first BECN)
+#                         the reaction (first sends to the first BECN);
+#                         then one more run, CCA on, for the episode plot
+#                         (queues and CCTI sampled; no figure)
 #   incast_fct_*          16:1 incast of 12 KB messages: flow completion
 #                         time p50/p99 over that of one sender alone, CCA
 #                         off and on
@@ -218,9 +225,16 @@ pair() {
 			nsexec "$h" $IP link add snic0 link fab0 type snic
 			nsexec "$h" "$SNICCTL" dev set snic0 lid $i
 			nsexec "$h" $IP addr add 10.2.0.$i/24 dev snic0
+			# The NIC's queues as "fabric up" makes them.
+			nsexec "$h" $TC qdisc replace dev snic0 root handle 1: mq
+			for q in 1 2 3 4; do
+				nsexec "$h" $TC qdisc replace dev snic0 parent 1:$q pfifo limit 1000
+			done
 			nsexec "$h" $IP link set snic0 up
 		else
 			nsexec "$h" $IP addr add 10.2.0.$i/24 dev fab0
+			[ "$1" = vethq ] &&
+				nsexec "$h" $TC qdisc replace dev fab0 root pfifo limit 1000
 		fi
 		i=$((i + 1))
 	done
@@ -253,11 +267,14 @@ tcp_bps() {
 }
 # TCG speed drifts by tens of percent over a run: alternate the two
 # configurations three times and compare the sums.
-veth=0 snic=0 vtcp=0 stcp=0
+veth=0 snic=0 vtcp=0 stcp=0 vethq=0
 for round in 1 2 3; do
 	pair veth
 	veth=$((veth + $(udp_pps)))
 	vtcp=$((vtcp + $(tcp_bps)))
+	cleanup
+	pair vethq
+	vethq=$((vethq + $(udp_pps)))
 	cleanup
 	pair snic
 	snic=$((snic + $(udp_pps)))
@@ -265,7 +282,11 @@ for round in 1 2 3; do
 	cleanup
 done
 veth=$((veth / 3)) snic=$((snic / 3)) vtcp=$((vtcp / 3)) stcp=$((stcp / 3))
+vethq=$((vethq / 3))
 echo "BENCH veth_udp_pps $veth"
+echo "BENCH veth_pfifo_udp_pps $vethq"
+echo "BENCH veth_pfifo_vs_veth_pps $(awk -v a="$vethq" -v b="$veth" 'BEGIN { printf "%.3f", a / b }')"
+echo "BENCH snic_vs_veth_pfifo_pps $(awk -v a="$snic" -v b="$vethq" 'BEGIN { printf "%.3f", a / b }')"
 echo "BENCH snic_udp_pps $snic"
 echo "BENCH snic_vs_veth_pps $(awk -v a="$snic" -v b="$veth" 'BEGIN { printf "%.3f", a / b }')"
 echo "BENCH veth_tcp_bps $vtcp"
@@ -473,16 +494,49 @@ echo "BENCH tree_fecn_marked_cca_on $mk1"
 # half) goes where nothing is congested. Each run on a fabric of its own,
 # in this order: the same-NIC victim alone (its uncongested rate), all
 # flows with CCA off (cc_pacing 0 at every host), all flows with CCA on.
+# The episode, a run of its own after those (CCA on; sampling takes CPU
+# time from the fabric, so no figure comes from it): every 0.05 s of wall
+# time (about 25 fabric us with the samples' own cost), h1's CCTI towards
+# h8 and the VL0 queues (packets) of the two congested egresses h1's flow
+# crosses: leaf2's port to h8 and spine1's to leaf2 (which h2's victim
+# shares); printed as "EPISODE cca_episode T CCTI QLEAF QSPINE" (T:
+# fabric us since the first sends), for the plot.
 CCA_FLOWS=h1-h8,h6-h8,h5-h8@0.5,h2-h7,h5-h4@0.5
-cca_run() {	# cca_run NAME PACING SPEC [react]: the report of one run, -j
-	local h
+cca_sample() {	# cca_sample NAME PID
+	local t c q r
+
+	while kill -0 "$2" 2>/dev/null; do
+		t=$(mono)
+		c=$(nsexec bc-h1 "$SNICCTL" -j cc show snic0 | sed 's/},{/}\n{/g' |
+			grep '"dlid":8,' | sed -n 's/.*"ccti":\([0-9]*\).*/\1/p')
+		q=$(nsexec bc-leaf2 "$SNICCTL" -j qdisc show p4 |
+			sed -n 's/.*"vl0":{[^}]*"qlen":\([0-9]*\).*/\1/p')
+		r=$(nsexec bc-spine1 "$SNICCTL" -j qdisc show p2 |
+			sed -n 's/.*"vl0":{[^}]*"qlen":\([0-9]*\).*/\1/p')
+		echo "$t ${c:-0} ${q:-0} ${r:-0}"
+		sleep 0.05
+	done >/tmp/bench-cca-samples.$SFX
+}
+cca_run() {	# cca_run NAME PACING SPEC [react|sample]: one run's report, -j
+	local h pid start
 
 	"$SNICCTL" fabric up fattree:2,1,4 name bc rate 25gbit >/dev/null
 	for h in h1 h2 h3 h4 h5 h6 h7 h8; do
 		nsexec "bc-$h" "$SNICCTL" dev set snic0 cc_pacing "$2"
 	done
 	"$SNICCTL" -j fabric traffic bc "flows:$3" load 1.0 size 1500 seconds 4 \
-		warmup 1 seed 1 bins 20 >/tmp/bench-cca-$1.$SFX
+		warmup 1 seed 1 bins 20 >/tmp/bench-cca-$1.$SFX &
+	pid=$!
+	[ "${4:-}" = sample ] && cca_sample "$1" "$pid"
+	wait "$pid"
+	if [ "${4:-}" = sample ]; then
+		start=$(sed -n 's/.*"start_mono_ns":\([0-9]*\).*/\1/p' /tmp/bench-cca-$1.$SFX)
+		awk -v s="${start:-0}" -v n="$1" '$1 >= s && s > 0 {
+			printf "EPISODE cca_%s %.1f %s %s %s\n", n,
+				($1 - s) / 10000 / 1000, $2, $3, $4 }' \
+			/tmp/bench-cca-samples.$SFX
+		rm -f /tmp/bench-cca-samples.$SFX
+	fi
 	[ "${4:-}" = react ] && cca_react "$1"
 	fidelity "cca_$1" bc >&2
 	"$SNICCTL" fabric down bc >/dev/null
@@ -536,6 +590,7 @@ cca_bins() {	# cca_bins NAME SRC DST: the flow's accepted load per bin
 cca_run alone 1 h5-h4@0.5 2>&1
 cca_run off 0 "$CCA_FLOWS" 2>&1
 cca_run on 1 "$CCA_FLOWS" react 2>&1
+cca_run episode 1 "$CCA_FLOWS" sample 2>&1
 for r in off on; do
 	bin=$(sed -n 's/.*"bin_us":\([0-9]*\).*/\1/p' /tmp/bench-cca-$r.$SFX)
 	series "cca_${r}_h2-h7" "$bin" $(cca_bins $r h2 h7)
