@@ -33,6 +33,7 @@ for a in $(cat /proc/cmdline); do
 	snictest.iter=*) export SNIC_ITER=${a#snictest.iter=} ;;
 	snictest.soak=*) export SOAK_SECONDS=${a#snictest.soak=} ;;
 	snictest.plant=*) plant=${a#snictest.plant=} ;;
+	snictest.script=*) script=${a#snictest.script=} ;;
 	esac
 done
 
@@ -90,6 +91,11 @@ elif [ "$mode" = demo ] || [ "$mode" = bench ] || [ "$mode" = bench_full ] ||
      [ "$mode" = soak ]; then
 	echo SNIC-DEMO-BEGIN
 	sh "./$mode.sh"
+	rc=$?
+	echo SNIC-DEMO-END
+elif [ "$mode" = script ]; then
+	echo SNIC-DEMO-BEGIN
+	sh "/snic/$script"
 	rc=$?
 	echo SNIC-DEMO-END
 else

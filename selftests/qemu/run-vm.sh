@@ -7,8 +7,13 @@
 # byte through isa-debug-exit, the console kept for humans.
 #
 #   run-vm.sh [--test NAME]... [--demo] [--bench] [--bench-full] [--soak SECONDS] [--kvm] [--kver KVER] [--timeout S]
-#             [--debug] [--iter N] [--mem MIB] [--plant NAME]
+#             [--debug] [--iter N] [--mem MIB] [--plant NAME] [--script FILE]
 #
+# --script FILE runs FILE (a shell script of this tree, its path from the
+# top) in the guest instead of the tests, with what the tests have
+# (snicctl and the test tools on $SNICCTL and $TOOLS, selftests/lib.sh to
+# source): an experiment or one benchmark, its output printed like the
+# demo's.
 # --debug boots the debug kernel (KASAN, lockdep, kmemleak, KUnit; built
 # once by scripts/debug-kernel.sh) with panic_on_warn=1, runs the module's
 # KUnit suites at load, and scans kmemleak after the suite.
@@ -53,6 +58,7 @@ while [ $# -gt 0 ]; do
 	--iter) iter=$2; shift 2 ;;
 	--mem) mem=$2; shift 2 ;;
 	--plant) mode=plant; plant=$2; shift 2 ;;
+	--script) mode=script; script=$2; shift 2 ;;
 	*) echo "run-vm.sh: unknown argument '$1'" >&2; exit 2 ;;
 	esac
 done
@@ -153,6 +159,7 @@ append+=" snictest.mode=$mode snictest.kver=$KVER snictest.moddir=$moddir"
 [ -n "$iter" ] && append+=" snictest.iter=$iter"
 [ -n "${soak:-}" ] && append+=" snictest.soak=$soak"
 [ -n "${plant:-}" ] && append+=" snictest.plant=$plant"
+[ -n "${script:-}" ] && append+=" snictest.script=$script"
 [ ${#tests[@]} -gt 0 ] && append+=" snictest.tests=$(IFS=,; echo "${tests[*]}")"
 console="$out/console.log"
 cpu=max
