@@ -310,6 +310,7 @@ static bool snic_ar_sample(struct snic_switch *sw, struct snic_port *port,
 		level = sch_snic_link_level(port->dev);
 		switch (snic_arn_sample(&pa->mon, &ar->thr, level)) {
 		case SNIC_ARN_EV_CONGESTED:
+			pa->metric = level;
 			snic_arn_set_link(&ar->links, key, SNIC_LINK_CONGESTED,
 					  level, 0);
 			*changed = true;
@@ -331,14 +332,17 @@ static bool snic_ar_sample(struct snic_switch *sw, struct snic_port *port,
 		pa->repeat--;
 		snic_ar_note(ar, port, pa->type, 255 - pa->mon.level, now, n);
 		if (pa->type == SNIC_ARN_CONGESTED)
-			n->a.metric = pa->mon.level;
+			n->a.metric = pa->metric;
 		return true;
 	}
-	/* While it lasts, again every half lifetime. */
+	/* While it lasts, again every half lifetime, with the metric first
+	 * announced: a refresh renews the lifetime, and a level that moved
+	 * would make every receiver re-evaluate its table as for news.
+	 */
 	if ((pa->failed || pa->mon.congested) &&
 	    now - pa->sent >= (u64)READ_ONCE(ar->life_us) * NSEC_PER_USEC / 2) {
 		snic_ar_note(ar, port, pa->failed ? SNIC_ARN_FAILED :
-				       SNIC_ARN_CONGESTED, pa->mon.level, now, n);
+				       SNIC_ARN_CONGESTED, pa->metric, now, n);
 		return true;
 	}
 	return false;

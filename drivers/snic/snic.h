@@ -227,6 +227,7 @@ struct snic_port_ar {
 	u64 sent;			/* our last ARN about it */
 	u8 repeat;			/* failure/recovery copies to send */
 	u8 type;			/* the ARN type they are */
+	u8 metric;			/* announced congested: its level */
 };
 
 #define SNIC_AR_PORT_NONE	0
