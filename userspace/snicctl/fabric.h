@@ -99,14 +99,23 @@ int fab_route(struct fabric *f);
  * ARN times are fabric time. The monitor samples every microsecond of
  * fabric time, but not more often than every 10 ms of wall time (under
  * TCG a faster timer on every switch would take the CPU the links need):
- * at the default dilation, 10000, both are the same. The lifetime, the
- * hold-down and the flowlet gap are multiples of the period.
+ * at the default dilation, 10000, both are the same. The lifetime and
+ * the hold-down are multiples of the period. A link is congested (or no
+ * longer) when its queue stayed over (under) the threshold for as many
+ * samples in a row as make three of its longest frame times, at least
+ * three: a standing queue, not the burst of a few frames meeting; the
+ * flowlet gap is at least four frame times, more than a detour adds.
+ * Refreshes go every half lifetime while a link stays congested: 200
+ * periods, so that they cost well under 1 % of a link.
  */
 #define FAB_AR_PERIOD_US	1	/* monitor sample, fabric us */
 #define FAB_AR_PERIOD_WALL_US	10000	/* ... at least this wall time */
-#define FAB_AR_LIFE		100	/* periods */
+#define FAB_AR_LIFE		400	/* periods */
 #define FAB_AR_HOLD		50
 #define FAB_AR_FLOWLET		1
+#define FAB_AR_SAMPLES		3	/* at least, to set and to clear */
+#define FAB_AR_FILTER_FRAMES	3	/* ... or this many frame times */
+#define FAB_AR_FLOWLET_FRAMES	4
 int fab_ar(struct fabric *f);
 int fab_ar_bpt(const struct fabric *f, int s, int h, char *buf, size_t len);
 

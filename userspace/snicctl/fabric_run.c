@@ -173,15 +173,33 @@ static int program_ar(const struct fabric *f, int n)
 {
 	const struct fab_node *node = &f->node[n];
 	unsigned int per = (FAB_AR_PERIOD_WALL_US + f->dilation - 1) / f->dilation;
+	unsigned int frame_ns = 0, samples, flowlet;
 	int g = f->grp[n], p, h;
 	char cands[256];
 
 	if (per < FAB_AR_PERIOD_US)
 		per = FAB_AR_PERIOD_US;
-	if (sc("dev set sw0 ar_group %d ar_switch %d ar_slids %u-%u ar_life %u ar_hold %u ar_flowlet %u ar_dlid 0x%x ar_period %u ar_algo %s",
+	/* The longest frame time of its links, fabric ns. */
+	for (p = 1; p <= node->nports; p++) {
+		const struct fab_link *l = &f->link[node->link[p]];
+		uint64_t ns = 0;
+
+		if (l->rate)
+			ns = FAB_CALIB_FRAME * 1000000000ULL / l->rate;
+		if (ns > frame_ns)
+			frame_ns = ns;
+	}
+	samples = (FAB_AR_FILTER_FRAMES * frame_ns + per * 1000 - 1) /
+		  (per * 1000);
+	samples = samples < FAB_AR_SAMPLES ? FAB_AR_SAMPLES :
+		  samples > 255 ? 255 : samples;
+	flowlet = (FAB_AR_FLOWLET_FRAMES * frame_ns + 999) / 1000;
+	if (flowlet < FAB_AR_FLOWLET * per)
+		flowlet = FAB_AR_FLOWLET * per;
+	if (sc("dev set sw0 ar_group %d ar_switch %d ar_slids %u-%u ar_life %u ar_hold %u ar_flowlet %u ar_dlid 0x%x ar_period %u ar_samples %u:%u ar_algo %s",
 	       g, f->gid[n], f->grp_lo[g], f->grp_hi[g], FAB_AR_LIFE * per,
-	       FAB_AR_HOLD * per, FAB_AR_FLOWLET * per, FAB_AR_MLID_BASE + g,
-	       per, f->ar == 2 ? "valiant" : "random"))
+	       FAB_AR_HOLD * per, flowlet, FAB_AR_MLID_BASE + g,
+	       per, samples, samples, f->ar == 2 ? "valiant" : "random"))
 		return 1;
 	for (p = 1; p <= node->nports; p++) {
 		const struct fab_link *l = &f->link[node->link[p]];
