@@ -183,6 +183,10 @@ struct snic_sched {
 	bool			silent;		/* counted in credit_timeouts */
 	u64			hello_until;	/* ns */
 	u64			last_limit;	/* ns: the last LIMIT frame */
+	u8			room_wait;	/* data VLs an upper device
+						 * waits on (sch_snic_vl_room)
+						 */
+	u32			room_budget;	/* ... until under this, bytes */
 	/* stats */
 	u64			not_16b;
 	u64			sent_16b;	/* 16B frames handed to the link */
@@ -239,6 +243,30 @@ static void snic_q_release(struct snic_vl *vl, struct sk_buff *skb)
 	h = rcu_dereference(snic_q_hooks);
 	if (h)
 		h->release(skb);
+	rcu_read_unlock();
+}
+
+/* The VLs an upper device waits on have room again (@all: whatever
+ * their backlog, the qdisc was flushed or goes): tell snic.ko. Root lock
+ * held, or the qdisc is being destroyed.
+ */
+static void snic_q_room(struct snic_sched *q, bool all)
+{
+	const struct sch_snic_hooks *h;
+	u8 ready = 0;
+	int i;
+
+	for (i = 0; i < TC_SNIC_VL_MGMT; i++)
+		if ((q->room_wait & BIT(i)) &&
+		    (all || q->vl[i].backlog < q->room_budget))
+			ready |= BIT(i);
+	if (!ready)
+		return;
+	q->room_wait &= ~ready;
+	rcu_read_lock();
+	h = rcu_dereference(snic_q_hooks);
+	if (h && h->room)
+		h->room(qdisc_dev(q->sch));
 	rcu_read_unlock();
 }
 
@@ -663,7 +691,7 @@ static void snic_q_stamp_epoch(struct snic_sched *q, struct sk_buff *skb)
 	skb->data[off] = q->ctx.epoch;
 }
 
-static struct sk_buff *snic_q_dequeue(struct Qdisc *sch)
+static struct sk_buff *__snic_q_dequeue(struct Qdisc *sch)
 {
 	struct snic_sched *q = qdisc_priv(sch);
 	u64 now = ktime_get_ns(), ready, start, tx;
@@ -751,6 +779,16 @@ static struct sk_buff *snic_q_dequeue(struct Qdisc *sch)
 	return snic_q_depart(sch, skb, now, q->time_next, tx);
 }
 
+static struct sk_buff *snic_q_dequeue(struct Qdisc *sch)
+{
+	struct snic_sched *q = qdisc_priv(sch);
+	struct sk_buff *skb = __snic_q_dequeue(sch);
+
+	if (unlikely(q->room_wait))
+		snic_q_room(q, false);
+	return skb;
+}
+
 static void snic_q_purge(struct Qdisc *sch)
 {
 	struct snic_sched *q = qdisc_priv(sch);
@@ -785,6 +823,7 @@ static void snic_q_purge(struct Qdisc *sch)
 	}
 	sch->q.qlen = 0;
 	sch->qstats.backlog = 0;
+	snic_q_room(q, true);
 }
 
 static u32 snic_q_count_16b(struct sk_buff_head *list)
@@ -1310,6 +1349,50 @@ u8 sch_snic_link_level(struct net_device *dev)
 	return max;
 }
 EXPORT_SYMBOL_GPL(sch_snic_link_level);
+
+/**
+ * sch_snic_vl_room - may a NIC queue more for @vl on @dev?
+ * @dev: a fabric link end, the lower device of a NIC
+ * @vl: the data VL its last packet went to
+ * @budget: the bytes the NIC may keep in @vl's queue here
+ * @wait: if there is no room, ask for the room hook
+ *
+ * A pacing NIC must not hide a deep queue behind its pacer: what waits
+ * here, for credits or for the line, has left the pacer's hands, as a
+ * packet in an HFI's send buffer has. True if @vl's backlog is under
+ * @budget, or @dev has no sch_snic. False if not; with @wait, the
+ * room hook then runs (under the root lock) once the backlog is under
+ * @budget again or the queue is flushed. A NIC stops its TX queue, then
+ * asks with @wait (a lockless look without: the common case). BH.
+ */
+bool sch_snic_vl_room(struct net_device *dev, u8 vl, u32 budget, bool wait)
+{
+	struct snic_sched *q;
+	struct Qdisc *sch;
+	bool room = true;
+
+	if (vl >= TC_SNIC_VL_MGMT)
+		return true;
+	rcu_read_lock_bh();
+	sch = snic_q_active(dev);
+	if (!sch)
+		goto out;
+	q = qdisc_priv(sch);
+	room = READ_ONCE(q->vl[vl].backlog) < budget;
+	if (room || !wait)
+		goto out;
+	spin_lock(qdisc_lock(sch));
+	room = q->vl[vl].backlog < budget;
+	if (!room) {
+		q->room_wait |= BIT(vl);
+		q->room_budget = budget;
+	}
+	spin_unlock(qdisc_lock(sch));
+out:
+	rcu_read_unlock_bh();
+	return room;
+}
+EXPORT_SYMBOL_GPL(sch_snic_vl_room);
 
 static struct Qdisc_ops snic_qdisc_ops __read_mostly = {
 	.id		= "snic",

@@ -249,9 +249,10 @@ static u64 snic_cc_tp(unsigned int len, u64 rate)
  * @skb (@len bytes of application frame, to @dlid) is about to leave on
  * TX queue @txq. True if its DLID is paced and not yet due: the skb is
  * kept as the queue's head and the queue stopped; the timer sends it.
+ * *@paced: its DLID is paced (a CCTI above 0), held or not.
  */
 bool snic_cc_hold(struct snic_cc *cc, struct sk_buff *skb, u32 dlid,
-		  unsigned int len)
+		  unsigned int len, bool *paced)
 {
 	u16 q = skb_get_queue_mapping(skb);
 	struct snic_cc_held *held;
@@ -274,6 +275,7 @@ bool snic_cc_hold(struct snic_cc *cc, struct sk_buff *skb, u32 dlid,
 	now = snic_cc_now(cc, &rate);
 	tp = snic_cc_tp(len, rate);
 	snic_ccti_age(e, &cc->p, now);
+	*paced = e->ccti;
 	held = &cc->held[q];
 	if (e->ccti && e->t_next > now && !held->skb) {
 		held->skb = skb;
@@ -382,8 +384,10 @@ static enum hrtimer_restart snic_cc_fire(struct hrtimer *t)
 		u16 q = skb_get_queue_mapping(skb);
 
 		snic_count(&cc->nic->stats, SNIC_STAT_TX_PACED);
-		snic_nic_send(cc->nic, skb, true);
-		netif_tx_wake_queue(netdev_get_tx_queue(cc->nic->dev, q));
+		/* The queue stays stopped if the link's queue is full. */
+		if (!snic_nic_send(cc->nic, skb, true))
+			netif_tx_wake_queue(netdev_get_tx_queue(cc->nic->dev,
+								q));
 	}
 	return HRTIMER_NORESTART;
 }

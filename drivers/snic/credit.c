@@ -461,6 +461,7 @@ static void snic_crx_release(struct sk_buff *skb)
 static const struct sch_snic_hooks snic_crx_hooks = {
 	.hold		= snic_crx_hold,
 	.release	= snic_crx_release,
+	.room		= snic_nic_room,
 };
 
 void snic_crx_register(void)

@@ -13,6 +13,7 @@
  */
 #include <linux/if_arp.h>
 #include <net/rtnetlink.h>
+#include <snic/sch_snic.h>
 
 #include "snic.h"
 
@@ -33,14 +34,80 @@ static struct snic_nic *snic_nic_from_lower(const struct net_device *lower)
 }
 
 /*
- * Encapsulate @skb and send it on the lower device. @released: it was
- * held for pacing (congestion.c) and is due now. Consumes @skb.
+ * Packets to a paced DLID keep at most two full frames of their VL in
+ * the link's queue (its sch_snic), enough to keep the line busy; the
+ * rest wait in the NIC's TX queues, before the pacer, as in an HFI's
+ * send engine. A deep queue behind the pacer would go on sending at
+ * line rate what was queued before the BECNs came, and the CCTI would
+ * climb for as long. Traffic to DLIDs that are not paced queues in the
+ * link as before: the link's per-VL queues let one VL pass another.
  */
-void snic_nic_send(struct snic_nic *nic, struct sk_buff *skb, bool released)
+static u32 snic_nic_link_budget(const struct net_device *lower)
+{
+	return 2 * (READ_ONCE(lower->mtu) + ETH_HLEN);
+}
+
+/*
+ * After a packet to a paced DLID and @vl left TX queue @q: if the link's
+ * queue for @vl is full, stop @q until the link's sch_snic says it has
+ * room (its room hook, snic_nic_room()). Stop first, then ask: a room
+ * hook that comes in between finds the queue's bit. True if @q is
+ * stopped.
+ */
+static bool snic_nic_link_wait(struct snic_nic *nic, u16 q, u8 vl)
 {
 	struct net_device *lower = nic->lower;
+	u32 budget = snic_nic_link_budget(lower);
+	struct netdev_queue *txq;
+
+	if (likely(sch_snic_vl_room(lower, vl, budget, false)) ||
+	    q >= BITS_PER_LONG)
+		return false;
+	txq = netdev_get_tx_queue(nic->dev, q);
+	set_bit(q, &nic->link_wait);
+	netif_tx_stop_queue(txq);
+	/* The bit and the stop before the look at the backlog: a dequeue
+	 * that empties it after the look sees the qdisc's flag and our bit
+	 * (snic_nic_room()), one before it leaves room to see.
+	 */
+	smp_mb__after_atomic();
+	if (sch_snic_vl_room(lower, vl, budget, true)) {
+		if (test_and_clear_bit(q, &nic->link_wait))
+			netif_tx_wake_queue(txq);
+		return false;
+	}
+	snic_count(&nic->stats, SNIC_STAT_TX_LINK_WAIT);
+	return true;
+}
+
+/* sch_snic's room hook: @lower's queue has room for what waited. */
+void snic_nic_room(struct net_device *lower)
+{
+	struct snic_nic *nic;
+	unsigned int q;
+
+	if (rcu_access_pointer(lower->rx_handler) != snic_nic_rx)
+		return;
+	nic = rcu_dereference(lower->rx_handler_data);
+	if (!nic)
+		return;
+	for (q = 0; q < nic->dev->num_tx_queues && q < BITS_PER_LONG; q++)
+		if (test_and_clear_bit(q, &nic->link_wait))
+			netif_tx_wake_queue(netdev_get_tx_queue(nic->dev, q));
+}
+
+/*
+ * Encapsulate @skb and send it on the lower device. @released: it was
+ * held for pacing (congestion.c) and is due now. Consumes @skb. True if
+ * its TX queue is now stopped until the link has room.
+ */
+bool snic_nic_send(struct snic_nic *nic, struct sk_buff *skb, bool released)
+{
+	struct net_device *lower = nic->lower;
+	u16 q = skb_get_queue_mapping(skb);
 	struct snic_16b h = {};
 	unsigned int len = skb->len;
+	bool paced = released;
 	enum snic_stat why;
 	int err;
 
@@ -63,8 +130,8 @@ void snic_nic_send(struct snic_nic *nic, struct sk_buff *skb, bool released)
 		goto drop;
 	}
 	/* CCA: wait for the DLID's pacing (only this queue waits). */
-	if (!released && snic_cc_hold(&nic->cc, skb, h.dlid, len))
-		return;
+	if (!released && snic_cc_hold(&nic->cc, skb, h.dlid, len, &paced))
+		return false;
 	h.becn = snic_cc_take_becn(&nic->cc, h.dlid);
 	h.sc = READ_ONCE(nic->sl2sc[skb->priority & (SNIC_NUM_SL - 1)]);
 	h.l4 = SNIC_L4_ETH;
@@ -87,14 +154,16 @@ void snic_nic_send(struct snic_nic *nic, struct sk_buff *skb, bool released)
 		   (err == NET_XMIT_CN && !snic_noop_qdisc(lower)))) {
 		snic_count(&nic->stats, SNIC_STAT_TX_PACKETS);
 		snic_stats_add(&nic->stats, SNIC_STAT_TX_BYTES, len);
-	} else {
-		snic_count(&nic->stats, SNIC_STAT_TX_LOWER_DROP);
+		return paced &&
+		       snic_nic_link_wait(nic, q, sch_snic_sc2vl(lower, h.sc));
 	}
-	return;
+	snic_count(&nic->stats, SNIC_STAT_TX_LOWER_DROP);
+	return false;
 
 drop:
 	snic_count(&nic->stats, why);
 	kfree_skb(skb);
+	return false;
 }
 
 static netdev_tx_t snic_nic_xmit(struct sk_buff *skb, struct net_device *dev)
@@ -243,6 +312,7 @@ static int snic_nic_open(struct net_device *dev)
 	struct snic_nic *nic = netdev_priv(dev);
 
 	netif_stacked_transfer_operstate(nic->lower, dev);
+	nic->link_wait = 0;
 	netif_tx_start_all_queues(dev);
 	return 0;
 }

@@ -152,6 +152,10 @@ struct snic_nic {
 	struct snic_stats stats;
 	struct snic_crx crx;		/* receive side of the lower device */
 	struct snic_cc cc;
+	/* TX queues stopped until the link's queue has room (nic.c):
+	 * atomic bitops.
+	 */
+	unsigned long link_wait;
 };
 
 /* ARN at a switch (arn.c has the locking rules). */
@@ -289,7 +293,8 @@ bool snic_is_nic(const struct net_device *dev);
 int snic_nic_netdev_event(unsigned long event, struct net_device *lower,
 			  struct list_head *kill);
 int snic_nic_set_lid(struct snic_nic *nic, u32 lid);
-void snic_nic_send(struct snic_nic *nic, struct sk_buff *skb, bool released);
+bool snic_nic_send(struct snic_nic *nic, struct sk_buff *skb, bool released);
+void snic_nic_room(struct net_device *lower);
 
 /* congestion.c */
 int snic_cc_init(struct snic_cc *cc, struct snic_nic *nic, unsigned int ntxq);
@@ -300,7 +305,7 @@ void snic_cc_fecn(struct snic_cc *cc, u32 slid, u8 sl);
 void snic_cc_becn(struct snic_cc *cc, u32 slid, u8 sl);
 bool snic_cc_take_becn(struct snic_cc *cc, u32 dlid);
 bool snic_cc_hold(struct snic_cc *cc, struct sk_buff *skb, u32 dlid,
-		  unsigned int len);
+		  unsigned int len, bool *paced);
 int snic_cc_configure(struct snic_cc *cc, const struct snic_cc_config *c);
 void snic_cc_read(struct snic_cc *cc, struct snic_cc_config *c, u64 *late,
 		  struct snic_hist *hist);

@@ -54,9 +54,14 @@ struct sch_snic_hooks {
 	bool (*hold)(struct sk_buff *skb, bool *overrun);
 	/* A packet that hold() accepted left the sch_snic. */
 	void (*release)(struct sk_buff *skb);
+	/* A VL of @dev's sch_snic that sch_snic_vl_room() found full has
+	 * room again (or the queue was flushed). Under the root lock, or
+	 * as the qdisc is destroyed.
+	 */
+	void (*room)(struct net_device *dev);
 };
 
-/* Both hooks run under the qdisc root lock and must not transmit. */
+/* The hooks run under the qdisc root lock and must not transmit. */
 
 void sch_snic_set_hooks(const struct sch_snic_hooks *hooks);
 struct snic_credit;
@@ -81,6 +86,10 @@ u8 sch_snic_sc2vl(struct net_device *dev, u8 sc);
 void sch_snic_link_time(struct net_device *dev, u64 *rate, u32 *dilation);
 /* The fullest data VL's backlog over the VL buffer, 0..255. RCU. */
 u8 sch_snic_link_level(struct net_device *dev);
+/* Is @vl's backlog on @dev under @budget bytes? If not and @wait, the
+ * room hook runs when it is. BH.
+ */
+bool sch_snic_vl_room(struct net_device *dev, u8 vl, u32 budget, bool wait);
 /* The default SC-to-VL map. */
 static inline u8 sch_snic_default_vl(u8 sc)
 {

@@ -81,6 +81,9 @@ checke "every notification h3 sent reached h1 or h2" \
 checke "h1 and h2 received BECNs and paced DLID 3" \
 	'[ $(ctr h1 rx_becn) -gt 0 ] && [ $(ctr h2 rx_becn) -gt 0 ] &&
 	 [ $(ctr h1 tx_paced) -gt 0 ] && [ $(ctr h2 tx_paced) -gt 0 ]'
+checke "paced packets waited in the NIC, not in the link's queue (tx_link_wait)" \
+	'echo "h1 $(ctr h1 tx_link_wait) h2 $(ctr h2 tx_link_wait)"
+	 [ $(( $(ctr h1 tx_link_wait) + $(ctr h2 tx_link_wait) )) -gt 0 ]'
 checke "cc show: DLID 3 tracked on h1 with its BECNs and paced packets" \
 	'[ $(cc_field h1 3 becn) -gt 0 ] && [ $(cc_field h1 3 paced) -gt 0 ]'
 checke "cc show: its first BECN came before its last, both in the past (fabric ns)" \

@@ -90,6 +90,10 @@ nsexec "$S1" "$SNICCTL" qdisc set p2 cc_pkt 0 cc_thr 0
 
 # 5. A victim: h1's own link waits for the switch's credits while p2 is
 #    the root. Marking on h1's link, victims excluded, then included.
+#    h1 does not pace: a NIC keeps what it sends to a paced DLID out of
+#    its link's queue (tx_link_wait), and this case needs that queue.
+check "h1 paces nothing (cc_pacing 0)" \
+	nsexec "$H1" "$SNICCTL" dev set snic0 cc_pacing 0
 check "h1's link: threshold 8, buffer 8192, victims do not mark" \
 	nsexec "$H1" "$SNICCTL" qdisc set fab0 cc_thr 8 cc_buf 8192 cc_victim 0
 v0=$(vlx "$H1" fab0 0 fecn_marked)

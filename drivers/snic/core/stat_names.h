@@ -119,6 +119,7 @@ static const char *const snic_stat_name[SNIC_STAT_MAX + 1] = {
 	[SNIC_STAT_CREDIT_LIMIT_STALE]	= "credit_limit_stale",
 	[SNIC_STAT_TX_PACED_EARLY]	= "tx_paced_early",
 	[SNIC_STAT_CREDIT_OVERTAKEN]	= "credit_overtaken",
+	[SNIC_STAT_TX_LINK_WAIT]	= "tx_link_wait",
 };
 
 #endif /* _SNIC_CORE_STAT_NAMES_H */

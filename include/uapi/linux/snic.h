@@ -558,6 +558,11 @@ enum snic_stat {
 	 * epoch (the link reordered them; counted, and safe)
 	 */
 	SNIC_STAT_CREDIT_OVERTAKEN,	/* [credit_overtaken] */
+	/* NIC: a TX queue stopped after a packet to a paced DLID because
+	 * the link's queue (its sch_snic) held two full frames of the
+	 * packet's VL: what follows waits in the NIC, before the pacer
+	 */
+	SNIC_STAT_TX_LINK_WAIT,		/* [tx_link_wait] */
 
 	__SNIC_STAT_MAX,
 	SNIC_STAT_MAX = __SNIC_STAT_MAX - 1
