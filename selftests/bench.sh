@@ -16,6 +16,11 @@
 #                         a paced head stalls its queue; its NIC queues
 #                         are mq + pfifo, as "fabric up" makes them), and
 #                         veth_pfifo_vs_veth_pps what that qdisc costs
+#   stacked_vs_veth_pps   the same for a VLAN device on the veth with a
+#                         pfifo (Linux's own stacked device, queued as the
+#                         snic is) over the bare veth: what stacking a
+#                         device with a qdisc costs anyone; and
+#                         snic_vs_stacked_pps the snic against it
 #   snic_vs_veth_tcp      the same for one TCP connection's bytes/s (32 MB,
 #                         checked end to end), snic's paged skbs and
 #                         checksums left to the device against veth's
@@ -80,7 +85,7 @@
 #   arn_flip_*            uniform <-> ADV+1 every 50 fabric us under ARN:
 #                         time to re-converge after a flip, path changes
 #                         per 1000 packets (df72_*_path_changes_per_kpkt:
-#                         the same under steady uniform traffic)
+#                         the same under steady uniform traffic, 0.5)
 #   dragonfly72_up_s      wall time of "snicctl fabric up dragonfly:2,4,2,9"
 #   dragonfly72_mem_mib   guest memory that fabric takes
 #   df72_*, min_*, val_*, arn_*  routing on that Dragonfly, MIN, VAL and
@@ -231,6 +236,13 @@ pair() {
 				nsexec "$h" $TC qdisc replace dev snic0 parent 1:$q pfifo limit 1000
 			done
 			nsexec "$h" $IP link set snic0 up
+		elif [ "$1" = vlan ]; then
+			# A stacked device of Linux's own, with the qdisc
+			# the snic has: what stacking costs anyone.
+			nsexec "$h" $IP link add link fab0 name v0 type vlan id 5
+			nsexec "$h" $IP addr add 10.2.0.$i/24 dev v0
+			nsexec "$h" $TC qdisc replace dev v0 root pfifo limit 1000
+			nsexec "$h" $IP link set v0 up
 		else
 			nsexec "$h" $IP addr add 10.2.0.$i/24 dev fab0
 			[ "$1" = vethq ] &&
@@ -267,7 +279,8 @@ tcp_bps() {
 }
 # TCG speed drifts by tens of percent over a run: alternate the two
 # configurations three times and compare the sums.
-veth=0 snic=0 vtcp=0 stcp=0 vethq=0
+veth=0 snic=0 vtcp=0 stcp=0 vethq=0 vlan=0
+/sbin/modprobe 8021q
 for round in 1 2 3; do
 	pair veth
 	veth=$((veth + $(udp_pps)))
@@ -276,17 +289,23 @@ for round in 1 2 3; do
 	pair vethq
 	vethq=$((vethq + $(udp_pps)))
 	cleanup
+	pair vlan
+	vlan=$((vlan + $(udp_pps)))
+	cleanup
 	pair snic
 	snic=$((snic + $(udp_pps)))
 	stcp=$((stcp + $(tcp_bps)))
 	cleanup
 done
 veth=$((veth / 3)) snic=$((snic / 3)) vtcp=$((vtcp / 3)) stcp=$((stcp / 3))
-vethq=$((vethq / 3))
+vethq=$((vethq / 3)) vlan=$((vlan / 3))
 echo "BENCH veth_udp_pps $veth"
 echo "BENCH veth_pfifo_udp_pps $vethq"
 echo "BENCH veth_pfifo_vs_veth_pps $(awk -v a="$vethq" -v b="$veth" 'BEGIN { printf "%.3f", a / b }')"
 echo "BENCH snic_vs_veth_pfifo_pps $(awk -v a="$snic" -v b="$vethq" 'BEGIN { printf "%.3f", a / b }')"
+echo "BENCH vlan_pfifo_udp_pps $vlan"
+echo "BENCH stacked_vs_veth_pps $(awk -v a="$vlan" -v b="$veth" 'BEGIN { printf "%.3f", a / b }')"
+echo "BENCH snic_vs_stacked_pps $(awk -v a="$snic" -v b="$vlan" 'BEGIN { printf "%.3f", b ? a / b : 0 }')"
 echo "BENCH snic_udp_pps $snic"
 echo "BENCH snic_vs_veth_pps $(awk -v a="$snic" -v b="$veth" 'BEGIN { printf "%.3f", a / b }')"
 echo "BENCH veth_tcp_bps $vtcp"
@@ -486,14 +505,18 @@ echo "BENCH tree_fecn_marked_cca_on $mk1"
 # CCA on a congestion tree and its victims, "snicctl fabric traffic
 # flows:" on fattree:2,1,4 (h1-h4 on leaf1, h5-h8 on leaf2, one spine) at
 # 25 Gb/s and dilation 10000, 1500-byte frames, 4 s of wall time (400
-# fabric us) after 1 s of warm-up. The hot spot h8 takes h1's flow (over
+# fabric us) after a warm-up until stable (measurement.md): 8 s (800
+# fabric us, longer than CCTI takes to come down from its first
+# overshoot at one step per 10.24 us). The hot spot h8 takes h1's flow (over
 # the spine) and h6's at full load and h5's at half: N = 3 senders, 2.5
 # into 1. The victim h2 -> h7 shares the spine -> leaf2 link with h1's hot
 # flow but not h8's link: its max-min fair share is 2/3 (the link less
 # h1's fair third of h8's link). The same-NIC victim h5 -> h4 (h5's other
 # half) goes where nothing is congested. Each run on a fabric of its own,
 # in this order: the same-NIC victim alone (its uncongested rate), all
-# flows with CCA off (cc_pacing 0 at every host), all flows with CCA on.
+# flows with CCA off (cc_pacing 0 at every host), all flows with CCA on;
+# then CCA on with 1 s of warm-up (100 fabric us): the transient, the
+# window still in the first overshoot's recovery (cca_*_transient).
 # The episode, a run of its own after those (CCA on; sampling takes CPU
 # time from the fabric, so no figure comes from it): every 0.05 s of wall
 # time (about 25 fabric us with the samples' own cost), h1's CCTI towards
@@ -525,7 +548,7 @@ cca_run() {	# cca_run NAME PACING SPEC [react|sample]: one run's report, -j
 		nsexec "bc-$h" "$SNICCTL" dev set snic0 cc_pacing "$2"
 	done
 	"$SNICCTL" -j fabric traffic bc "flows:$3" load 1.0 size 1500 seconds 4 \
-		warmup 1 seed 1 bins 20 >/tmp/bench-cca-$1.$SFX &
+		warmup "${CCA_WARM:-8}" seed 1 bins 20 >/tmp/bench-cca-$1.$SFX &
 	pid=$!
 	[ "${4:-}" = sample ] && cca_sample "$1" "$pid"
 	wait "$pid"
@@ -590,7 +613,8 @@ cca_bins() {	# cca_bins NAME SRC DST: the flow's accepted load per bin
 cca_run alone 1 h5-h4@0.5 2>&1
 cca_run off 0 "$CCA_FLOWS" 2>&1
 cca_run on 1 "$CCA_FLOWS" react 2>&1
-cca_run episode 1 "$CCA_FLOWS" sample 2>&1
+CCA_WARM=1 cca_run transient 1 "$CCA_FLOWS" 2>&1
+CCA_WARM=1 cca_run episode 1 "$CCA_FLOWS" sample 2>&1
 for r in off on; do
 	bin=$(sed -n 's/.*"bin_us":\([0-9]*\).*/\1/p' /tmp/bench-cca-$r.$SFX)
 	series "cca_${r}_h2-h7" "$bin" $(cca_bins $r h2 h7)
@@ -606,6 +630,9 @@ echo "BENCH cca_hot_link_util $(cca_host on h8)"
 echo "BENCH cca_hot_link_util_off $(cca_host off h8)"
 echo "BENCH cca_jain $(cca_jain on)"
 echo "BENCH cca_jain_off $(cca_jain off)"
+echo "BENCH cca_victim_share_transient $(share "$(cca_flow transient h2 h7)" 0.6667)"
+echo "BENCH cca_hot_link_util_transient $(cca_host transient h8)"
+echo "BENCH cca_jain_transient $(cca_jain transient)"
 echo "BENCH cca_reaction_us $(cat /tmp/bench-react.$SFX)"
 rm -f /tmp/bench-react.$SFX
 rm -f /tmp/bench-cca-*.$SFX
@@ -1071,19 +1098,19 @@ df_linkcut() {
 		warmup 1 seed 2 >/tmp/bench-cut.$SFX &
 	sleep 4
 	d0=$(( $(df_drops bd-g0s0 "$dev") + $(df_drops "bd-$peer" "$pdev") ))
-	t0=$(up)
+	t0=$(mono)
 	nsexec bd-g0s0 $IP link set "$dev" down
 	waitfor 30000 'n=0; for s in g0s1 g0s2 g0s3; do
 		nsexec bd-$s "$SNICCTL" ar links sw0 |
 			grep -q "global switch 0 peer_group $g index $p state failed" &&
 			n=$((n + 1)); done; [ $n = 3 ]'
-	t1=$(up)
+	t1=$(mono)
 	wait
 	d=$(( $(df_drops bd-g0s0 "$dev") + $(df_drops "bd-$peer" "$pdev") - d0 ))
 	nsexec bd-g0s0 $IP link set "$dev" up
 	lost=$(sed 's/"host":\[.*\]//' /tmp/bench-cut.$SFX | sed -n 's/.*"lost":\([0-9]*\).*/\1/p')
 	echo "# df72 link cut g0s0:$p ($dev, to group $g, $peer:$pdev): lost ${lost:-?}, dropped at its ends $d" >&2
-	echo "BENCH arn_linkcut_us $(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.0f", (b - a) * 1e6 / 10000 }')"
+	echo "BENCH arn_linkcut_us $(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.1f", (b - a) / 1e3 / 10000 }')"
 	echo "BENCH arn_linkcut_lost $(( ${lost:-0} > d ? ${lost:-0} - d : 0 ))"
 	rm -f /tmp/bench-cut.$SFX
 }
@@ -1153,6 +1180,10 @@ for mode in min val arn; do
 	adv=$1 lost=$2
 	set -- $(df_run uniform 1.0)
 	uni=$1 lost=$((lost + $2))
+	# Steady traffic: the second of two runs at 0.5, so that entries
+	# the saturated run left on detours come back in the first.
+	set -- $(df_run uniform 0.5)
+	lost=$((lost + $2))
 	s0=$(rx_data switch) h0=$(rx_data host) m0=$(sw_sum ar_moves)
 	set -- $(df_run uniform 0.5)
 	lost=$((lost + $2))

@@ -94,7 +94,7 @@ if [ $debug -eq 1 ]; then
 else
 	guest="$CACHE/guest/$KVER"
 	want_mods="virtio_pci 9pnet_virtio 9p veth bridge sch_netem sch_tbf
-sch_prio sch_ingress cls_matchall act_mirred ifb sch_fq pktgen"
+sch_prio sch_ingress cls_matchall act_mirred ifb sch_fq pktgen 8021q"
 fi
 if [ -z "$KVER" ] || [ ! -s "$guest/vmlinux" ]; then
 	echo "run-vm.sh: no guest kernel for '$KVER' in $CACHE (run scripts/setup.sh)" >&2
