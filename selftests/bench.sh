@@ -805,8 +805,11 @@ wait
 rec=$(awk -v tp=$((TP * 2000)) '
 	{ t[n++] = $1 }
 	END {
-		for (i = 1; i < n; i++)
-			if ((t[i] - t[i - 1]) >= 10 * tp) { s = i; break }
+		# The first paced gap: two in a row of 10 Tp or more (a
+		# host that stalled leaves one long gap, then a burst).
+		for (i = 1; i + 1 < n; i++)
+			if (t[i] - t[i - 1] >= 10 * tp &&
+			    t[i + 1] - t[i] >= 10 * tp) { s = i; break }
 		for (i = s + 1; s && i + 8 < n; i++)
 			if (t[i + 7] - t[i - 1] <= 8 * 1.25 * tp) {
 				printf "%.1f", (t[i - 1] - t[s - 1]) / 2000 / 1000
