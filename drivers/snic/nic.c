@@ -34,17 +34,20 @@ static struct snic_nic *snic_nic_from_lower(const struct net_device *lower)
 }
 
 /*
- * Packets to a paced DLID keep at most two full frames of their VL in
- * the link's queue (its sch_snic), enough to keep the line busy; the
- * rest wait in the NIC's TX queues, before the pacer, as in an HFI's
- * send engine. A deep queue behind the pacer would go on sending at
- * line rate what was queued before the BECNs came, and the CCTI would
- * climb for as long. Traffic to DLIDs that are not paced queues in the
- * link as before: the link's per-VL queues let one VL pass another.
+ * Packets to a paced DLID keep at most a full frame per TX queue and one
+ * more of their VL in the link's queue (its sch_snic): enough to keep
+ * the line busy, and a pacer's timer that releases the held head of
+ * every queue at once stops none of them. The rest wait in the NIC's
+ * TX queues, before the pacer, as in an HFI's send engine. A deep queue
+ * behind the pacer would go on sending at line rate what was queued
+ * before the BECNs came, and the CCTI would climb for as long. Traffic
+ * to DLIDs that are not paced queues in the link as before: the link's
+ * per-VL queues let one VL pass another.
  */
-static u32 snic_nic_link_budget(const struct net_device *lower)
+static u32 snic_nic_link_budget(const struct snic_nic *nic)
 {
-	return 2 * (READ_ONCE(lower->mtu) + ETH_HLEN);
+	return (nic->dev->real_num_tx_queues + 1) *
+	       (READ_ONCE(nic->lower->mtu) + ETH_HLEN);
 }
 
 /*
@@ -57,7 +60,7 @@ static u32 snic_nic_link_budget(const struct net_device *lower)
 static bool snic_nic_link_wait(struct snic_nic *nic, u16 q, u8 vl)
 {
 	struct net_device *lower = nic->lower;
-	u32 budget = snic_nic_link_budget(lower);
+	u32 budget = snic_nic_link_budget(nic);
 	struct netdev_queue *txq;
 
 	if (likely(sch_snic_vl_room(lower, vl, budget, false)) ||

@@ -559,8 +559,9 @@ enum snic_stat {
 	 */
 	SNIC_STAT_CREDIT_OVERTAKEN,	/* [credit_overtaken] */
 	/* NIC: a TX queue stopped after a packet to a paced DLID because
-	 * the link's queue (its sch_snic) held two full frames of the
-	 * packet's VL: what follows waits in the NIC, before the pacer
+	 * the link's queue (its sch_snic) held a full frame per TX queue
+	 * and one more of the packet's VL: what follows waits in the NIC,
+	 * before the pacer
 	 */
 	SNIC_STAT_TX_LINK_WAIT,		/* [tx_link_wait] */
 
