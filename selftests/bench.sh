@@ -774,6 +774,10 @@ for n in 1 100 1000; do
 	set -- $(pace_run $n snic_cc_fire fab0 60 10.1.0.0 $slot)
 	qfidelity "pacing_${n}_timing" "$PA" fab0
 	rate=$((1042 * 1000000000 / slot))
+	# qdisc_watchdog is every qdisc's timer: the NIC's link must have
+	# drained, or its sch_snic's wake-ups count as sch_fq's.
+	waitfor 30000 "[ \"\$(vlx $PA fab0 0 qlen)\" = 0 ]" ||
+		echo "# pacing N=$n: the NIC's link did not drain" >&2
 	set -- "$@" $(pace_run $n qdisc_watchdog va 30 10.3.0.0 \
 		$((1042 * 1000000000 / rate)) $rate)
 	echo "BENCH pacing_err_mean_$n $1"
