@@ -285,7 +285,9 @@ doc=Documentation/benchmarks.rst
 	echo "(\`\`tx_link_wait\`\`, snic.rst), the sources went on sending what that"
 	echo "queue held for as long as it took to drain, the CCTI reached 115"
 	echo "(25 shares the link) and the hot link ran at 0.61 for the next 800"
-	echo "fabric us; now the first episode peaks lower and recovers sooner."
+	echo "fabric us; now it peaks at about 75 and the hot spot's queue drains"
+	echo "in 165 fabric us (from 220). What remains throttled after the queues"
+	echo "drain is CCA's own sawtooth (ccti_timer)."
 	echo
 	echo ".. image:: bench-sweep.png"
 	echo "   :alt: accepted load and mean latency against offered load"
