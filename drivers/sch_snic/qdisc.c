@@ -183,7 +183,7 @@ struct snic_sched {
 	bool			silent;		/* counted in credit_timeouts */
 	u64			hello_until;	/* ns */
 	u64			last_limit;	/* ns: the last LIMIT frame */
-	u8			room_wait;	/* data VLs an upper device
+	u16			room_wait;	/* data VLs an upper device
 						 * waits on (sch_snic_vl_room)
 						 */
 	u32			room_budget;	/* ... until under this, bytes */
@@ -253,9 +253,10 @@ static void snic_q_release(struct snic_vl *vl, struct sk_buff *skb)
 static void snic_q_room(struct snic_sched *q, bool all)
 {
 	const struct sch_snic_hooks *h;
-	u8 ready = 0;
+	u16 ready = 0;
 	int i;
 
+	BUILD_BUG_ON(BITS_PER_TYPE(q->room_wait) < TC_SNIC_VL_MGMT);
 	for (i = 0; i < TC_SNIC_VL_MGMT; i++)
 		if ((q->room_wait & BIT(i)) &&
 		    (all || q->vl[i].backlog < q->room_budget))

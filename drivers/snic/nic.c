@@ -44,10 +44,14 @@ static struct snic_nic *snic_nic_from_lower(const struct net_device *lower)
  * to DLIDs that are not paced queues in the link as before: the link's
  * per-VL queues let one VL pass another.
  */
+#define SNIC_NIC_LINK_FRAMES_MAX	16
+
 static u32 snic_nic_link_budget(const struct snic_nic *nic)
 {
-	return (nic->dev->real_num_tx_queues + 1) *
-	       (READ_ONCE(nic->lower->mtu) + ETH_HLEN);
+	u32 frames = min_t(u32, nic->dev->real_num_tx_queues,
+			   SNIC_NIC_LINK_FRAMES_MAX) + 1;
+
+	return frames * (READ_ONCE(nic->lower->mtu) + ETH_HLEN);
 }
 
 /*
@@ -63,15 +67,15 @@ static bool snic_nic_link_wait(struct snic_nic *nic, u16 q, u8 vl)
 	u32 budget = snic_nic_link_budget(nic);
 	struct netdev_queue *txq;
 
-	if (likely(sch_snic_vl_room(lower, vl, budget, false)) ||
-	    q >= BITS_PER_LONG)
+	if (q >= BITS_PER_LONG ||
+	    likely(sch_snic_vl_room(lower, vl, budget, false)))
 		return false;
 	txq = netdev_get_tx_queue(nic->dev, q);
 	set_bit(q, &nic->link_wait);
 	netif_tx_stop_queue(txq);
-	/* The bit and the stop before the look at the backlog: a dequeue
-	 * that empties it after the look sees the qdisc's flag and our bit
-	 * (snic_nic_room()), one before it leaves room to see.
+	/* The bit and the stop before the second look, which registers
+	 * under the qdisc's lock that its room hook (snic_nic_room()) runs
+	 * under: a hook that comes in between only wakes us early.
 	 */
 	smp_mb__after_atomic();
 	if (sch_snic_vl_room(lower, vl, budget, true)) {
@@ -315,7 +319,7 @@ static int snic_nic_open(struct net_device *dev)
 	struct snic_nic *nic = netdev_priv(dev);
 
 	netif_stacked_transfer_operstate(nic->lower, dev);
-	nic->link_wait = 0;
+	WRITE_ONCE(nic->link_wait, 0);
 	netif_tx_start_all_queues(dev);
 	return 0;
 }
