@@ -91,7 +91,12 @@ fetch_guest() {
 	(
 		cd "$dir"
 		local pkg="linux-image-$kv"
-		apt-cache show "$pkg" >/dev/null 2>&1 || pkg="linux-image-$kv-unsigned"
+		# The signed image may be listed without a version to fetch
+		# (the archive then has only the -unsigned build of it).
+		case $(apt-cache policy "$pkg" 2>/dev/null |
+		       sed -n 's/ *Candidate: //p') in
+		"" | "(none)") pkg="linux-image-$kv-unsigned" ;;
+		esac
 		apt-get download -qq "$pkg" >/dev/null
 		dpkg-deb -x ./*.deb root
 		rm -f ./*.deb
