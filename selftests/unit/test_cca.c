@@ -10,10 +10,11 @@
 
 #include "unit.h"
 #include "cca.h"
+#include "test_vectors.h"
 
 /* 10 KB at 100 Gb/s, opafm's desired_max_delay, in ns. */
-#define TP_MAX	819
-#define DELAY	8300
+#define TP_MAX	SNIC_TV_CCT_TP
+#define DELAY	SNIC_TV_CCT_DELAY
 
 static struct snic_cct_entry cct[SNIC_CCT_MAX_ENTRIES];
 
@@ -54,6 +55,12 @@ static void test_cct(void)
 			mono = 0;
 	CHECK(!cct[0].mult && mono, "CCT: entry 0 is no delay, the ramp rises, one shift");
 	CHECK(cct[0].shift == 3, "CCT: the finest shift that fits 14 bits (3)");
+	for (i = 0, mono = 1; i < sizeof(snic_tv_cct) / sizeof(snic_tv_cct[0]); i++)
+		if (cct[snic_tv_cct[i].idx].shift != snic_tv_cct[i].shift ||
+		    cct[snic_tv_cct[i].idx].mult != snic_tv_cct[i].mult)
+			mono = 0;
+	CHECK(mono && snic_cct_ipd(&cct[127], TP_MAX) == SNIC_TV_CCT_TOP_IPD,
+	      "CCT: entries and the top IPD of the shared vectors");
 	CHECK(rate_at(5) > 0.70 && rate_at(5) < 0.76,
 	      "CCT: one BECN (CCTI 5) gives ~73% of line rate");
 	CHECK(rate_at(127) > 0.08 && rate_at(127) < 0.10,

@@ -12,30 +12,21 @@
 #include "addr.h"
 #include "hdr16b.h"
 #include "hist.h"
+#include "test_vectors.h"
 
 int n, failed;
 
 static void test_layout(void)
 {
-	struct snic_16b h = {
-		.becn = 1, .len = 0x7ff, .slid = 0xabcdef, .l2 = 2, .fecn = 1,
-		.rc = 5, .sc = 0x1f, .dlid = 0x123456, .pkey = 0x8001,
-		.l4 = 0x78, .age = 0x42, .entropy = 0xbeef, .le = 0xa5,
-	};
-	/* Expected words from the table in cca.md / snic.h. */
-	const unsigned char want[16] = {
-		0xef, 0xcd, 0xfb, 0xff,	/* BECN|LEN<<20|SLID[19:0] */
-		0x56, 0x34, 0xf2, 0x5b,	/* L2<<29|FECN<<28|RC<<25|SC<<20|DLID */
-		0x78, 0x1a, 0x01, 0x80,	/* PKEY<<16|DLID[23:20]<<12|SLID[23:20]<<8|L4 */
-		0xef, 0xbe, 0x42, 0xa5,	/* LE<<24|AGE<<16|ENTROPY */
-	};
 	struct snic_16b d;
 	unsigned char buf[16];
 
-	snic_16b_encode(&h, buf);
-	CHECK(!memcmp(buf, want, 16), "16B encode matches the documented bit layout");
+	snic_16b_encode(&snic_tv_16b_hdr, buf);
+	CHECK(!memcmp(buf, snic_tv_16b_bytes, 16),
+	      "16B encode matches the documented bit layout");
 	snic_16b_decode(buf, &d);
-	CHECK(snic_16b_same(&h, &d), "16B decode inverts encode (all fields at maximum)");
+	CHECK(snic_16b_same(&snic_tv_16b_hdr, &d),
+	      "16B decode inverts encode (all fields at maximum)");
 }
 
 static void test_roundtrip_random(void)
@@ -101,18 +92,17 @@ static void test_parse(void)
 static void test_addr(void)
 {
 	unsigned char mac[6];
-	const unsigned char bcast[6] = { 0xff, 0xff, 0xff, 0xff, 0xff, 0xff };
-	const unsigned char v6mc[6] = { 0x33, 0x33, 0, 0, 0, 1 };
-	const unsigned char other[6] = { 0x02, 0x00, 0, 0, 0, 1 };
+	unsigned int i;
+	int bad = 0;
 
 	snic_lid_to_mac(0x123456, mac);
-	CHECK(mac[0] == 0x02 && mac[1] == 0x53 && mac[2] == 0x4e &&
-	      mac[3] == 0x12 && mac[4] == 0x34 && mac[5] == 0x56,
+	CHECK(!memcmp(mac, snic_tv_mac_dlid[0].mac, 6),
 	      "LID 0x123456 -> MAC 02:53:4e:12:34:56");
-	CHECK(snic_mac_to_dlid(mac) == 0x123456, "MAC -> DLID inverts LID -> MAC");
-	CHECK(snic_mac_to_dlid(bcast) == 0xf00000, "broadcast MAC -> broadcast DLID");
-	CHECK(snic_mac_to_dlid(v6mc) == 0xf00000, "IPv6 multicast MAC -> broadcast DLID");
-	CHECK(snic_mac_to_dlid(other) == 0, "foreign unicast MAC -> no DLID");
+	for (i = 0; i < sizeof(snic_tv_mac_dlid) / sizeof(snic_tv_mac_dlid[0]); i++)
+		bad += snic_mac_to_dlid(snic_tv_mac_dlid[i].mac) !=
+		       snic_tv_mac_dlid[i].dlid;
+	CHECK(!bad, "MAC -> DLID: our LIDs, broadcast and IPv6 multicast, "
+	      "foreign MACs and multicast LIDs (the shared vectors)");
 	snic_lid_to_mac(0xf00001, mac);
 	CHECK(snic_mac_to_dlid(mac) == 0, "a multicast LID is never a unicast MAC's DLID");
 }
