@@ -37,7 +37,12 @@ USER_CFLAGS := -O2 -g -Wall -Wextra -Werror -Iinclude/uapi -Iinclude \
 NL_CFLAGS := $(shell pkg-config --cflags libnl-genl-3.0 libnl-route-3.0 2>/dev/null)
 NL_LIBS := $(shell pkg-config --static --libs libnl-genl-3.0 libnl-route-3.0 2>/dev/null)
 
+# libsnic: the one client library of the snic family (snicctl, its fabric
+# manager); raw-names.h: snicctl raw's names, from the family's spec.
+LIBSNIC_SRCS := $(wildcard userspace/libsnic/*.c)
 SNICCTL_SRCS := $(wildcard userspace/snicctl/*.c)
+RAW_NAMES := userspace/snicctl/raw-names.h
+SPEC := Documentation/netlink/specs/snic.yaml
 TOOLS := selftests/tools/snic_inject selftests/tools/snic_xfer \
 	 selftests/tools/snic_pace \
 	 selftests/tools/nocap selftests/tools/snic_nlprobe
@@ -53,15 +58,24 @@ modules:
 userspace: userspace/snicctl/snicctl
 
 userspace/snicctl/snicctl: $(SNICCTL_SRCS) $(wildcard userspace/snicctl/*.h) \
-			   drivers/snic/core/stat_names.h drivers/snic/core/hdr16b.c \
+			   $(LIBSNIC_SRCS) $(wildcard userspace/libsnic/*.h) \
+			   $(RAW_NAMES) \
+			   drivers/snic/core/stat_names.h \
+			   drivers/snic/core/stat_list.h drivers/snic/core/hdr16b.c \
 			   drivers/snic/core/hist.h drivers/snic/core/xorshift.h \
-			   include/uapi/linux/snic.h include/uapi/linux/sch_snic.h
-	$(CC) $(USER_CFLAGS) $(NL_CFLAGS) -static -o $@ $(SNICCTL_SRCS) \
-		drivers/snic/core/hdr16b.c $(NL_LIBS)
+			   include/uapi/linux/snic.h include/uapi/linux/snic_wire.h \
+			   include/uapi/linux/sch_snic.h
+	$(CC) $(USER_CFLAGS) -Iuserspace/libsnic $(NL_CFLAGS) -static -o $@ \
+		$(SNICCTL_SRCS) $(LIBSNIC_SRCS) drivers/snic/core/hdr16b.c \
+		$(NL_LIBS)
+
+$(RAW_NAMES): scripts/snic-raw-names.py $(SPEC)
+	python3 scripts/snic-raw-names.py $(SPEC) >$@.tmp && mv $@.tmp $@
 
 tools: $(TOOLS)
 
 selftests/tools/%: selftests/tools/%.c include/uapi/linux/snic.h \
+		   include/uapi/linux/snic_wire.h \
 		   drivers/snic/core/hdr16b.c drivers/snic/core/cca.c \
 		   drivers/snic/core/arn.c
 	$(CC) $(USER_CFLAGS) -Idrivers/snic/core -static -o $@ $< \
@@ -108,4 +122,4 @@ clean:
 	$(MAKE) -C $(KDIR) M=$(CURDIR) clean
 	$(MAKE) -s -C selftests/unit clean
 	$(MAKE) -s -C selftests/fuzz clean
-	rm -f userspace/snicctl/snicctl $(TOOLS)
+	rm -f userspace/snicctl/snicctl $(RAW_NAMES) $(TOOLS)

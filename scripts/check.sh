@@ -64,7 +64,9 @@ esac
 # under hogs, fabric builds) run the same code on the stock kernel above,
 # and all of them run in make check-debug. The debug kernel is 3x slower:
 # the whole list would take CI past 30 minutes.
-DEBUG_TESTS="faults teardown register malformed netlink credits pacing cca_loop arn arn_loop mft_loop"
+# The list: the tests whose leading comment says "check-debug: yes"
+# (scripts/snic-tests.py, which writes snic.rst's list of tests too).
+DEBUG_TESTS=$(python3 scripts/snic-tests.py --debug)
 if scripts/debug-kernel.sh --cached >/dev/null 2>&1; then
 	echo "# check-debug: $DEBUG_TESTS on the cached debug kernel ($(date +%T))"
 	args=()

@@ -6,7 +6,8 @@
 #   - the 6.12 LTS headers (second build target),
 #   - the guest kernels (Debian's own images, downloaded and unpacked, never
 #     installed), with an uncompressed vmlinux for qemu's PVH entry,
-#   - checkpatch.pl and kselftest_harness.h from linux-source-6.1.
+#   - checkpatch.pl and kselftest_harness.h from linux-source-6.1,
+#   - the kernel's YNL CLI and netlink schemas from linux-source-6.12.
 #
 # Everything downloaded is cached outside the clone in $SNIC_CACHE
 # (default /var/cache/snic). A second run does nothing but checks.
@@ -22,7 +23,8 @@ log() { printf 'setup: %s\n' "$*" >&2; }
 
 PKGS="build-essential bc kmod cpio xz-utils zstd gzip pkg-config qemu-system-x86
 busybox-static iproute2 ethtool sparse libnl-3-dev libnl-genl-3-dev
-libnl-route-3-dev linux-headers-amd64 clang git python3 gnuplot-nox"
+libnl-route-3-dev linux-headers-amd64 clang git python3 gnuplot-nox
+python3-yaml python3-jsonschema"
 
 missing=()
 for p in $PKGS; do
@@ -127,6 +129,36 @@ if [ ! -s "$tools/scripts/checkpatch.pl" ] ||
 			'*/scripts/const_structs.checkpatch' \
 			'*/tools/testing/selftests/kselftest_harness.h' \
 			'*/tools/testing/selftests/kselftest.h'
+	)
+	rm -rf "$tmp"
+fi
+
+# The kernel's YNL CLI (tools/net/ynl: cli.py and its lib) and the
+# schemas that its specs are validated against (Documentation/netlink),
+# from linux-source-6.12: selftests/net/ynl_cli.sh drives the snic family
+# through it, a client nobody here wrote, run in the guest by Debian's
+# python3 (with python3-yaml and python3-jsonschema, above) of this
+# machine's root, which run-vm.sh shares read-only. Compiled here once:
+# the guest cannot write the __pycache__ of a read-only share and would
+# compile the modules again at every call, slowly under TCG.
+ynl="$CACHE/ynl"
+if [ ! -s "$ynl/tools/net/ynl/cli.py" ] ||
+   [ ! -s "$ynl/Documentation/netlink/genetlink.yaml" ]; then
+	log "fetching the YNL CLI and netlink schemas from linux-source-6.12"
+	tmp=$(mktemp -d)
+	(
+		cd "$tmp"
+		apt-get download -qq linux-source-6.12 >/dev/null
+		dpkg-deb --fsys-tarfile linux-source-6.12_*.deb |
+			tar -x --wildcards '*/linux-source-6.12.tar.xz'
+		rm -f ./*.deb
+		mkdir ynl
+		tar -xJf usr/src/linux-source-6.12.tar.xz -C ynl \
+			--strip-components=1 --wildcards \
+			'*/tools/net/ynl' '*/Documentation/netlink'
+		/usr/bin/python3 -m compileall -q ynl/tools/net/ynl >/dev/null
+		rm -rf "$ynl"
+		mv ynl "$ynl"
 	)
 	rm -rf "$tmp"
 fi

@@ -41,8 +41,10 @@ kbuild C=2 >"$out/sparse.log"
 gate "sparse (C=2) against $KVER" "$out/sparse.log" $?
 
 # Deliberate exemptions, per file: Qdisc/Qdisc_ops are the kernel's own
-# names; compat.h exists to test kernel versions; core_types.h is the
-# host-side type shim of the kernel-independent core.
+# names; compat.[ch] exist to test kernel versions; core_types.h is the
+# host-side type shim of the kernel-independent core; stat_list.h is an
+# X-macro list (as include/net/dropreason-core.h): a bare list of FN()
+# uses, FN taken many times.
 cp_dir="$CACHE/linux-tools/scripts"
 checkpatch() {
 	local extra=$1
@@ -56,14 +58,31 @@ cd "$top" || exit 1
 for f in $(git ls-files 'drivers/*.[ch]' 'include/*.h'); do
 	case "$f" in
 	drivers/sch_snic/qdisc.c) extra=,CAMELCASE ;;
-	drivers/snic/compat.h) extra=,LINUX_VERSION_CODE,CONSTANT_COMPARISON ;;
+	drivers/snic/compat.[ch]) extra=,LINUX_VERSION_CODE,CONSTANT_COMPARISON,MACRO_ARG_REUSE ;;
 	drivers/snic/core/core_types.h) extra=,PREFER_KERNEL_TYPES ;;
+	drivers/snic/core/stat_list.h) extra=,COMPLEX_MACRO,MACRO_ARG_REUSE ;;
 	*) extra= ;;
 	esac
 	checkpatch "$extra" "$f" >>"$out/checkpatch.log" 2>&1 || rc=1
 done
 cd - >/dev/null || exit 1
 gate "checkpatch.pl --strict" "$out/checkpatch.log" $rc
+
+# The netlink contract: the spec valid against the kernel's schema (ynl-gen
+# validates it with jsonschema before it generates anything), and what it
+# generates (uapi header, policies and ops, the counters' spec and doc
+# tables from stat_list.h) identical to what the tree holds.
+"$top/scripts/ynl-regen.sh" --check >"$out/ynl.log" 2>&1
+rc=$?
+[ $rc = 0 ] || sed -i 's/^/ERROR: /' "$out/ynl.log"
+gate "spec valid, generated files current (ynl-regen.sh --check)" "$out/ynl.log" $rc
+
+# snic.rst's list of tests comes from the tests' own leading comments.
+python3 "$top/scripts/snic-tests.py" --rst "$top/Documentation/networking/snic.rst" |
+	diff -u "$top/Documentation/networking/snic.rst" - >"$out/tests.log" 2>&1
+rc=$?
+[ $rc = 0 ] || sed -i 's/^/ERROR: /' "$out/tests.log"
+gate "snic.rst's list of tests current (scripts/snic-tests.py)" "$out/tests.log" $rc
 
 if [ -n "${KVER612:-}" ] && [ -d "/lib/modules/$KVER612/build" ]; then
 	b612=$(mktemp -d)

@@ -101,8 +101,72 @@ nsexec() {
 	fi
 }
 
-# counter NS DEV NAME: one ethtool -S counter of a snic/snicsw device.
+# The host's own Debian userland, read-only at $HOSTROOT: run-vm.sh
+# shares the host's root ("hostroot") and init.sh mounts it, as
+# virtme-ng boots a guest on its host. Programs that nobody here wrote
+# and the initramfs has not run from there with their own libraries and
+# modules: the kernel's YNL CLI (scripts/setup.sh unpacks it into
+# $SNIC_CACHE/ynl) needs Debian's python3 with yaml and jsonschema.
+# Inside, the tree is at $HOSTTOP (the share is read-only, so the mount
+# points are directories the host has: the tree hides the host's /mnt,
+# in the guest only) and the cache at its host path.
+HOSTROOT=/host
+HOSTTOP=/mnt
+SNIC_CACHE=${SNIC_CACHE:-/var/cache/snic}
+
+# hostroot_ready: the host root is mounted, with /proc, /sys, /dev, a
+# tmpfs /tmp and the tree mounted into it (once a boot: each only if it
+# is not there yet); otherwise says why, and fails.
+hostroot_ready() {
+	grep -q "^hostroot $HOSTROOT 9p " /proc/mounts || {
+		echo "the host root is not mounted at $HOSTROOT (run-vm.sh's" \
+			"hostroot 9p share; see init's lines on the console)"
+		return 1
+	}
+	_hostmnt /proc -o bind /proc &&
+		_hostmnt /sys -o rbind /sys &&
+		_hostmnt /dev -o rbind /dev &&
+		_hostmnt /tmp -t tmpfs tmp &&
+		_hostmnt "$HOSTTOP" -o bind "$TOP" ||
+		{ echo "cannot mount into $HOSTROOT"; return 1; }
+}
+
+# _hostmnt DIR MOUNT-ARGS...: mount onto $HOSTROOT/DIR unless mounted.
+_hostmnt() {
+	local d=$HOSTROOT$1
+
+	shift
+	grep -q "^[^ ]* $d " /proc/mounts || mount "$@" "$d"
+}
+
+# hostrun NETNS CMD...: CMD, a program of the host (Debian's PATH),
+# chrooted into $HOSTROOT, in netns NETNS ("-": the initial one). A netns
+# is entered as nsexec does, through ip netns exec: its mount namespace
+# gets a sysfs of NETNS at /sys, and here at the chroot's /sys too.
+hostrun() {
+	local ns=$1 why
+
+	shift
+	why=$(hostroot_ready) || { echo "hostrun: $why" >&2; return 1; }
+	if [ "$ns" = - ]; then
+		PATH=/usr/sbin:/usr/bin:/sbin:/bin chroot "$HOSTROOT" "$@"
+	else
+		PATH=/usr/sbin:/usr/bin:/sbin:/bin $IP netns exec "$ns" \
+			sh -c 'mount -t sysfs sysfs "$0/sys" && exec chroot "$0" "$@"' \
+			"$HOSTROOT" "$@"
+	fi
+}
+
+# counter NS DEV NAME: one counter of a snic/snicsw device: ethtool -S's,
+# or for packets and bytes, which ethtool leaves to rtnl_link_stats64, the
+# device's ndo_get_stats64 (sysfs).
 counter() {
+	case $3 in
+	rx_packets | rx_bytes | tx_packets | tx_bytes)
+		link_stat "$1" "$2" "$3"
+		return
+		;;
+	esac
 	nsexec "$1" $ETHTOOL -S "$2" |
 		awk -v n="$3:" '$1 == n { v = $2 } END { print v == "" ? "missing" : v }'
 }
@@ -112,7 +176,8 @@ counter() {
 # link control frames (credit LIMITs and SYNCs), not 16B packets.
 rx_total() {
 	nsexec "$1" $ETHTOOL -S "$2" |
-		awk '$1 == "rx_packets:" || $1 == "rx_mgmt:" ||
+		awk -v n="$(link_stat "$1" "$2" rx_packets)" \
+		    '$1 == "rx_mgmt:" ||
 		     ($1 ~ /^rx_drop_/ && $1 !~ /^rx_drop_credit_/) { n += $2 }
 		     END { print n }'
 }

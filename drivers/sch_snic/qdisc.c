@@ -88,6 +88,7 @@
 #include <snic/sch_snic.h>
 #include <uapi/linux/sch_snic.h>
 #include <uapi/linux/snic.h>
+#include <uapi/linux/snic_wire.h>
 
 #include "../snic/core/credit.h"
 #include "../snic/core/hist.h"

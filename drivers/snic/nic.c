@@ -105,7 +105,7 @@ void snic_nic_room(struct net_device *lower)
 
 /*
  * Encapsulate @skb and send it on the lower device. @released: it was
- * held for pacing (congestion.c) and is due now. Consumes @skb. True if
+ * held for pacing (cc.c) and is due now. Consumes @skb. True if
  * its TX queue is now stopped until the link has room.
  */
 bool snic_nic_send(struct snic_nic *nic, struct sk_buff *skb, bool released)
@@ -119,21 +119,21 @@ bool snic_nic_send(struct snic_nic *nic, struct sk_buff *skb, bool released)
 	int err;
 
 	if (unlikely(!pskb_may_pull(skb, ETH_HLEN))) {
-		why = SNIC_STAT_TX_NO_DLID;
+		why = SNIC_STAT_TX_DROP_NO_DLID;
 		goto drop;
 	}
 	h.slid = READ_ONCE(nic->lid);
 	if (unlikely(!h.slid)) {
-		why = SNIC_STAT_TX_NO_LID;
+		why = SNIC_STAT_TX_DROP_NO_LID;
 		goto drop;
 	}
 	h.dlid = snic_mac_to_dlid(eth_hdr(skb)->h_dest);
 	if (unlikely(!h.dlid)) {
-		why = SNIC_STAT_TX_NO_DLID;
+		why = SNIC_STAT_TX_DROP_NO_DLID;
 		goto drop;
 	}
 	if (unlikely(!netif_running(lower) || !netif_carrier_ok(lower))) {
-		why = SNIC_STAT_TX_LINK_DOWN;
+		why = SNIC_STAT_TX_DROP_LINK_DOWN;
 		goto drop;
 	}
 	/* CCA: wait for the DLID's pacing (only this queue waits). */
@@ -147,8 +147,8 @@ bool snic_nic_send(struct snic_nic *nic, struct sk_buff *skb, bool released)
 
 	err = snic_encap(skb, lower, &h);
 	if (unlikely(err)) {
-		why = err == -EMSGSIZE ? SNIC_STAT_TX_TOO_BIG :
-					 SNIC_STAT_TX_NOMEM;
+		why = err == -EMSGSIZE ? SNIC_STAT_TX_DROP_TOO_BIG :
+					 SNIC_STAT_TX_DROP_NOMEM;
 		goto drop;
 	}
 	skb->dev = lower;
@@ -164,7 +164,7 @@ bool snic_nic_send(struct snic_nic *nic, struct sk_buff *skb, bool released)
 		return paced &&
 		       snic_nic_link_wait(nic, q, sch_snic_sc2vl(lower, h.sc));
 	}
-	snic_count(&nic->stats, SNIC_STAT_TX_LOWER_DROP);
+	snic_count(&nic->stats, SNIC_STAT_TX_DROP_LOWER);
 	return false;
 
 drop:
@@ -192,18 +192,18 @@ static enum snic_stat snic_nic_mgmt(struct snic_nic *nic, struct sk_buff *skb,
 	p = skb_header_pointer(skb, SNIC_16B_HDR_LEN,
 			       min_t(size_t, payload, sizeof(buf)), buf);
 	if (!p)
-		return SNIC_STAT_RX_MGMT_SHORT;
+		return SNIC_STAT_RX_DROP_MGMT_SHORT;
 	switch (snic_cn_decode(p, payload, &cn)) {
 	case SNIC_MGMT_OK:
 		break;
 	case SNIC_MGMT_ESHORT:
-		return SNIC_STAT_RX_MGMT_SHORT;
+		return SNIC_STAT_RX_DROP_MGMT_SHORT;
 	case SNIC_MGMT_EVERSION:
-		return SNIC_STAT_RX_MGMT_VERSION;
+		return SNIC_STAT_RX_DROP_MGMT_VERSION;
 	case SNIC_MGMT_ETYPE:
-		return SNIC_STAT_RX_MGMT_TYPE;
+		return SNIC_STAT_RX_DROP_MGMT_TYPE;
 	default:
-		return SNIC_STAT_RX_MGMT_FIELD;
+		return SNIC_STAT_RX_DROP_MGMT_FIELD;
 	}
 	snic_count(&nic->stats, SNIC_STAT_RX_CN);
 	if (h->becn)
@@ -241,7 +241,7 @@ static rx_handler_result_t snic_nic_rx(struct sk_buff **pskb)
 	 */
 	snic_crx_rx(&nic->crx, h.sc, h.le, skb->len + ETH_HLEN);
 	if (h.dlid != READ_ONCE(nic->lid) && !snic_lid_is_mcast(h.dlid)) {
-		why = SNIC_STAT_RX_BAD_DLID;
+		why = SNIC_STAT_RX_DROP_BAD_DLID;
 		goto drop;
 	}
 	if (h.l4 == SNIC_L4_MGMT) {
@@ -254,15 +254,15 @@ static rx_handler_result_t snic_nic_rx(struct sk_buff **pskb)
 		return RX_HANDLER_CONSUMED;
 	}
 	if (h.l4 != SNIC_L4_ETH) {
-		why = SNIC_STAT_RX_UNKNOWN_L4;
+		why = SNIC_STAT_RX_DROP_UNKNOWN_L4;
 		goto drop;
 	}
 	if (payload < ETH_HLEN) {
-		why = SNIC_STAT_RX_BAD_INNER;
+		why = SNIC_STAT_RX_DROP_BAD_INNER;
 		goto drop;
 	}
 	if (unlikely(!(nic->dev->flags & IFF_UP))) {
-		why = SNIC_STAT_RX_DEV_DOWN;
+		why = SNIC_STAT_RX_DROP_DEV_DOWN;
 		goto drop;
 	}
 
@@ -278,7 +278,7 @@ static rx_handler_result_t snic_nic_rx(struct sk_buff **pskb)
 
 	skb_pull_rcsum(skb, SNIC_16B_HDR_LEN);
 	if (pskb_trim_rcsum(skb, payload) || !pskb_may_pull(skb, ETH_HLEN)) {
-		why = SNIC_STAT_RX_BAD_INNER;
+		why = SNIC_STAT_RX_DROP_BAD_INNER;
 		goto drop;
 	}
 	skb->dev = nic->dev;

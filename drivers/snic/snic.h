@@ -7,10 +7,15 @@
  *   switch.c   rtnl kind "snicsw": ports, LFT, forwarding
  *   wire.c     16B encapsulation on skbs (over core/hdr16b.c)
  *   stats.c    per-CPU counters, ndo_get_stats64 and ethtool -S
- *   credit.c   the receiving side of per-VL credit flow control
- *   congestion.c  CCA at the NIC: BECN reflection, per-DLID pacing
- *   arn.c      ARN at a switch: notifications received, link states
- *   netlink.c  the "snic" generic netlink family
+ *   crx.c      snic_crx_*: the receiving side of per-VL credit flow control
+ *   cc.c       snic_cc_*: CCA at the NIC: BECN reflection, per-DLID pacing
+ *   ar.c       snic_ar_*: adaptive routing and ARN at a switch
+ *              (core/arn.c: the kernel-independent ARN and BPT logic)
+ *   netlink.c  the "snic" generic netlink family: family, pre/post_doit,
+ *              the dump skeleton; its policies and ops are generated
+ *              (netlink-gen.c); handlers per object in netlink-dev.c,
+ *              netlink-switch.c, netlink-cc.c, netlink-ar.c
+ *   compat.c   6.1's genetlink without split ops
  */
 #ifndef _SNIC_H
 #define _SNIC_H
@@ -22,6 +27,7 @@
 #include <linux/xarray.h>
 #include <net/sch_generic.h>
 #include <uapi/linux/snic.h>
+#include <uapi/linux/snic_wire.h>
 
 #include "compat.h"
 #include "core/addr.h"
@@ -33,6 +39,10 @@
 #include "core/hdr16b.h"
 
 #define SNIC_STAT_COUNT		(SNIC_STAT_MAX + 1)
+/* A device's first counter that rtnl_link_stats64 does not carry: those
+ * before it (rx/tx packets and bytes) go through ndo_get_stats64 only.
+ */
+#define SNIC_STAT_DEV_FIRST	SNIC_STAT_RX_DROP_TRUNCATED
 /* Outer Ethernet + 16B header in front of the inner frame. */
 #define SNIC_ENCAP_HLEN		(ETH_HLEN + SNIC_16B_HDR_LEN)
 /* Worst-case pad + ICRC + tail behind it. */
@@ -53,7 +63,7 @@ struct snic_stats {
 	struct snic_pcpu_stats __percpu *pcpu;
 };
 
-/* The receiving side of a link end (credit.c has the locking rules). */
+/* The receiving side of a link end (crx.c has the locking rules). */
 struct snic_crx {
 	struct net_device *dev;		/* the link end: lower dev or port */
 	struct snic_stats *stats;	/* its owner's counters */
@@ -69,7 +79,7 @@ struct snic_crx {
 	struct hrtimer timer;
 };
 
-/* CCA at a NIC (congestion.c has the locking rules). */
+/* CCA at a NIC (cc.c has the locking rules). */
 #define SNIC_CC_OWED		64	/* sources a BECN may be owed to */
 #define SNIC_CC_WINDOW_DEFAULT	10000	/* BECN coalescing, fabric ns */
 #define SNIC_CC_WINDOW_MAX	100000000
@@ -106,7 +116,7 @@ struct snic_cc_config {
 
 struct snic_cc {
 	struct snic_nic *nic;
-	spinlock_t lock;		/* all below, see congestion.c */
+	spinlock_t lock;		/* all below, see cc.c */
 	struct snic_cc_params p;
 	struct snic_cct_entry *cct;	/* SNIC_CCT_MAX_ENTRIES */
 	u16 cct_len;
@@ -158,7 +168,7 @@ struct snic_nic {
 	unsigned long link_wait;
 };
 
-/* ARN at a switch (arn.c has the locking rules). */
+/* ARN at a switch (ar.c has the locking rules). */
 #define SNIC_AR_LIFE_DEFAULT	1000000		/* us */
 #define SNIC_AR_LIFE_MAX	100000000
 
@@ -296,7 +306,7 @@ int snic_nic_set_lid(struct snic_nic *nic, u32 lid);
 bool snic_nic_send(struct snic_nic *nic, struct sk_buff *skb, bool released);
 void snic_nic_room(struct net_device *lower);
 
-/* congestion.c */
+/* cc.c */
 int snic_cc_init(struct snic_cc *cc, struct snic_nic *nic, unsigned int ntxq);
 void snic_cc_stop(struct snic_cc *cc);
 void snic_cc_free(struct snic_cc *cc);
@@ -326,7 +336,7 @@ int snic_sw_mft_set(struct snic_switch *sw, u32 mlid, u64 ports);
 int snic_sw_mft_del(struct snic_switch *sw, u32 mlid);
 void snic_sw_set_sc2sc(struct snic_port *port, const u8 *map);
 
-/* arn.c */
+/* ar.c */
 void snic_ar_init(struct snic_ar *ar);
 void snic_ar_stop(struct snic_ar *ar);
 void snic_ar_free(struct snic_ar *ar);
@@ -336,7 +346,7 @@ void snic_ar_port_event(struct snic_switch *sw, struct snic_port *port);
 int snic_ar_port_set(struct snic_switch *sw, struct snic_port *port, u8 kind,
 		     u16 peer);
 int snic_ar_bpt_set(struct snic_switch *sw, u32 dlid,
-		    const struct snic_ar_cand *c, int n);
+		    const struct snic_bpt_cand *c, int n);
 int snic_ar_bpt_dump(struct snic_ar *ar, unsigned long *pos, u32 *dlid,
 		     struct snic_bpt_ent *out, int n);
 void snic_ar_rx(struct snic_switch *sw, struct snic_port *in,
@@ -346,7 +356,7 @@ void snic_ar_read(struct snic_ar *ar, struct snic_ar_config *c);
 int snic_ar_dump_links(struct snic_ar *ar, u32 pos, struct snic_arn_link *out,
 		       u32 *slot, u64 *left, int n);
 
-/* credit.c */
+/* crx.c */
 int snic_crx_init(struct snic_crx *crx, struct net_device *dev,
 		  struct snic_stats *stats, bool holds);
 void snic_crx_stop(struct snic_crx *crx);
@@ -375,7 +385,6 @@ void snic_stats_free(struct snic_stats *s);
 void snic_stats_add(struct snic_stats *s, enum snic_stat idx, u64 val);
 void snic_stats_read(const struct snic_stats *s, u64 *out);
 void snic_stats_to_link(const u64 *ctr, struct rtnl_link_stats64 *st);
-int snic_stats_nla_put(struct sk_buff *msg, const u64 *ctr);
 void snic_dev_stats(struct net_device *dev, u64 *ctr);
 void snic_dev_get_stats64(struct net_device *dev,
 			  struct rtnl_link_stats64 *st);

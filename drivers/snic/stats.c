@@ -2,8 +2,10 @@
 /*
  * Counters. Every snic object counts into per-CPU u64 arrays indexed by
  * enum snic_stat (include/uapi/linux/snic.h); readers sum them. The same
- * array feeds ndo_get_stats64 (the rtnl_link_stats64 subset), ethtool -S
- * (every counter, fixed set, survives down/up) and netlink dumps.
+ * array feeds ndo_get_stats64 (the rtnl_link_stats64 subset: packets and
+ * bytes, the drops folded), ethtool -S (every other counter, fixed set,
+ * survives down/up) and netlink dumps (a device's as ethtool's, a switch
+ * port's all of them: a port is not a device of ours).
  */
 #include <linux/ethtool.h>
 #include <net/netlink.h>
@@ -11,9 +13,12 @@
 #include "snic.h"
 #include "core/stat_names.h"
 
-/* The first counter with a name; UNSPEC and PAD are attribute plumbing. */
-#define SNIC_STAT_FIRST		SNIC_STAT_RX_PACKETS
-#define SNIC_STAT_NAMED		(SNIC_STAT_COUNT - SNIC_STAT_FIRST)
+/*
+ * ethtool -S shows a device's counters from the first that
+ * rtnl_link_stats64 does not carry (packets and bytes go through
+ * ndo_get_stats64 only).
+ */
+#define SNIC_STAT_NAMED		(SNIC_STAT_COUNT - SNIC_STAT_DEV_FIRST)
 
 int snic_stats_init(struct snic_stats *s)
 {
@@ -55,10 +60,10 @@ void snic_stats_read(const struct snic_stats *s, u64 *out)
 
 		do {
 			start = u64_stats_fetch_begin(&p->syncp);
-			for (i = SNIC_STAT_FIRST; i < SNIC_STAT_COUNT; i++)
+			for (i = SNIC_STAT_RX_PACKETS; i < SNIC_STAT_COUNT; i++)
 				v[i] = u64_stats_read(&p->ctr[i]);
 		} while (u64_stats_fetch_retry(&p->syncp, start));
-		for (i = SNIC_STAT_FIRST; i < SNIC_STAT_COUNT; i++)
+		for (i = SNIC_STAT_RX_PACKETS; i < SNIC_STAT_COUNT; i++)
 			out[i] += v[i];
 	}
 }
@@ -69,46 +74,37 @@ void snic_stats_to_link(const u64 *c, struct rtnl_link_stats64 *st)
 	st->rx_bytes = c[SNIC_STAT_RX_BYTES];
 	st->tx_packets = c[SNIC_STAT_TX_PACKETS];
 	st->tx_bytes = c[SNIC_STAT_TX_BYTES];
-	st->rx_length_errors = c[SNIC_STAT_RX_TRUNCATED] +
-			       c[SNIC_STAT_RX_BAD_LEN] +
-			       c[SNIC_STAT_RX_BAD_PAD] +
-			       c[SNIC_STAT_RX_BAD_INNER];
-	st->rx_frame_errors = c[SNIC_STAT_RX_BAD_L2];
+	st->rx_length_errors = c[SNIC_STAT_RX_DROP_TRUNCATED] +
+			       c[SNIC_STAT_RX_DROP_BAD_LEN] +
+			       c[SNIC_STAT_RX_DROP_BAD_PAD] +
+			       c[SNIC_STAT_RX_DROP_BAD_INNER];
+	st->rx_frame_errors = c[SNIC_STAT_RX_DROP_BAD_L2];
 	st->rx_errors = st->rx_length_errors + st->rx_frame_errors;
-	st->rx_dropped = c[SNIC_STAT_RX_UNKNOWN_L4] +
-			 c[SNIC_STAT_RX_BAD_DLID] +
-			 c[SNIC_STAT_FWD_NO_ROUTE] + c[SNIC_STAT_FWD_LOOP] +
-			 c[SNIC_STAT_FWD_NOMEM] + c[SNIC_STAT_RX_DEV_DOWN] +
-			 c[SNIC_STAT_RX_MGMT_SHORT] +
-			 c[SNIC_STAT_RX_MGMT_VERSION] +
-			 c[SNIC_STAT_RX_MGMT_TYPE] + c[SNIC_STAT_RX_MGMT_FIELD] +
-			 c[SNIC_STAT_RX_ARN_SHORT] + c[SNIC_STAT_RX_ARN_VERSION] +
-			 c[SNIC_STAT_RX_ARN_TYPE] + c[SNIC_STAT_RX_ARN_FIELD] +
-			 c[SNIC_STAT_RX_ARN_GROUP] + c[SNIC_STAT_RX_ARN_SELF];
-	st->tx_dropped = c[SNIC_STAT_TX_NO_DLID] + c[SNIC_STAT_TX_NOMEM] +
-			 c[SNIC_STAT_TX_TOO_BIG] + c[SNIC_STAT_TX_LINK_DOWN] +
-			 c[SNIC_STAT_FWD_TX_DROP] + c[SNIC_STAT_TX_NO_LID] +
-			 c[SNIC_STAT_FWD_QDISC_DROP] +
-			 c[SNIC_STAT_TX_LOWER_DROP] +
-			 c[SNIC_STAT_TX_PACED_FLUSH];
-}
-
-int snic_stats_nla_put(struct sk_buff *msg, const u64 *c)
-{
-	struct nlattr *nest;
-	int i;
-
-	nest = nla_nest_start(msg, SNIC_A_STATS);
-	if (!nest)
-		return -EMSGSIZE;
-	for (i = SNIC_STAT_FIRST; i < SNIC_STAT_COUNT; i++) {
-		if (nla_put_u64_64bit(msg, i, c[i], SNIC_STAT_PAD)) {
-			nla_nest_cancel(msg, nest);
-			return -EMSGSIZE;
-		}
-	}
-	nla_nest_end(msg, nest);
-	return 0;
+	st->rx_dropped = c[SNIC_STAT_RX_DROP_UNKNOWN_L4] +
+			 c[SNIC_STAT_RX_DROP_BAD_DLID] +
+			 c[SNIC_STAT_FWD_DROP_NO_ROUTE] +
+			 c[SNIC_STAT_FWD_DROP_LOOP] +
+			 c[SNIC_STAT_FWD_DROP_NOMEM] +
+			 c[SNIC_STAT_RX_DROP_DEV_DOWN] +
+			 c[SNIC_STAT_RX_DROP_MGMT_SHORT] +
+			 c[SNIC_STAT_RX_DROP_MGMT_VERSION] +
+			 c[SNIC_STAT_RX_DROP_MGMT_TYPE] +
+			 c[SNIC_STAT_RX_DROP_MGMT_FIELD] +
+			 c[SNIC_STAT_RX_DROP_ARN_SHORT] +
+			 c[SNIC_STAT_RX_DROP_ARN_VERSION] +
+			 c[SNIC_STAT_RX_DROP_ARN_TYPE] +
+			 c[SNIC_STAT_RX_DROP_ARN_FIELD] +
+			 c[SNIC_STAT_RX_DROP_ARN_GROUP] +
+			 c[SNIC_STAT_RX_DROP_ARN_SELF];
+	st->tx_dropped = c[SNIC_STAT_TX_DROP_NO_DLID] +
+			 c[SNIC_STAT_TX_DROP_NOMEM] +
+			 c[SNIC_STAT_TX_DROP_TOO_BIG] +
+			 c[SNIC_STAT_TX_DROP_LINK_DOWN] +
+			 c[SNIC_STAT_FWD_DROP_EGRESS] +
+			 c[SNIC_STAT_TX_DROP_NO_LID] +
+			 c[SNIC_STAT_FWD_DROP_QDISC] +
+			 c[SNIC_STAT_TX_DROP_LOWER] +
+			 c[SNIC_STAT_TX_DROP_PACED_FLUSH];
 }
 
 /* Totals of a snic or snicsw device (a switch sums its ports). */
@@ -137,7 +133,7 @@ static void snic_get_strings(struct net_device *dev, u32 sset, u8 *buf)
 
 	if (sset != ETH_SS_STATS)
 		return;
-	for (i = SNIC_STAT_FIRST; i < SNIC_STAT_COUNT; i++)
+	for (i = SNIC_STAT_DEV_FIRST; i < SNIC_STAT_COUNT; i++)
 		ethtool_sprintf(&buf, "%s", snic_stat_name[i]);
 }
 
@@ -152,7 +148,7 @@ static void snic_get_ethtool_stats(struct net_device *dev,
 	u64 c[SNIC_STAT_COUNT];
 
 	snic_dev_stats(dev, c);
-	memcpy(data, &c[SNIC_STAT_FIRST], SNIC_STAT_NAMED * sizeof(u64));
+	memcpy(data, &c[SNIC_STAT_DEV_FIRST], SNIC_STAT_NAMED * sizeof(u64));
 }
 
 static void snic_get_drvinfo(struct net_device *dev,

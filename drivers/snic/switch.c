@@ -64,18 +64,18 @@ static void snic_sw_xmit(struct snic_port *out, struct sk_buff *skb,
 
 	if (unlikely(!netif_running(out->dev) || !netif_carrier_ok(out->dev))) {
 		/* A down port: dev_queue_xmit() would drop it uncounted. */
-		snic_count(&out->stats, SNIC_STAT_FWD_TX_DROP);
+		snic_count(&out->stats, SNIC_STAT_FWD_DROP_EGRESS);
 		kfree_skb(skb);
 		return;
 	}
 	if (READ_ONCE(out->sc_remap) && snic_sw_remap_sc(out, skb)) {
-		snic_count(&out->stats, SNIC_STAT_FWD_NOMEM);
+		snic_count(&out->stats, SNIC_STAT_FWD_DROP_NOMEM);
 		kfree_skb(skb);
 		return;
 	}
 	/* A port that cannot finish a checksum the sender left to it. */
 	if (unlikely(snic_16b_csum(skb, out->dev))) {
-		snic_count(&out->stats, SNIC_STAT_FWD_NOMEM);
+		snic_count(&out->stats, SNIC_STAT_FWD_DROP_NOMEM);
 		kfree_skb(skb);
 		return;
 	}
@@ -101,7 +101,7 @@ static void snic_sw_xmit(struct snic_port *out, struct sk_buff *skb,
 	/* A qdisc drop (sch_snic: its VL queue full, or the ingress
 	 * buffer overrun).
 	 */
-	snic_count(&out->stats, SNIC_STAT_FWD_QDISC_DROP);
+	snic_count(&out->stats, SNIC_STAT_FWD_DROP_QDISC);
 }
 
 /* Copies to every port of @ports but @in; the last one gets @skb. */
@@ -118,16 +118,18 @@ static void snic_sw_flood(struct snic_switch *sw, struct snic_port *in,
 		if (prev) {
 			copy = skb_clone(skb, GFP_ATOMIC);
 			if (copy) {
-				snic_count(&in->stats, SNIC_STAT_FWD_FLOOD);
+				snic_count(&in->stats,
+					   SNIC_STAT_FWD_FLOOD_COPIES);
 				snic_sw_xmit(prev, copy, len);
 			} else {
-				snic_count(&in->stats, SNIC_STAT_FWD_NOMEM);
+				snic_count(&in->stats,
+					   SNIC_STAT_FWD_DROP_NOMEM);
 			}
 		}
 		prev = port;
 	}
 	if (prev) {
-		snic_count(&in->stats, SNIC_STAT_FWD_FLOOD);
+		snic_count(&in->stats, SNIC_STAT_FWD_FLOOD_COPIES);
 		snic_sw_xmit(prev, skb, len);
 	} else {
 		consume_skb(skb);
@@ -168,7 +170,7 @@ static rx_handler_result_t snic_sw_rx(struct sk_buff **pskb)
 	 */
 	skb->priority = 0;
 	if (h.l4 != SNIC_L4_ETH && h.l4 != SNIC_L4_MGMT) {
-		why = SNIC_STAT_RX_UNKNOWN_L4;
+		why = SNIC_STAT_RX_DROP_UNKNOWN_L4;
 		goto drop;
 	}
 	snic_count(&in->stats, SNIC_STAT_RX_PACKETS);
@@ -183,7 +185,7 @@ static rx_handler_result_t snic_sw_rx(struct sk_buff **pskb)
 	}
 	if (h.dlid == READ_ONCE(sw->lid)) {
 		if (h.l4 != SNIC_L4_MGMT) {
-			why = SNIC_STAT_RX_BAD_DLID;
+			why = SNIC_STAT_RX_DROP_BAD_DLID;
 			goto drop;
 		}
 		snic_count(&in->stats, SNIC_STAT_RX_MGMT);
@@ -199,7 +201,7 @@ static rx_handler_result_t snic_sw_rx(struct sk_buff **pskb)
 
 		m = xa_load(&sw->mft, h.dlid - SNIC_LID_MCAST_BASE);
 		if (!m) {
-			why = SNIC_STAT_FWD_NO_ROUTE;
+			why = SNIC_STAT_FWD_DROP_NO_ROUTE;
 			goto drop;
 		}
 		snic_crx_rx(&in->crx, h.sc, h.le, len);
@@ -207,7 +209,7 @@ static rx_handler_result_t snic_sw_rx(struct sk_buff **pskb)
 		return RX_HANDLER_CONSUMED;
 	}
 	if (!snic_lid_is_ucast(h.dlid)) {
-		why = SNIC_STAT_RX_BAD_DLID;
+		why = SNIC_STAT_RX_DROP_BAD_DLID;
 		goto drop;
 	}
 	entry = xa_load(&sw->lft, h.dlid);
@@ -219,15 +221,15 @@ static rx_handler_result_t snic_sw_rx(struct sk_buff **pskb)
 					      NULL;
 	}
 	if (!out) {
-		why = SNIC_STAT_FWD_NO_ROUTE;
+		why = SNIC_STAT_FWD_DROP_NO_ROUTE;
 		goto drop;
 	}
 	if (out == in) {
-		why = SNIC_STAT_FWD_LOOP;
+		why = SNIC_STAT_FWD_DROP_LOOP;
 		goto drop;
 	}
 	if (unlikely(!netif_running(out->dev) || !netif_carrier_ok(out->dev))) {
-		why = SNIC_STAT_FWD_TX_DROP;
+		why = SNIC_STAT_FWD_DROP_EGRESS;
 		goto drop;
 	}
 	/* The egress sch_snic holds the buffer space (its hooks); without
@@ -427,7 +429,7 @@ static netdev_tx_t snic_sw_xmit_self(struct sk_buff *skb,
 {
 	struct snic_switch *sw = netdev_priv(dev);
 
-	snic_count(&sw->stats, SNIC_STAT_TX_NO_DLID);
+	snic_count(&sw->stats, SNIC_STAT_TX_DROP_NO_DLID);
 	kfree_skb(skb);
 	return NETDEV_TX_OK;
 }

@@ -143,7 +143,7 @@ enum snic_stat snic_16b_rx(struct sk_buff *skb, struct snic_16b *h,
 
 	if (len < SNIC_16B_HDR_LEN + SNIC_16B_TRAILER_LEN ||
 	    !pskb_may_pull(skb, SNIC_16B_HDR_LEN))
-		return SNIC_STAT_RX_TRUNCATED;
+		return SNIC_STAT_RX_DROP_TRUNCATED;
 	/* Bytes beyond LEN are link padding (a real NIC pads a frame to the
 	 * Ethernet minimum): trimmed, as ip_rcv() trims to tot_len. A frame
 	 * shorter than its LEN is refused (rx_drop_bad_len).
@@ -152,23 +152,23 @@ enum snic_stat snic_16b_rx(struct sk_buff *skb, struct snic_16b *h,
 	plen = h->len * SNIC_16B_FLIT;
 	if (plen >= SNIC_16B_HDR_LEN + SNIC_16B_TRAILER_LEN && plen < len) {
 		if (pskb_trim_rcsum(skb, plen))
-			return SNIC_STAT_RX_TRUNCATED;
+			return SNIC_STAT_RX_DROP_TRUNCATED;
 		len = plen;
 	}
 	if (skb_copy_bits(skb, len - 1, &tail, 1))
-		return SNIC_STAT_RX_TRUNCATED;
+		return SNIC_STAT_RX_DROP_TRUNCATED;
 
 	switch (snic_16b_parse(skb->data, len, tail, h, payload_len)) {
 	case SNIC_16B_OK:
 		return 0;
 	case SNIC_16B_ERR_TRUNCATED:
-		return SNIC_STAT_RX_TRUNCATED;
+		return SNIC_STAT_RX_DROP_TRUNCATED;
 	case SNIC_16B_ERR_L2:
-		return SNIC_STAT_RX_BAD_L2;
+		return SNIC_STAT_RX_DROP_BAD_L2;
 	case SNIC_16B_ERR_LEN:
-		return SNIC_STAT_RX_BAD_LEN;
+		return SNIC_STAT_RX_DROP_BAD_LEN;
 	case SNIC_16B_ERR_PAD:
-		return SNIC_STAT_RX_BAD_PAD;
+		return SNIC_STAT_RX_DROP_BAD_PAD;
 	}
-	return SNIC_STAT_RX_TRUNCATED;
+	return SNIC_STAT_RX_DROP_TRUNCATED;
 }

@@ -14,6 +14,7 @@
 #    congested, g0s0 penalises the path and moves, and returns once the
 #    congestion is eliminated;
 #  - the Best Path Table and port settings refuse bad values.
+# check-debug: yes
 . "$(dirname "$0")/../lib.sh"
 
 modules_load || { not_ok "modules load"; ktap_finish; }
@@ -108,11 +109,11 @@ checke "the congestion is eliminated: g0s0 forgets it" \
 	'waitfor 20000 "[ -z \"\$(links g0s0)\" ]"'
 
 # 4. Bad settings: errno + extack, nothing changed.
-check "a candidate on port 0: EINVAL" \
-	expect_err "$S0" 22 "a candidate needs port 1..64" \
+check "a candidate on port 0: ERANGE" \
+	expect_err "$S0" 34 "out of range" \
 	$SNICCTL bpt set sw0 dlid 5 0:3:l
-check "a BPT entry for a multicast DLID: EINVAL" \
-	expect_err "$S0" 22 "a BPT entry is for a unicast DLID" \
+check "a BPT entry for a multicast DLID: ERANGE" \
+	expect_err "$S0" 34 "out of range" \
 	$SNICCTL bpt set sw0 dlid 0xf00001 2:3:l
 check "deleting a BPT entry that is not there: ENOENT" \
 	expect_err "$S0" 2 "no BPT entry for this DLID" $SNICCTL bpt del sw0 dlid 77
@@ -122,30 +123,35 @@ check "a local port's peer beyond 2047: ERANGE" \
 check "ar_thr with set below clear: EINVAL" \
 	expect_err "$S0" 22 "the set level must be above the clear level" \
 	$SNICCTL dev set sw0 ar_thr 10:20
-check "ar_samples 0:1: EINVAL" \
-	expect_err "$S0" 22 "at least one sample" $SNICCTL dev set sw0 ar_samples 0:1
+check "ar_samples 0:1: ERANGE" \
+	expect_err "$S0" 34 "out of range" $SNICCTL dev set sw0 ar_samples 0:1
 check "ar_slids 9-3: EINVAL" \
 	expect_err "$S0" 22 "the min host LID is above the max" \
 	$SNICCTL dev set sw0 ar_slids 9-3
 check "ar_algo 3 (raw): ERANGE" \
 	expect_err "$S0" 34 "" $SNICCTL raw dev-set \
-	ifindex:u32=$(nsexec "$S0" cat /sys/class/net/sw0/ifindex) ar-algo:u8=3
+	ifindex:u32=$(nsexec "$S0" cat /sys/class/net/sw0/ifindex) ar/algorithm:u32=3
 s0if=$(nsexec "$S0" cat /sys/class/net/sw0/ifindex)
 check "ar_period above 10 s: ERANGE" \
 	expect_err "$S0" 34 "" $SNICCTL dev set sw0 ar_period 10000001
 check "ar_kind 3 (raw): ERANGE" \
 	expect_err "$S0" 34 "" $SNICCTL raw port-set ifindex:u32=$s0if \
-	port:u32=2 ar-kind:u8=3 ar-peer:u16=1
+	port/num:u32=2 port/ar-kind:u32=3 port/ar-peer:u32=1
 check "ar_kind without its peer (raw): EINVAL" \
 	expect_err "$S0" 22 "an ARN port kind goes with its peer" \
-	$SNICCTL raw port-set ifindex:u32=$s0if port:u32=2 ar-kind:u8=1
-check "a BPT of 17 bytes (raw): EINVAL" \
-	expect_err "$S0" 22 "the BPT is 0..4 struct snic_ar_cand" \
-	$SNICCTL raw bpt-set ifindex:u32=$s0if dlid:u32=5 \
-	bpt:bytes=2,0,3,0,0,0,0,0,0,0,0,0,0,0,0,0,0
-check "a BPT of 5 candidates (raw): ERANGE" \
-	expect_err "$S0" 34 "" $SNICCTL raw bpt-set ifindex:u32=$s0if dlid:u32=5 \
-	bpt:bytes=$(i=0; while [ $i -lt 4 ]; do printf '2,0,3,0,0,0,0,0,0,0,0,0,0,0,0,0,'; i=$((i + 1)); done)2,0,3,0,0,0,0,0,0,0,0,0,0,0,0,0
+	$SNICCTL raw port-set ifindex:u32=$s0if port/num:u32=2 port/ar-kind:u32=1
+check "a candidate without its cost (raw): EINVAL" \
+	expect_err "$S0" 22 "a candidate needs its port and cost" \
+	$SNICCTL raw bpt-set ifindex:u32=$s0if bpt/dlid:u32=5 \
+	bpt/cand/port:u32=2
+check "a candidate of 3 links (raw): E2BIG" \
+	expect_err "$S0" 7 "2 links at most" \
+	$SNICCTL raw bpt-set ifindex:u32=$s0if bpt/dlid:u32=5 \
+	bpt/cand/port:u32=2 bpt/cand/cost:u32=3 bpt/cand/link:u32=1 \
+	bpt/cand/link:u32=2 bpt/cand/link:u32=3
+check "a BPT of 5 candidates: E2BIG" \
+	expect_err "$S0" 7 "4 candidates at most" $SNICCTL bpt set sw0 dlid 5 \
+	2:3:l 2:3:l 2:3:l 2:3:l 2:3:l
 check "unprivileged bpt set: EPERM" \
 	expect_err "$S0" 1 "" $TOOLS/nocap $SNICCTL bpt set sw0 dlid 5 2:3:l
 checke "the refused requests changed nothing" \

@@ -9,6 +9,7 @@
 # it, then recover once the incast ends. Pacing is per DLID (a DLID
 # with no BECN is never paced), can be switched off, tracks a bounded
 # number of DLIDs with LRU replacement, and refuses bad settings.
+# check-debug: yes
 . "$(dirname "$0")/../lib.sh"
 
 modules_load || { not_ok "modules load"; ktap_finish; }
@@ -160,12 +161,13 @@ check "ccti_min above ccti_limit: EINVAL" \
 check "ccti_trigger above ccti_limit: EINVAL" \
 	expect_err "$F-h1" 22 "trigger_threshold" $SNICCTL dev set snic0 ccti_trigger 9
 nic1=$(nsexec "$F-h1" cat /sys/class/net/snic0/ifindex)
-check "a CCT of an odd byte length: EINVAL" \
-	expect_err "$F-h1" 22 "the CCT is 1..1984 u16 entries" \
-	$SNICCTL raw dev-set ifindex:u32=$nic1 cct:bytes=0,0,1
-check "an empty CCT: EINVAL" \
-	expect_err "$F-h1" 22 "the CCT is 1..1984 u16 entries" \
-	$SNICCTL raw dev-set ifindex:u32=$nic1 cct:bytes=
+check "a CCT entry without its multiplier (raw): EINVAL" \
+	expect_err "$F-h1" 22 "needs shift and multiplier" \
+	$SNICCTL raw dev-set ifindex:u32=$nic1 cc/cct-entry/shift:u32=1
+check "a CCT entry shift of 4 (raw): ERANGE" \
+	expect_err "$F-h1" 34 "out of range" \
+	$SNICCTL raw dev-set ifindex:u32=$nic1 cc/cct-entry/shift:u32=4 \
+	cc/cct-entry/multiplier:u32=1
 check "cc_tracked 0: ERANGE" \
 	expect_err "$F-h1" 34 "" $SNICCTL dev set snic0 cc_tracked 0
 check "becn_window beyond 100 ms: ERANGE" \

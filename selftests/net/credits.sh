@@ -7,6 +7,7 @@
 # a VL without credits blocks alone; lost credit returns and lost data
 # packets are repaired by the periodic frames; a link flap starts over;
 # a head blocked past its lifetime is discarded by the qdisc's timer.
+# check-debug: yes
 . "$(dirname "$0")/../lib.sh"
 
 modules_load || { not_ok "modules load"; ktap_finish; }
@@ -233,7 +234,7 @@ check "credit period 5 us: ERANGE" \
 check "qdisc SYNC period 5 us: ERANGE" \
 	expect_err "$H1" 34 "" $SNICCTL qdisc set fab0 sync 5
 check "vlbuf of the wrong length: ERANGE" \
-	expect_err "$H1" 34 "" $SNICCTL raw dev-set ifindex:u32=$(nsexec "$H1" cat /sys/class/net/snic0/ifindex) vl-buf:bytes=1,2,3
+	expect_err "$H1" 34 "" $SNICCTL raw dev-set ifindex:u32=$(nsexec "$H1" cat /sys/class/net/snic0/ifindex) credit/vl-buf:bytes=1,2,3
 check "vlbuf on the switch device: EOPNOTSUPP, per port" \
 	expect_err "$S1" 95 "per port" $SNICCTL dev set sw0 vlbuf 4
 check "unprivileged vlbuf: EPERM" \

@@ -7,6 +7,7 @@
 # replacing the qdiscs, deleting and re-creating a NIC, with credit, qdisc
 # and CCA pacing timers armed. No warning (the
 # harness scans the console), and traffic resumes after each class.
+# check-debug: yes
 . "$(dirname "$0")/../lib.sh"
 
 ITER=${SNIC_ITER:-5}

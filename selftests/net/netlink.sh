@@ -3,6 +3,7 @@
 #
 # The snic generic netlink family refuses bad requests with the right
 # errno and an extack message, and nothing changes when it does.
+# check-debug: yes
 . "$(dirname "$0")/../lib.sh"
 
 modules_load || { not_ok "modules load"; ktap_finish; }
@@ -15,21 +16,21 @@ lft_before=$(nsexec "$S1" "$SNICCTL" -j lft show sw0)
 lid_before=$(nsexec "$H1" "$SNICCTL" -j dev show snic0)
 
 check "dev-set without ifindex: EINVAL, missing device ifindex" \
-	expect_err "$H1" 22 "missing device ifindex" $SNICCTL raw dev-set lid:u32=5
+	expect_err "$H1" 22 "missing device ifindex" $SNICCTL raw dev-set dev/lid:u32=5
 check "dev-set without lid: EINVAL, nothing to set" \
 	expect_err "$H1" 22 "nothing to set" $SNICCTL raw dev-set ifindex:u32=$nic
 check "dev-set lid 0: ERANGE, out of range" \
-	expect_err "$H1" 34 "out of range" $SNICCTL raw dev-set ifindex:u32=$nic lid:u32=0
+	expect_err "$H1" 34 "out of range" $SNICCTL raw dev-set ifindex:u32=$nic dev/lid:u32=0
 check "dev-set lid 0xf00000 (multicast): ERANGE" \
 	expect_err "$H1" 34 "out of range" $SNICCTL dev set snic0 lid 0xf00000
 check "dev-set lid as u8: EINVAL, invalid attribute length" \
-	expect_err "$H1" 22 "invalid attribute length" $SNICCTL raw dev-set ifindex:u32=$nic lid:u8=3
+	expect_err "$H1" 22 "invalid attribute length" $SNICCTL raw dev-set ifindex:u32=$nic dev/lid:u8=3
 check "dev-set with a reply-only attribute: EINVAL, unsupported attribute" \
 	expect_err "$H1" 22 "nsupported attribute" $SNICCTL raw dev-set ifindex:u32=$nic ifname:str=x
 check "dev-set on an unknown ifindex: ENODEV, no such device" \
-	expect_err "$H1" 19 "no such device" $SNICCTL raw dev-set ifindex:u32=99999 lid:u32=5
+	expect_err "$H1" 19 "no such device" $SNICCTL raw dev-set ifindex:u32=99999 dev/lid:u32=5
 check "dev-set on a device of another netns: ENODEV" \
-	expect_err "$H2" 19 "no such device" $SNICCTL raw dev-set ifindex:u32=$sw lid:u32=5
+	expect_err "$H2" 19 "no such device" $SNICCTL raw dev-set ifindex:u32=$sw dev/lid:u32=5
 checke "snicctl -n NETNS: the devices listed are that netns's" \
 	'$SNICCTL -n $S1 dev show | grep -q "^sw0: kind snicsw" &&
 	 ! $SNICCTL -n $H1 dev show | grep -q "^sw0:"'
@@ -37,13 +38,13 @@ checke "snicctl -n of an unknown netns: exit 1, the error names it" \
 	'o=$($SNICCTL -n nosuch-$SFX dev show 2>&1); rc=$?; echo "$o";
 	 [ $rc = 1 ] && echo "$o" | grep -q "netns \"nosuch-$SFX\": No such file"'
 check "dev-set on lo: EOPNOTSUPP, not a snic device" \
-	expect_err "$S1" 95 "not a snic device" $SNICCTL raw dev-set ifindex:u32=$lo lid:u32=5
+	expect_err "$S1" 95 "not a snic device" $SNICCTL raw dev-set ifindex:u32=$lo dev/lid:u32=5
 check "lft-set on a NIC: EOPNOTSUPP, not a snicsw switch" \
-	expect_err "$H1" 95 "not a snicsw switch" $SNICCTL raw lft-set ifindex:u32=$nic dlid:u32=3 port:u32=1
+	expect_err "$H1" 95 "not a snicsw switch" $SNICCTL raw lft-set ifindex:u32=$nic lft/dlid:u32=3 lft/port:u32=1
 check "lft-set port 65: ERANGE" \
 	expect_err "$S1" 34 "out of range" $SNICCTL lft set sw0 dlid 3 port 65
 check "lft-set without port: EINVAL, needs dlid and port" \
-	expect_err "$S1" 22 "needs dlid and port" $SNICCTL raw lft-set ifindex:u32=$sw dlid:u32=3
+	expect_err "$S1" 22 "needs dlid and port" $SNICCTL raw lft-set ifindex:u32=$sw lft/dlid:u32=3
 check "lft-del of an absent entry: ENOENT, no LFT entry" \
 	expect_err "$S1" 2 "no LFT entry" $SNICCTL lft del sw0 dlid 77
 check "lft dump without ifindex: EINVAL" \

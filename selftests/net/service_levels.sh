@@ -45,7 +45,7 @@ checke "the reverse path (p1, no remap) keeps the SC the NIC chose" \
 check "SL2SC entry 32: EINVAL, SC table entry beyond SC 31" \
 	expect_err "$H1" 22 "beyond SC 31" $SNICCTL dev set snic0 sl2sc 32
 check "SL2SC of the wrong length: ERANGE" \
-	expect_err "$H1" 34 "" $SNICCTL raw dev-set ifindex:u32=$(nsexec "$H1" cat /sys/class/net/snic0/ifindex) sl2sc:bytes=1,2,3
+	expect_err "$H1" 34 "" $SNICCTL raw dev-set ifindex:u32=$(nsexec "$H1" cat /sys/class/net/snic0/ifindex) dev/sl2sc:bytes=1,2,3
 check "SL2SC on a switch: EOPNOTSUPP, only a snic NIC" \
 	expect_err "$S1" 95 "only a snic NIC" $SNICCTL dev set sw0 sl2sc 1
 check "SC2SC for a port that does not exist: ENOENT, no such port" \

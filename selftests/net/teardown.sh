@@ -11,6 +11,7 @@
 # a NIC still present (odd rounds), and modprobe. No warning (the harness
 # scans the console), no device left behind, the module loads again, and
 # the rounds are counted: a loop that ends early fails.
+# check-debug: yes
 . "$(dirname "$0")/../lib.sh"
 
 ITER=${SNIC_ITER:-5}

@@ -112,7 +112,7 @@ mods="$guest/root/lib/modules/$KVER"
 
 init=$out/initramfs
 rm -rf "$init"
-mkdir -p "$init"/{bin,sbin,usr/bin,usr/sbin,lib,lib64,proc,sys,dev,tmp,run,snic,etc,var,root}
+mkdir -p "$init"/{bin,sbin,usr/bin,usr/sbin,lib,lib64,proc,sys,dev,tmp,run,snic,host,etc,var,root}
 ln -s ../run "$init/var/run"
 
 for m in $want_mods; do
@@ -160,11 +160,19 @@ append+=" snictest.mode=$mode snictest.kver=$KVER snictest.moddir=$moddir"
 [ -n "${soak:-}" ] && append+=" snictest.soak=$soak"
 [ -n "${plant:-}" ] && append+=" snictest.plant=$plant"
 [ -n "${script:-}" ] && append+=" snictest.script=$script"
+# The cache (absolute), where the guest finds scripts/setup.sh's YNL CLI
+# in the host's root.
+append+=" snictest.cache=$(cd "$CACHE" 2>/dev/null && pwd || echo "$CACHE")"
 [ ${#tests[@]} -gt 0 ] && append+=" snictest.tests=$(IFS=,; echo "${tests[*]}")"
 console="$out/console.log"
 cpu=max
 [ "$accel" = kvm ] && cpu=host
 
+# The host's own root, read-only, as virtme-ng boots a guest on it: the
+# guest runs programs of the host that nobody here wrote and the
+# initramfs has not (selftests/lib.sh's hostrun: Debian's python3 with
+# yaml and jsonschema, for the kernel's YNL CLI). Every mount of the host
+# shows through it: multidevs=remap keeps their inode numbers apart.
 start=$(date +%s)
 set +e
 timeout --foreground "$tmo" qemu-system-x86_64 \
@@ -173,6 +181,7 @@ timeout --foreground "$tmo" qemu-system-x86_64 \
 	-kernel "$guest/vmlinux" -initrd "$out/initramfs.cpio.gz" \
 	-append "$append" \
 	-virtfs "local,path=$top,mount_tag=snic,security_model=none" \
+	-virtfs "local,path=/,mount_tag=hostroot,security_model=none,readonly=on,multidevs=remap" \
 	-device isa-debug-exit,iobase=0xf4,iosize=0x01 \
 	</dev/null >"$console" 2>&1
 rc=$?

@@ -21,6 +21,11 @@
  *	"parts P devices D intr I first F": the reads it took, the devices
  *	listed, the messages flagged NLM_F_DUMP_INTR and the devices of the
  *	first part.
+ *
+ * It writes and reads the family's messages itself (the layout of
+ * Documentation/netlink/specs/snic.yaml: the device, then one nest per
+ * object) rather than through libsnic, whose libnl socket hides what the
+ * probes look at: a lost ack (ENOBUFS) and a dump read part by part.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -34,6 +39,7 @@
 #include <linux/genetlink.h>
 #include <linux/netlink.h>
 #include <linux/snic.h>
+#include <linux/snic_wire.h>
 
 #define BUFSZ	65536
 
@@ -53,7 +59,8 @@ static void put(struct req *r, int type, const void *data, int len)
 
 	a->nla_type = type;
 	a->nla_len = NLA_HDRLEN + len;
-	memcpy((char *)a + NLA_HDRLEN, data, len);
+	if (len)
+		memcpy((char *)a + NLA_HDRLEN, data, len);
 	r->n.nlmsg_len = NLMSG_ALIGN(r->n.nlmsg_len) + NLA_ALIGN(a->nla_len);
 }
 
@@ -62,9 +69,18 @@ static void put_u32(struct req *r, int type, uint32_t v)
 	put(r, type, &v, sizeof(v));
 }
 
-static void put_u16(struct req *r, int type, uint16_t v)
+/* A nest: its attributes follow until nest_end(). */
+static struct nlattr *nest_start(struct req *r, int type)
 {
-	put(r, type, &v, sizeof(v));
+	struct nlattr *a = (struct nlattr *)((char *)r + NLMSG_ALIGN(r->n.nlmsg_len));
+
+	put(r, type | NLA_F_NESTED, NULL, 0);
+	return a;
+}
+
+static void nest_end(struct req *r, struct nlattr *a)
+{
+	a->nla_len = (char *)r + r->n.nlmsg_len - (char *)a;
 }
 
 static void init_req(struct req *r, uint16_t type, uint8_t cmd, uint16_t flags)
@@ -75,14 +91,12 @@ static void init_req(struct req *r, uint16_t type, uint8_t cmd, uint16_t flags)
 	r->n.nlmsg_flags = NLM_F_REQUEST | flags;
 	r->n.nlmsg_seq = seq++;
 	r->g.cmd = cmd;
-	r->g.version = type == GENL_ID_CTRL ? 1 : SNIC_GENL_VERSION;
+	r->g.version = type == GENL_ID_CTRL ? 1 : SNIC_FAMILY_VERSION;
 }
 
-static struct nlattr *attr_find(struct nlmsghdr *n, int type)
+/* Attribute @type among the @len bytes of attributes at @a. */
+static struct nlattr *attr_in(struct nlattr *a, int len, int type)
 {
-	int len = n->nlmsg_len - NLMSG_LENGTH(GENL_HDRLEN);
-	struct nlattr *a = (struct nlattr *)((char *)NLMSG_DATA(n) + GENL_HDRLEN);
-
 	while (len >= NLA_HDRLEN && a->nla_len >= NLA_HDRLEN &&
 	       a->nla_len <= len) {
 		if ((a->nla_type & NLA_TYPE_MASK) == type)
@@ -91,6 +105,21 @@ static struct nlattr *attr_find(struct nlmsghdr *n, int type)
 		a = (struct nlattr *)((char *)a + NLA_ALIGN(a->nla_len));
 	}
 	return NULL;
+}
+
+static struct nlattr *attr_find(struct nlmsghdr *n, int type)
+{
+	return attr_in((struct nlattr *)((char *)NLMSG_DATA(n) + GENL_HDRLEN),
+		       n->nlmsg_len - NLMSG_LENGTH(GENL_HDRLEN), type);
+}
+
+/* Attribute @type of nest @nest, NULL if either is missing. */
+static struct nlattr *attr_nested(struct nlattr *nest, int type)
+{
+	if (!nest)
+		return NULL;
+	return attr_in((struct nlattr *)((char *)nest + NLA_HDRLEN),
+		       nest->nla_len - NLA_HDRLEN, type);
 }
 
 static void *attr_data(struct nlattr *a)
@@ -155,13 +184,13 @@ static int open_family(void)
 	}
 	setsockopt(sock, SOL_NETLINK, NETLINK_EXT_ACK, &one, sizeof(one));
 	init_req(&r, GENL_ID_CTRL, CTRL_CMD_GETFAMILY, NLM_F_ACK);
-	put(&r, CTRL_ATTR_FAMILY_NAME, SNIC_GENL_NAME, sizeof(SNIC_GENL_NAME));
+	put(&r, CTRL_ATTR_FAMILY_NAME, SNIC_FAMILY_NAME, sizeof(SNIC_FAMILY_NAME));
 	reply->nlmsg_len = 0;
 	err = transact(&r, reply, sizeof(rbuf), NULL);
 	id = reply->nlmsg_len ? attr_find(reply, CTRL_ATTR_FAMILY_ID) : NULL;
 	if (err || !id) {
 		fprintf(stderr, "snic_nlprobe: no family %s: %s\n",
-			SNIC_GENL_NAME, strerror(-err));
+			SNIC_FAMILY_NAME, strerror(-err));
 		return -1;
 	}
 	family = *(uint16_t *)attr_data(id);
@@ -173,7 +202,7 @@ struct setting {
 	uint32_t lid;
 	uint8_t sl2sc[SNIC_NUM_SL];
 	uint32_t max_tracked;
-	uint16_t ccti_limit;
+	uint32_t ccti_limit;
 };
 
 static void setting_make(struct setting *s, int which)
@@ -189,19 +218,29 @@ static void setting_make(struct setting *s, int which)
 
 static int dev_set(int ifindex, const struct setting *s, int *unknown)
 {
-	/* CCT entries: shift << 14 | multiplier */
-	uint16_t cct[3] = { 0, 1, 2 };
+	struct nlattr *dev, *cc, *e;
+	uint32_t i;
 	struct req r;
 
 	init_req(&r, family, SNIC_CMD_DEV_SET, NLM_F_ACK);
 	put_u32(&r, SNIC_A_IFINDEX, ifindex);
-	put_u32(&r, SNIC_A_LID, s->lid);
-	put(&r, SNIC_A_SL2SC, s->sl2sc, SNIC_NUM_SL);
+	dev = nest_start(&r, SNIC_A_DEV);
+	put_u32(&r, SNIC_A_DEV_LID, s->lid);
+	put(&r, SNIC_A_DEV_SL2SC, s->sl2sc, SNIC_NUM_SL);
+	nest_end(&r, dev);
+	cc = nest_start(&r, SNIC_A_CC);
 	put_u32(&r, SNIC_A_CC_MAX_TRACKED, s->max_tracked);
-	put_u16(&r, SNIC_A_CC_LIMIT, s->ccti_limit);
-	put_u16(&r, SNIC_A_CC_MIN, 0);
-	put_u16(&r, SNIC_A_CC_TRIGGER, 1);
-	put(&r, SNIC_A_CC_CCT, cct, s->ccti_limit == 1 ? 4 : 6);
+	put_u32(&r, SNIC_A_CC_LIMIT, s->ccti_limit);
+	put_u32(&r, SNIC_A_CC_MIN, 0);
+	put_u32(&r, SNIC_A_CC_TRIGGER, 1);
+	/* a new CCT, one entry more than the limit: multipliers 0, 1, 2 */
+	for (i = 0; i <= s->ccti_limit; i++) {
+		e = nest_start(&r, SNIC_A_CC_CCT_ENTRY);
+		put_u32(&r, SNIC_A_CCT_ENTRY_SHIFT, 0);
+		put_u32(&r, SNIC_A_CCT_ENTRY_MULTIPLIER, i);
+		nest_end(&r, e);
+	}
+	nest_end(&r, cc);
 	return transact(&r, NULL, 0, unknown);
 }
 
@@ -210,7 +249,7 @@ static int dev_differs(int ifindex, const struct setting *s)
 {
 	static char rbuf[BUFSZ];
 	struct nlmsghdr *reply = (struct nlmsghdr *)rbuf;
-	struct nlattr *lid, *sl2sc, *mt, *lim;
+	struct nlattr *dev, *cc, *lid, *sl2sc, *mt, *lim;
 	struct req r;
 	int err;
 
@@ -222,16 +261,18 @@ static int dev_differs(int ifindex, const struct setting *s)
 		return err;
 	if (!reply->nlmsg_len)
 		return -ENODATA;
-	lid = attr_find(reply, SNIC_A_LID);
-	sl2sc = attr_find(reply, SNIC_A_SL2SC);
-	mt = attr_find(reply, SNIC_A_CC_MAX_TRACKED);
-	lim = attr_find(reply, SNIC_A_CC_LIMIT);
+	dev = attr_find(reply, SNIC_A_DEV);
+	cc = attr_find(reply, SNIC_A_CC);
+	lid = attr_nested(dev, SNIC_A_DEV_LID);
+	sl2sc = attr_nested(dev, SNIC_A_DEV_SL2SC);
+	mt = attr_nested(cc, SNIC_A_CC_MAX_TRACKED);
+	lim = attr_nested(cc, SNIC_A_CC_LIMIT);
 	if (!lid || !sl2sc || !mt || !lim)
 		return -ENODATA;
 	return *(uint32_t *)attr_data(lid) != s->lid ||
 	       memcmp(attr_data(sl2sc), s->sl2sc, SNIC_NUM_SL) ||
 	       *(uint32_t *)attr_data(mt) != s->max_tracked ||
-	       *(uint16_t *)attr_data(lim) != s->ccti_limit;
+	       *(uint32_t *)attr_data(lim) != s->ccti_limit;
 }
 
 static int fail_nth_set(int fd, unsigned int n)

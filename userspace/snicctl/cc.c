@@ -15,33 +15,20 @@
  * snicctl cc log DEV   the congestion log, newest first
  */
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
-#include <netlink/attr.h>
 
 #include "snicctl.h"
 
-static const struct { const char *kw; int attr, bytes; } cc_opts[] = {
-	{ "cc_pacing", SNIC_A_CC_PACING, 1 },
-	{ "ccti_increase", SNIC_A_CC_INCREASE, 2 },
-	{ "ccti_timer", SNIC_A_CC_TIMER, 2 },
-	{ "ccti_trigger", SNIC_A_CC_TRIGGER, 2 },
-	{ "ccti_min", SNIC_A_CC_MIN, 2 },
-	{ "ccti_limit", SNIC_A_CC_LIMIT, 2 },
-	{ "cc_tracked", SNIC_A_CC_MAX_TRACKED, 4 },
-	{ "becn_window", SNIC_A_CC_WINDOW, 4 },
-};
-
-static int cct_opt(struct nl_msg *msg, char *val)
+static int cct_opt(const struct opt *o, char *val, struct opt_cfg *c)
 {
-	static uint16_t cct[1984];
+	struct snic_cc_cfg *cc = opt_cfg_of(c, o->nest);
 	char *tok, *save = NULL, *colon;
 	uint32_t sh, mult;
 	int n = 0;
 
 	for (tok = strtok_r(val, ",", &save); tok;
 	     tok = strtok_r(NULL, ",", &save)) {
-		if (n >= 1984)
+		if (n >= SNIC_CCT_MAX)
 			return -1;
 		colon = strchr(tok, ':');
 		if (colon) {
@@ -49,112 +36,78 @@ static int cct_opt(struct nl_msg *msg, char *val)
 			if (parse_u32(tok, &sh) || sh > 3 ||
 			    parse_u32(colon + 1, &mult) || mult > 0x3fff)
 				return -1;
-			cct[n++] = sh << 14 | mult;
 		} else {
 			if (parse_u32(tok, &mult) || mult > 0xffff)
 				return -1;
-			cct[n++] = mult;
+			sh = mult >> 14;
+			mult &= 0x3fff;
 		}
+		c->cct[n].shift = sh;
+		c->cct[n++].mult = mult;
 	}
-	nla_put(msg, SNIC_A_CC_CCT, n * sizeof(cct[0]), cct);
-	return 1;
-}
-
-/* 1: @key was a CCA option (put), 0: not one, -1: a bad value. */
-int cc_opt(struct nl_msg *msg, const char *key, char *val)
-{
-	uint32_t v;
-	size_t i;
-
-	if (!strcmp(key, "cct"))
-		return cct_opt(msg, val);
-	for (i = 0; i < sizeof(cc_opts) / sizeof(cc_opts[0]); i++) {
-		if (strcmp(key, cc_opts[i].kw))
-			continue;
-		if (parse_u32(val, &v) ||
-		    (cc_opts[i].bytes == 1 && v > 0xff) ||
-		    (cc_opts[i].bytes == 2 && v > 0xffff))
-			return -1;
-		if (cc_opts[i].bytes == 1)
-			nla_put_u8(msg, cc_opts[i].attr, v);
-		else if (cc_opts[i].bytes == 2)
-			nla_put_u16(msg, cc_opts[i].attr, v);
-		else
-			nla_put_u32(msg, cc_opts[i].attr, v);
-		return 1;
-	}
+	/* none: the request would keep the table */
+	if (!n)
+		return -1;
+	cc->cct = c->cct;
+	cc->cct_len = n;
 	return 0;
 }
 
-void cc_print(struct nlattr **tb)
+/* The u16 settings were u16 attributes once: the same values are taken. */
+const struct opt cc_opts[] = {
+	OPT_U32("cc_pacing", SNIC_A_CC, SNIC_A_CC_PACING, 0xff),
+	OPT_U32("ccti_increase", SNIC_A_CC, SNIC_A_CC_INCREASE, 0xffff),
+	OPT_U32("ccti_timer", SNIC_A_CC, SNIC_A_CC_TIMER, 0xffff),
+	OPT_U32("ccti_trigger", SNIC_A_CC, SNIC_A_CC_TRIGGER, 0xffff),
+	OPT_U32("ccti_min", SNIC_A_CC, SNIC_A_CC_MIN, 0xffff),
+	OPT_U32("ccti_limit", SNIC_A_CC, SNIC_A_CC_LIMIT, 0xffff),
+	OPT_U32("cc_tracked", SNIC_A_CC, SNIC_A_CC_MAX_TRACKED, 0),
+	OPT_U32("becn_window", SNIC_A_CC, SNIC_A_CC_WINDOW, 0),
+	{ .kw = "cct", .nest = SNIC_A_CC, .attr = SNIC_A_CC_CCT_ENTRY,
+	  .parse = cct_opt },
+	OPT_SHOW("cc_dlids", SNIC_A_CC, SNIC_A_CC_TRACKED),
+	OPT_SHOW("cc_timer_late_ns", SNIC_A_CC, SNIC_A_CC_LATE_NS),
+	OPT_SHOW("cc_timer_wakeups", SNIC_A_CC, SNIC_A_CC_LATE_N),
+	OPT_SHOW("cc_timer_late_p50_ns", SNIC_A_CC, SNIC_A_CC_LATE_P50),
+	OPT_SHOW("cc_timer_late_p99_ns", SNIC_A_CC, SNIC_A_CC_LATE_P99),
+	OPT_SHOW("cc_timer_late_max_ns", SNIC_A_CC, SNIC_A_CC_LATE_MAX),
+	{ 0 }
+};
+
+static int print_dlid(const struct snic_cc_dlid_info *d, void *arg)
 {
-	size_t i;
-
-	for (i = 0; i < sizeof(cc_opts) / sizeof(cc_opts[0]); i++) {
-		const struct nlattr *a = tb[cc_opts[i].attr];
-		char fmt[40];
-
-		if (!a)
-			continue;
-		snprintf(fmt, sizeof(fmt), " %s %%llu", cc_opts[i].kw);
-		out_u64(cc_opts[i].kw, fmt, cc_opts[i].bytes == 1 ? nla_get_u8(a) :
-			cc_opts[i].bytes == 2 ? nla_get_u16(a) : nla_get_u32(a));
+	(void)arg;
+	out_begin_obj();
+	out_u64("dlid", "dlid %llu", d->dlid);
+	out_u64("ccti", " ccti %llu", d->ccti);
+	out_u64("ipd_ns", " ipd_ns %llu", d->ipd);
+	out_u64("becn", " becn %llu", d->becn);
+	out_u64("paced", " paced %llu", d->paced);
+	out_u64("early", " early %llu", d->early);
+	if (d->has_becn_age) {
+		out_u64("becn_first_age_ns", " becn_first_age_ns %llu",
+			d->becn_first_age);
+		out_u64("becn_last_age_ns", " becn_last_age_ns %llu",
+			d->becn_last_age);
 	}
-	if (tb[SNIC_A_CC_TRACKED])
-		out_u64("cc_dlids", " cc_dlids %llu",
-			nla_get_u32(tb[SNIC_A_CC_TRACKED]));
-	if (tb[SNIC_A_CC_LATE_NS])
-		out_u64("cc_timer_late_ns", " cc_timer_late_ns %llu",
-			nla_get_u64(tb[SNIC_A_CC_LATE_NS]));
-	if (tb[SNIC_A_CC_LATE_N]) {
-		out_u64("cc_timer_wakeups", " cc_timer_wakeups %llu",
-			nla_get_u64(tb[SNIC_A_CC_LATE_N]));
-		out_u64("cc_timer_late_p50_ns", " cc_timer_late_p50_ns %llu",
-			nla_get_u64(tb[SNIC_A_CC_LATE_P50]));
-		out_u64("cc_timer_late_p99_ns", " cc_timer_late_p99_ns %llu",
-			nla_get_u64(tb[SNIC_A_CC_LATE_P99]));
-		out_u64("cc_timer_late_max_ns", " cc_timer_late_max_ns %llu",
-			nla_get_u64(tb[SNIC_A_CC_LATE_MAX]));
-	}
+	out_end_obj();
+	return 0;
 }
 
-static int print_entry(struct nl_msg *msg, void *arg)
+static int print_log(const struct snic_cc_log_info *l, void *arg)
 {
-	struct nlattr *tb[SNIC_A_MAX + 1];
-	bool log = *(bool *)arg;
-
-	if (genlmsg_parse(nlmsg_hdr(msg), 0, tb, SNIC_A_MAX, NULL) ||
-	    !tb[SNIC_A_DLID] || !tb[SNIC_A_CC_CCTI])
-		return NL_SKIP;
+	(void)arg;
 	out_begin_obj();
-	if (log && tb[SNIC_A_CC_TIME])
-		out_u64("time_ns", "time_ns %llu ",
-			nla_get_u64(tb[SNIC_A_CC_TIME]));
-	out_u64("dlid", "dlid %llu", nla_get_u32(tb[SNIC_A_DLID]));
-	out_u64("ccti", " ccti %llu", nla_get_u32(tb[SNIC_A_CC_CCTI]));
-	if (log && tb[SNIC_A_CC_SL])
-		out_u64("sl", " sl %llu", nla_get_u8(tb[SNIC_A_CC_SL]));
-	if (tb[SNIC_A_CC_IPD])
-		out_u64("ipd_ns", " ipd_ns %llu", nla_get_u64(tb[SNIC_A_CC_IPD]));
-	if (tb[SNIC_A_CC_BECN])
-		out_u64("becn", " becn %llu", nla_get_u64(tb[SNIC_A_CC_BECN]));
-	if (tb[SNIC_A_CC_PACED])
-		out_u64("paced", " paced %llu", nla_get_u64(tb[SNIC_A_CC_PACED]));
-	if (tb[SNIC_A_CC_EARLY])
-		out_u64("early", " early %llu", nla_get_u64(tb[SNIC_A_CC_EARLY]));
-	if (tb[SNIC_A_CC_BECN_FIRST_AGE])
-		out_u64("becn_first_age_ns", " becn_first_age_ns %llu",
-			nla_get_u64(tb[SNIC_A_CC_BECN_FIRST_AGE]));
-	if (tb[SNIC_A_CC_BECN_LAST_AGE])
-		out_u64("becn_last_age_ns", " becn_last_age_ns %llu",
-			nla_get_u64(tb[SNIC_A_CC_BECN_LAST_AGE]));
+	out_u64("time_ns", "time_ns %llu ", l->time);
+	out_u64("dlid", "dlid %llu", l->dlid);
+	out_u64("ccti", " ccti %llu", l->ccti);
+	out_u64("sl", " sl %llu", l->sl);
 	out_end_obj();
-	return NL_OK;
+	return 0;
 }
 
 int do_cc(int argc, char **argv)
 {
-	struct nl_msg *msg;
 	uint32_t ifindex;
 	bool log;
 	int err;
@@ -166,10 +119,9 @@ int do_cc(int argc, char **argv)
 	log = !strcmp(argv[0], "log");
 	if (dev_index(argv[1], &ifindex))
 		return 1;
-	msg = nl_new(log ? SNIC_CMD_CC_LOG_GET : SNIC_CMD_CC_DLID_GET, true);
-	nla_put_u32(msg, SNIC_A_IFINDEX, ifindex);
 	out_begin_list();
-	err = nl_run(msg, print_entry, &log, log ? "cc log" : "cc show");
+	err = log ? snic_cc_log_get(ifindex, print_log, NULL) :
+		    snic_cc_dlid_get(ifindex, print_dlid, NULL);
 	out_end_list();
 	return err ? 1 : 0;
 }

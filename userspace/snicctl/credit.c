@@ -9,63 +9,52 @@
  */
 #include <stdio.h>
 #include <string.h>
-#include <netlink/attr.h>
 
 #include "snicctl.h"
 
-int credit_opt(struct nl_msg *msg, const char *key, char *val)
+static int vlbuf_opt(const struct opt *o, char *val, struct opt_cfg *c)
 {
-	uint16_t buf[SNIC_NUM_VLS] = { 0 };
+	struct snic_credit_cfg *cr = opt_cfg_of(c, o->nest);
 	char *tok, *save = NULL;
 	uint32_t v;
 	int n = 0;
 
-	if (!strcmp(key, "credit_period") || !strcmp(key, "credit_drop")) {
-		if (parse_u32(val, &v))
-			return -1;
-		nla_put_u32(msg, key[7] == 'p' ? SNIC_A_CREDIT_PERIOD :
-			    SNIC_A_CREDIT_DROP, v);
-		return 1;
-	}
-	if (strcmp(key, "vlbuf"))
-		return 0;
+	memset(cr->buf, 0, sizeof(cr->buf));
 	for (tok = strtok_r(val, ",", &save); tok;
 	     tok = strtok_r(NULL, ",", &save)) {
 		if (n >= SNIC_NUM_VLS || parse_u32(tok, &v) || v > 65535)
 			return -1;
-		buf[n++] = v;
+		cr->buf[n++] = v;
 	}
 	if (n == 1)
 		for (n = 1; n < 8; n++)
-			buf[n] = buf[0];
-	nla_put(msg, SNIC_A_VL_BUF, sizeof(buf), buf);
-	return 1;
+			cr->buf[n] = cr->buf[0];
+	cr->has_buf = true;
+	return 0;
 }
 
-void credit_print(struct nlattr **tb)
+/* The VLs with a buffer: their buffer and what is in use. */
+static void vlbuf_show(const struct opt *o, const struct opt_info *i)
 {
-	const uint16_t *buf;
-	const uint32_t *used;
+	const struct snic_credit_info *cr = opt_info_of(i, o->nest);
 	char key[8];
-	int i;
+	int vl;
 
-	if (tb[SNIC_A_CREDIT_PERIOD])
-		out_u64("credit_period", " credit_period %llu",
-			nla_get_u32(tb[SNIC_A_CREDIT_PERIOD]));
-	if (!tb[SNIC_A_VL_BUF] || !tb[SNIC_A_VL_USED] ||
-	    nla_len(tb[SNIC_A_VL_BUF]) != SNIC_NUM_VLS * 2 ||
-	    nla_len(tb[SNIC_A_VL_USED]) != SNIC_NUM_VLS * 4)
-		return;
-	buf = nla_data(tb[SNIC_A_VL_BUF]);
-	used = nla_data(tb[SNIC_A_VL_USED]);
-
-	for (i = 0; i < SNIC_NUM_VLS; i++) {
-		if (!buf[i])
+	for (vl = 0; vl < SNIC_NUM_VLS; vl++) {
+		if (!cr->buf[vl])
 			continue;
-		snprintf(key, sizeof(key), "vl%d", i);
+		snprintf(key, sizeof(key), "vl%d", vl);
 		out_begin_sub(key);
-		out_u64("buf", " buf %llu", buf[i]);
-		out_u64("used", " used %llu", used[i]);
+		out_u64("buf", " buf %llu", cr->buf[vl]);
+		out_u64("used", " used %llu", cr->used[vl]);
 		out_end_sub();
 	}
 }
+
+const struct opt credit_opts[] = {
+	OPT_U32("credit_period", SNIC_A_CREDIT, SNIC_A_CREDIT_PERIOD, 0),
+	{ .kw = "vlbuf", .nest = SNIC_A_CREDIT, .attr = SNIC_A_CREDIT_VL_BUF,
+	  .parse = vlbuf_opt, .show = vlbuf_show },
+	OPT_SET("credit_drop", SNIC_A_CREDIT, SNIC_A_CREDIT_DROP, 0),
+	{ 0 }
+};

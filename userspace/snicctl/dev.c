@@ -3,110 +3,108 @@
  * snicctl dev show [DEV]
  * snicctl dev set DEV [lid LID] [sl2sc SC0,SC1,...] [vlbuf B0,...]
  *                    [credit_period USEC] [credit_drop N]
- *                    [CCA options, see cc.c]
+ *                    [CCA options, see cc.c] [AR options, see ar.c]
  */
 #include <stdio.h>
 #include <string.h>
-#include <net/if.h>
-#include <netlink/attr.h>
 
 #include "snicctl.h"
 
-static int print_dev(struct nl_msg *msg, void *arg)
+static int sl2sc_opt(const struct opt *o, char *val, struct opt_cfg *c)
 {
-	struct nlattr *tb[SNIC_A_MAX + 1];
-	char lower[IF_NAMESIZE] = "?";
-	int err;
+	struct snic_dev_cfg *d = opt_cfg_of(c, o->nest);
+	int sl;
+
+	/* default: SL n -> SC n & 7, as the kernel's */
+	for (sl = 0; sl < SNIC_NUM_SL; sl++)
+		d->sl2sc[sl] = sl & 7;
+	if (parse_table(val, d->sl2sc, SNIC_NUM_SL))
+		return -1;
+	d->has_sl2sc = true;
+	return 0;
+}
+
+static void sl2sc_show(const struct opt *o, const struct opt_info *i)
+{
+	const struct snic_dev_info *d = opt_info_of(i, o->nest);
+
+	if (d->has_sl2sc)
+		out_table(o->key, d->sl2sc, SNIC_NUM_SL);
+}
+
+const struct opt dev_opts[] = {
+	{ .kw = "lid", .key = "lid", .nest = SNIC_A_DEV,
+	  .attr = SNIC_A_DEV_LID, .parse = opt_u32, .show = show_hex },
+	{ .key = "link", .nest = SNIC_A_DEV, .attr = SNIC_A_DEV_LINK_IFINDEX,
+	  .show = show_ifname },
+	{ .kw = "sl2sc", .key = "sl2sc", .nest = SNIC_A_DEV,
+	  .attr = SNIC_A_DEV_SL2SC, .parse = sl2sc_opt, .show = sl2sc_show },
+	{ 0 }
+};
+
+/* dev set's options, and what dev show prints, in this order */
+static const struct opt *const dev_tabs[] = {
+	dev_opts, credit_opts, cc_opts, ar_opts, NULL
+};
+
+static int print_dev(const struct snic_dev_info *d, void *arg)
+{
+	struct opt_info i = { .dev = d };
 
 	(void)arg;
-	err = genlmsg_parse(nlmsg_hdr(msg), 0, tb, SNIC_A_MAX, NULL);
-	if (err || !tb[SNIC_A_IFNAME] || !tb[SNIC_A_KIND])
-		return NL_SKIP;
+	if (!d->ifname[0] || !d->kind)
+		return 0;
 	out_begin_obj();
-	out_str("ifname", "%s:", nla_get_string(tb[SNIC_A_IFNAME]));
-	out_str("kind", " kind %s",
-		nla_get_u8(tb[SNIC_A_KIND]) == SNIC_KIND_NIC ? "snic" : "snicsw");
-	if (tb[SNIC_A_LID])
-		out_hex("lid", " lid 0x%llx", nla_get_u32(tb[SNIC_A_LID]));
-	if (tb[SNIC_A_LINK_IFINDEX]) {
-		if_indextoname(nla_get_u32(tb[SNIC_A_LINK_IFINDEX]), lower);
-		out_str("link", " link %s", lower);
-	}
-	if (tb[SNIC_A_SL2SC] && nla_len(tb[SNIC_A_SL2SC]) == SNIC_NUM_SL)
-		out_table("sl2sc", nla_data(tb[SNIC_A_SL2SC]), SNIC_NUM_SL);
-	credit_print(tb);
-	cc_print(tb);
-	ar_print(tb);
-	if (opt_stats && tb[SNIC_A_STATS])
-		stats_print(tb[SNIC_A_STATS]);
+	out_str("ifname", "%s:", d->ifname);
+	out_str("kind", " kind %s", d->kind == SNIC_KIND_NIC ? "snic" : "snicsw");
+	opt_show(dev_tabs, &i);
+	if (opt_stats && d->has_stats)
+		stats_print(d->stats);
 	out_end_obj();
-	return NL_OK;
+	return 0;
 }
 
 static int dev_show(int argc, char **argv)
 {
-	struct nl_msg *msg;
-	uint32_t ifindex;
+	uint32_t ifindex = 0;
 	int err;
 
 	if (argc > 1) {
 		fprintf(stderr, "Usage: snicctl dev show [DEV]\n");
 		return 1;
 	}
-	msg = nl_new(SNIC_CMD_DEV_GET, argc == 0);
-	if (argc == 1) {
-		if (dev_index(argv[0], &ifindex))
-			return 1;
-		nla_put_u32(msg, SNIC_A_IFINDEX, ifindex);
-	}
+	if (argc == 1 && dev_index(argv[0], &ifindex))
+		return 1;
 	out_begin_list();
-	err = nl_run(msg, print_dev, NULL, "dev show");
+	err = snic_dev_get(ifindex, print_dev, NULL);
 	out_end_list();
 	return err ? 1 : 0;
 }
 
 static int dev_set(int argc, char **argv)
 {
-	struct nl_msg *msg;
-	uint32_t ifindex, v;
-	int i;
+	static struct opt_cfg c;
+	uint32_t ifindex;
+	int i, r;
 
+	memset(&c, 0, sizeof(c));
 	if (argc < 1 || dev_index(argv[0], &ifindex))
 		goto usage;
-	msg = nl_new(SNIC_CMD_DEV_SET, false);
-	nla_put_u32(msg, SNIC_A_IFINDEX, ifindex);
 	for (i = 1; i < argc; i += 2) {
 		if (i + 1 >= argc)
 			goto usage;
-		if (!strcmp(argv[i], "lid")) {
-			if (parse_u32(argv[i + 1], &v))
-				goto usage;
-			nla_put_u32(msg, SNIC_A_LID, v);
-		} else if (!strcmp(argv[i], "sl2sc")) {
-			uint8_t t[SNIC_NUM_SL];
-
-			/* default: SL n -> SC n & 7, as the kernel's */
-			for (v = 0; v < SNIC_NUM_SL; v++)
-				t[v] = v & 7;
-			if (parse_table(argv[i + 1], t, SNIC_NUM_SL))
-				goto usage;
-			nla_put(msg, SNIC_A_SL2SC, sizeof(t), t);
-		} else {
-			int r = credit_opt(msg, argv[i], argv[i + 1]);
-
-			if (!r)
-				r = cc_opt(msg, argv[i], argv[i + 1]);
-			if (!r)
-				r = ar_opt(msg, argv[i], argv[i + 1]);
-			if (r < 0)
-				goto usage;
-			if (r)
-				continue;
+		r = opt_set(dev_tabs, argv[i], argv[i + 1], &c);
+		if (r < 0)
+			goto usage;
+		if (!r) {
 			fprintf(stderr, "Error: unknown keyword \"%s\"\n", argv[i]);
 			return 1;
 		}
 	}
-	return nl_run(msg, NULL, NULL, "dev set") ? 1 : 0;
+	return snic_dev_set(ifindex, c.has_dev ? &c.dev : NULL,
+			    c.has_credit ? &c.credit : NULL,
+			    c.has_cc ? &c.cc : NULL,
+			    c.has_ar ? &c.ar : NULL) ? 1 : 0;
 usage:
 	fprintf(stderr, "Usage: snicctl dev set DEV [lid LID] [sl2sc SC0,SC1,...] [vlbuf B0,...] [credit_period USEC] [credit_drop N] [cc_pacing 0|1] [ccti_increase N] [ccti_timer N] [ccti_trigger N] [ccti_min N] [ccti_limit N] [cc_tracked N] [becn_window NS] [cct SHIFT:MULT,...] [ar_dlid MLID] [ar_group G] [ar_switch S] [ar_life US]\n");
 	return 1;

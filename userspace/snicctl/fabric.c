@@ -220,19 +220,24 @@ static int fab_statement(struct fabric *f, char **tok, int n, int line)
 			return fab_err(f, line, "bad rate \"%s\" (e.g. 100gbit)", tok[1]);
 		f->rate = rate;
 	} else if (!strcmp(tok[0], "vlarb") && n == 2) {
-		char copy[sizeof(f->vlarb)], *p, *save = NULL;
+		uint8_t w[FAB_DATA_VLS];
+		char copy[64], *p, *save = NULL;
 		int k = 0;
 
 		if (strlen(tok[1]) >= sizeof(copy))
 			return fab_err(f, line, "vlarb: up to 15 weights, each 1..255");
 		strcpy(copy, tok[1]);
 		for (p = strtok_r(copy, ",", &save); p;
-		     p = strtok_r(NULL, ",", &save), k++)
-			if (k >= 15 || parse_u32(p, &v) || !v || v > 255)
+		     p = strtok_r(NULL, ",", &save)) {
+			if (k >= FAB_DATA_VLS || parse_u32(p, &v) || !v ||
+			    v > 255)
 				return fab_err(f, line, "vlarb: up to 15 weights, each 1..255");
+			w[k++] = v;
+		}
 		if (!k)
 			return fab_err(f, line, "vlarb: up to 15 weights, each 1..255");
-		strcpy(f->vlarb, tok[1]);
+		memcpy(f->vlarb, w, k);
+		f->nvlarb = k;
 	} else if (!strcmp(tok[0], "buf") && n == 2) {
 		if (parse_u32(tok[1], &v) || !v || v > 65535)
 			return fab_err(f, line, "buf must be 1..65535 credits");
@@ -323,108 +328,236 @@ static int fab_gen_node(struct fabric *f, bool sw, const char *fmt, int a,
 	return fab_add_node(f, name, sw, 0, 0);
 }
 
-/* Generators: line:N, star:N, fattree:L,S,H, dragonfly:P,A,H,G. */
+/* A generated link: the fabric's default rate and buffer. */
+static int fab_gen_link(struct fabric *f, int a, int b, bool global)
+{
+	return fab_add_link(f, a, b, f->rate, f->buf, global, 0);
+}
+
+/* A host, linked to switch @s. */
+static int fab_gen_host(struct fabric *f, int num, int s)
+{
+	int h = fab_gen_node(f, false, "h%d", num, 0);
+
+	return h < 0 || fab_gen_link(f, h, s, false) < 0 ? -1 : h;
+}
+
+/*
+ * The builders: @v holds as many sizes as the generator's usage names,
+ * each 1..FAB_MAX_NODES; 0, or -1 with the error said. The order in which
+ * they add nodes and links is part of the format: port numbers follow
+ * link order and LIDs node order, and tests and benchmarks name both.
+ */
+static int gen_line(struct fabric *f, const int *v)
+{
+	int i, s;
+
+	if (v[0] > 256)
+		return fab_err(f, 0, "line of at most 256 switches");
+	for (i = 0; i < v[0]; i++) {
+		s = fab_gen_node(f, true, "s%d", i + 1, 0);
+		if (s < 0 || fab_gen_host(f, i + 1, s) < 0)
+			return -1;
+		/* s - 2: the previous switch, its host between them */
+		if (i && fab_gen_link(f, s - 2, s, false) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+static int gen_star(struct fabric *f, const int *v)
+{
+	int i, s;
+
+	if (v[0] > SNIC_MAX_PORTS)
+		return fab_err(f, 0, "star of at most %d hosts", SNIC_MAX_PORTS);
+	s = fab_gen_node(f, true, "s1", 0, 0);
+	if (s < 0)
+		return -1;
+	for (i = 0; i < v[0]; i++)
+		if (fab_gen_host(f, i + 1, s) < 0)
+			return -1;
+	return 0;
+}
+
+static int gen_fattree(struct fabric *f, const int *v)
+{
+	int leaves = v[0], spines = v[1], per = v[2], first = f->nnodes;
+	int i, j, s, hosts = 0;
+
+	if (spines + per > SNIC_MAX_PORTS || leaves > SNIC_MAX_PORTS)
+		return fab_err(f, 0, "fattree:L,S,H needs S+H <= %d and L <= %d",
+			       SNIC_MAX_PORTS, SNIC_MAX_PORTS);
+	if (spines + leaves * (1 + per) > FAB_MAX_NODES)
+		return fab_err(f, 0, "fattree:%d,%d,%d has %d nodes, more than %d",
+			       leaves, spines, per, spines + leaves * (1 + per),
+			       FAB_MAX_NODES);
+	for (i = 0; i < spines; i++)
+		if (fab_gen_node(f, true, "spine%d", i + 1, 0) < 0)
+			return -1;
+	for (i = 0; i < leaves; i++) {
+		s = fab_gen_node(f, true, "leaf%d", i + 1, 0);
+		if (s < 0)
+			return -1;
+		for (j = 0; j < per; j++)
+			if (fab_gen_host(f, ++hosts, s) < 0)
+				return -1;
+		for (j = 0; j < spines; j++)
+			if (fab_gen_link(f, s, first + j, false) < 0)
+				return -1;
+	}
+	return 0;
+}
+
+static int gen_dragonfly_links(struct fabric *f, const int *v, int *sw)
+{
+	int p = v[0], a = v[1], h = v[2], g = v[3], i, j, k, hosts = 0;
+
+	for (i = 0; i < g; i++) {
+		for (j = 0; j < a; j++) {
+			sw[i * a + j] = fab_gen_node(f, true, "g%ds%d", i, j);
+			if (sw[i * a + j] < 0)
+				return -1;
+			for (k = 0; k < p; k++)
+				if (fab_gen_host(f, ++hosts, sw[i * a + j]) < 0)
+					return -1;
+		}
+		for (j = 0; j < a; j++)
+			for (k = j + 1; k < a; k++)
+				if (fab_gen_link(f, sw[i * a + j], sw[i * a + k],
+						 false) < 0)
+					return -1;
+	}
+	/* Group i's global link k (0..g-2) goes to group k, or k+1
+	 * from k = i on; it sits on switch k / h of the group.
+	 */
+	for (i = 0; i < g; i++) {
+		for (k = 0; k < g - 1; k++) {
+			j = k < i ? k : k + 1;
+			if (j < i)
+				continue;
+			if (fab_gen_link(f, sw[i * a + k / h], sw[j * a + i / h],
+					 true) < 0)
+				return -1;
+		}
+	}
+	return 0;
+}
+
+static int gen_dragonfly(struct fabric *f, const int *v)
+{
+	int p = v[0], a = v[1], h = v[2], g = v[3], *sw, err;
+
+	if (g < 2)
+		return fab_err(f, 0, "dragonfly needs at least 2 groups");
+	if (a * h < g - 1)
+		return fab_err(f, 0, "dragonfly: %d groups need a*h >= g-1 global links per group, have %d",
+			       g, a * h);
+	if (p + (a - 1) + h > SNIC_MAX_PORTS)
+		return fab_err(f, 0, "dragonfly: p + a-1 + h must be <= %d ports",
+			       SNIC_MAX_PORTS);
+	if ((long)p * a * g > 1024)
+		return fab_err(f, 0, "dragonfly of at most 1024 hosts");
+	if ((long)(p + 1) * a * g > FAB_MAX_NODES)
+		return fab_err(f, 0, "dragonfly of %ld nodes, more than %d",
+			       (long)(p + 1) * a * g, FAB_MAX_NODES);
+	sw = calloc(a * g, sizeof(*sw));
+	if (!sw)
+		exit(1);
+	err = gen_dragonfly_links(f, v, sw);
+	free(sw);
+	return err;
+}
+
+/*
+ * The generators, "NAME:SIZE,..." in place of a description file: the
+ * parser (fab_generate()) and the usage text (fab_gen_usage(), which
+ * "fabric up" prints) both read this table, so a generator added here is
+ * accepted and listed at once. A generator takes as many sizes as its
+ * usage names (one more per comma). The lists of the documentation
+ * (Documentation/networking/snic.rst, "Fabric manager", and snicctl.8)
+ * are these descriptions: change them together.
+ */
+static const struct fab_gen {
+	const char *name;
+	const char *args;
+	int (*build)(struct fabric *f, const int *v);
+	const char *desc;
+} fab_gens[] = {
+	{ "line", "N", gen_line,
+	  "N switches in a row, a host on each" },
+	{ "star", "N", gen_star,
+	  "N hosts on one switch: the hot-spot setup" },
+	{ "fattree", "LEAVES,SPINES,HOSTS", gen_fattree,
+	  "LEAVES leaf switches with HOSTS hosts each, every leaf linked to "
+	  "each of SPINES spines" },
+	{ "dragonfly", "P,A,H,G", gen_dragonfly,
+	  "G groups of A fully connected switches, P hosts and H global links "
+	  "per switch, one global link between every pair of groups: "
+	  "A*H >= G-1" },
+};
+
+#define FAB_GEN_MAX_ARGS	4	/* what fab_generate() reads */
+
+static int fab_gen_nargs(const struct fab_gen *g)
+{
+	const char *p;
+	int n = 1;
+
+	for (p = g->args; *p; p++)
+		n += *p == ',';
+	return n;
+}
+
+static void fab_gen_print(FILE *fp, const char *prefix,
+			  const struct fab_gen *g)
+{
+	fprintf(fp, "%s%s:%s\n        %s\n", prefix, g->name, g->args, g->desc);
+}
+
+void fab_gen_usage(FILE *fp)
+{
+	size_t i;
+
+	fprintf(fp, "  GENERATOR:\n");
+	for (i = 0; i < sizeof(fab_gens) / sizeof(fab_gens[0]); i++)
+		fab_gen_print(fp, "    ", &fab_gens[i]);
+}
+
 int fab_generate(struct fabric *f, const char *spec)
 {
-	int v[4] = { 0 }, n, i, j, k, s, hosts = 0;
+	int v[FAB_GEN_MAX_ARGS] = { 0 }, n, i;
+	const struct fab_gen *g = NULL;
 	char kind[16];
+	size_t k;
 
 	f->src = spec;
 	n = sscanf(spec, "%15[a-z]:%d,%d,%d,%d", kind, &v[0], &v[1], &v[2],
 		   &v[3]);
-	if (n < 2)
-		return fab_err(f, 0, "a generator is line:N, star:N, fattree:L,S,H or dragonfly:P,A,H,G");
-	for (i = 0; i < n - 1; i++)
-		if (v[i] < 1 || v[i] > FAB_MAX_NODES)
-			return fab_err(f, 0, "sizes must be 1..%d", FAB_MAX_NODES);
-	if (!strcmp(kind, "line") && n == 2) {
-		if (v[0] > 256)
-			return fab_err(f, 0, "line of at most 256 switches");
-		for (i = 0; i < v[0]; i++) {
-			s = fab_gen_node(f, true, "s%d", i + 1, 0);
-			fab_add_link(f, fab_gen_node(f, false, "h%d", i + 1, 0), s,
-				     f->rate, f->buf, false, 0);
-			if (i)
-				fab_add_link(f, s - 2, s, f->rate, f->buf, false, 0);
+	for (k = 0; n >= 1 && k < sizeof(fab_gens) / sizeof(fab_gens[0]); k++)
+		if (!strcmp(kind, fab_gens[k].name))
+			g = &fab_gens[k];
+	if (!g) {
+		fab_err(f, 0, "unknown generator");
+		fab_gen_usage(stderr);
+		return -1;
+	}
+	if (n - 1 != fab_gen_nargs(g)) {
+		fab_err(f, 0, "wrong number of sizes");
+		goto usage;
+	}
+	for (i = 0; i < n - 1; i++) {
+		if (v[i] < 1 || v[i] > FAB_MAX_NODES) {
+			fab_err(f, 0, "sizes must be 1..%d", FAB_MAX_NODES);
+			goto usage;
 		}
-	} else if (!strcmp(kind, "star") && n == 2) {
-		if (v[0] > SNIC_MAX_PORTS)
-			return fab_err(f, 0, "star of at most %d hosts", SNIC_MAX_PORTS);
-		s = fab_gen_node(f, true, "s1", 0, 0);
-		for (i = 0; i < v[0]; i++)
-			fab_add_link(f, fab_gen_node(f, false, "h%d", i + 1, 0), s,
-				     f->rate, f->buf, false, 0);
-	} else if (!strcmp(kind, "fattree") && n == 4) {
-		int leaves = v[0], spines = v[1], per = v[2], first;
-
-		if (spines + per > SNIC_MAX_PORTS || leaves > SNIC_MAX_PORTS)
-			return fab_err(f, 0, "fattree:L,S,H needs S+H <= %d and L <= %d",
-				       SNIC_MAX_PORTS, SNIC_MAX_PORTS);
-		if (spines + leaves * (1 + per) > FAB_MAX_NODES)
-			return fab_err(f, 0, "fattree:%d,%d,%d has %d nodes, more than %d",
-				       leaves, spines, per,
-				       spines + leaves * (1 + per), FAB_MAX_NODES);
-		first = f->nnodes;
-		for (i = 0; i < spines; i++)
-			fab_gen_node(f, true, "spine%d", i + 1, 0);
-		for (i = 0; i < leaves; i++) {
-			s = fab_gen_node(f, true, "leaf%d", i + 1, 0);
-			for (j = 0; j < per; j++)
-				fab_add_link(f, fab_gen_node(f, false, "h%d", ++hosts, 0),
-					     s, f->rate, f->buf, false, 0);
-			for (j = 0; j < spines; j++)
-				fab_add_link(f, s, first + j, f->rate, f->buf, false, 0);
-		}
-	} else if (!strcmp(kind, "dragonfly") && n == 5) {
-		int p = v[0], a = v[1], h = v[2], g = v[3], *sw;
-
-		if (g < 2)
-			return fab_err(f, 0, "dragonfly needs at least 2 groups");
-		if (a * h < g - 1)
-			return fab_err(f, 0, "dragonfly: %d groups need a*h >= g-1 global links per group, have %d",
-				       g, a * h);
-		if (p + (a - 1) + h > SNIC_MAX_PORTS)
-			return fab_err(f, 0, "dragonfly: p + a-1 + h must be <= %d ports",
-				       SNIC_MAX_PORTS);
-		if ((long)p * a * g > 1024)
-			return fab_err(f, 0, "dragonfly of at most 1024 hosts");
-		if ((long)(p + 1) * a * g > FAB_MAX_NODES)
-			return fab_err(f, 0, "dragonfly of %ld nodes, more than %d",
-				       (long)(p + 1) * a * g, FAB_MAX_NODES);
-		sw = calloc(a * g, sizeof(*sw));
-		if (!sw)
-			exit(1);
-		for (i = 0; i < g; i++) {
-			for (j = 0; j < a; j++) {
-				sw[i * a + j] = fab_gen_node(f, true, "g%ds%d", i, j);
-				for (k = 0; k < p; k++)
-					fab_add_link(f, fab_gen_node(f, false, "h%d", ++hosts, 0),
-						     sw[i * a + j], f->rate, f->buf,
-						     false, 0);
-			}
-			for (j = 0; j < a; j++)
-				for (k = j + 1; k < a; k++)
-					fab_add_link(f, sw[i * a + j], sw[i * a + k],
-						     f->rate, f->buf, false, 0);
-		}
-		/* Group i's global link k (0..g-2) goes to group k, or k+1
-		 * from k = i on; it sits on switch k / h of the group.
-		 */
-		for (i = 0; i < g; i++) {
-			for (k = 0; k < g - 1; k++) {
-				j = k < i ? k : k + 1;
-				if (j < i)
-					continue;
-				fab_add_link(f, sw[i * a + k / h], sw[j * a + i / h],
-					     f->rate, f->buf, true, 0);
-			}
-		}
-		free(sw);
-	} else {
-		return fab_err(f, 0, "unknown generator or wrong number of sizes");
 	}
 	/* A node or link that could not be added said why. */
-	return f->errors ? -1 : 0;
+	if (!g->build(f, v) && !f->errors)
+		return 0;
+usage:
+	fab_gen_print(stderr, "Usage: ", g);
+	return -1;
 }
 
 /* After parsing: LIDs, checks, routes. */
@@ -499,8 +632,9 @@ int fab_write(const struct fabric *f, const char *path)
 	fprintf(fp, "fabric %s\ndilation %u\nhoq %u\nrate %llubps\nbuf %u\n",
 		f->name, f->dilation, f->hoq_us, (unsigned long long)f->rate,
 		f->buf);
-	if (f->vlarb[0])
-		fprintf(fp, "vlarb %s\n", f->vlarb);
+	for (i = 0; i < f->nvlarb; i++)
+		fprintf(fp, "%s%u%s", i ? "," : "vlarb ", f->vlarb[i],
+			i == f->nvlarb - 1 ? "\n" : "");
 	fprintf(fp, "cc_thr %u\ncc_rate %u\ncc_pkt %u\ncc_victim %u\nar %u\n",
 		f->cc_thr, f->cc_rate, f->cc_pkt, f->cc_victim, f->ar);
 	for (i = 0; i < f->nnodes; i++) {

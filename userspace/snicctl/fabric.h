@@ -13,7 +13,9 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <linux/snic.h>
+#include <linux/snic_wire.h>
 
 #define FAB_NAME_LEN	16
 #define FAB_MAX_NODES	2048
@@ -27,6 +29,7 @@
 #define FAB_DEFAULT_DILATION	10000
 #define FAB_DEFAULT_CC_THR	8	/* opafm's default */
 #define FAB_QDISC_LIMIT		4096
+#define FAB_DATA_VLS		15	/* VLs 0..14; 15 is management */
 /* snic0: TX queues, each with a FIFO of this many packets (not fq_codel,
  * whose AQM would drop what waits for CCA pacing).
  */
@@ -57,7 +60,9 @@ struct fabric {
 	int errors;		/* fab_err() calls so far */
 	uint32_t dilation;
 	uint32_t hoq_us;	/* fabric time, 0: off */
-	char vlarb[64];		/* VLArb weights, "W0,W1,..." ("": default) */
+	/* VLArb weights of data VLs 0..nvlarb-1, 1..255 each (the rest 64) */
+	uint8_t vlarb[FAB_DATA_VLS];
+	int nvlarb;
 	/* CCA marking on every switch port (sch_snic cc_* options) */
 	uint32_t cc_thr;	/* 0..15, 0: off */
 	uint32_t cc_rate;	/* mark 1 in N eligible, 0: all */
@@ -84,6 +89,8 @@ struct fabric *fab_new(void);
 void fab_free(struct fabric *f);
 int fab_parse_file(struct fabric *f, const char *path);
 int fab_generate(struct fabric *f, const char *spec);
+/* The generators, one "NAME:SIZES" and its description each. */
+void fab_gen_usage(FILE *fp);
 int fab_finish(struct fabric *f);
 int fab_write(const struct fabric *f, const char *path);
 const struct fab_link *fab_host_link(const struct fabric *f, int host);
@@ -117,12 +124,22 @@ int fab_route(struct fabric *f);
 #define FAB_AR_FILTER_FRAMES	3	/* ... or this many frame times */
 #define FAB_AR_FLOWLET_FRAMES	4
 int fab_ar(struct fabric *f);
-int fab_ar_bpt(const struct fabric *f, int s, int h, char *buf, size_t len);
+#define FAB_AR_CANDS		4	/* candidates of a BPT entry, at most */
+struct snic_bpt_cand;
+/*
+ * Switch @s's BPT entry for host @h in @c[FAB_AR_CANDS], the minimal
+ * candidate first; returns how many (< 2: no entry worth having).
+ */
+int fab_ar_bpt(const struct fabric *f, int s, int h, struct snic_bpt_cand *c);
 
 /* fabric_run.c */
 int do_fabric(int argc, char **argv);
 /* Run "ip [-n NS] -batch -" with @cmds on its stdin. */
 int fab_ip_batch(const char *ns, const char *cmds);
+/* Device @name of this netns (a node's: sw0, p1, snic0, fab0); 0 if
+ * there is none, said on stderr.
+ */
+uint32_t fab_ifindex(const char *name);
 
 /* fabric_calib.c: dilation auto */
 #define FAB_CALIB_FRAME	1500	/* bytes: a full frame of the default MTU */

@@ -18,10 +18,9 @@
  */
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "fabric.h"
-#include "snicctl.h"
+#include "libsnic.h"
 
 #define W_LOCAL		1
 #define W_GLOBAL	2
@@ -151,46 +150,41 @@ int fab_ar(struct fabric *f)
 	return 0;
 }
 
-struct cand {
-	int port, cost, global;
-	uint32_t link[2];
-};
-
-static void add(struct cand *c, int *n, int max, struct cand x)
+/* Keep the @max cheapest; sorted by cost, the minimal one (added first)
+ * first whatever its cost: it is the LFT's route, the BPT's default.
+ */
+static void add(struct snic_bpt_cand *c, int *n, int max,
+		const struct snic_bpt_cand *x)
 {
 	int i;
 
 	if (*n == max) {
-		if (c[max - 1].cost <= x.cost)
+		if (c[max - 1].cost <= x->cost)
 			return;
 		(*n)--;
 	}
-	/* Sorted by cost, the minimal candidate (added first) first. */
-	for (i = *n; i > 1 && c[i - 1].cost > x.cost; i--)
+	for (i = *n; i > 1 && c[i - 1].cost > x->cost; i--)
 		c[i] = c[i - 1];
 	if (*n == 0)
 		i = 0;
-	c[i] = x;
+	c[i] = *x;
 	(*n)++;
 }
 
-/*
- * Switch @s's BPT entry for host @h as "bpt set" arguments in @buf;
- * returns the number of candidates (< 2: no entry worth having).
- */
-int fab_ar_bpt(const struct fabric *f, int s, int h, char *buf, size_t len)
+int fab_ar_bpt(const struct fabric *f, int s, int h, struct snic_bpt_cand *c)
 {
 	int nn = f->nnodes, m = f->route[s * nn + h], gh = f->grp[h];
-	struct cand c[4], x;
-	int n = 0, p, q, i, off = 0, cost;
+	int n = 0, p, q, cost;
+	struct snic_bpt_cand x;
 
 	if (gh == f->grp[s] || m <= 0)
 		return 0;
-	memset(&x, 0, sizeof(x));
-	x.port = m;
-	x.cost = lft_cost(f, s, h);
-	x.global = is_global(f, s, m);
-	x.link[0] = link_key(f, s, m);
+	cost = lft_cost(f, s, h);
+	if (cost < 0)
+		return 0;
+	x = (struct snic_bpt_cand){ .port = m, .cost = cost,
+				    .global = is_global(f, s, m),
+				    .link = { link_key(f, s, m) } };
 	if (!x.global) {
 		int xs = peer_of(f, s, m), xp = f->route[xs * nn + h];
 
@@ -198,9 +192,7 @@ int fab_ar_bpt(const struct fabric *f, int s, int h, char *buf, size_t len)
 		    is_global(f, xs, xp))
 			x.link[1] = link_key(f, xs, xp);
 	}
-	if (x.cost < 0)
-		return 0;
-	add(c, &n, 4, x);
+	add(c, &n, FAB_AR_CANDS, &x);
 	for (p = 1; p <= f->node[s].nports; p++) {
 		int ns = peer_of(f, s, p);
 
@@ -212,11 +204,11 @@ int fab_ar_bpt(const struct fabric *f, int s, int h, char *buf, size_t len)
 			cost = lft_cost(f, ns, h);
 			if (cost < 0)
 				continue;
-			memset(&x, 0, sizeof(x));
-			x = (struct cand){ .port = p, .cost = W_GLOBAL + cost,
-					   .global = 1,
-					   .link = { link_key(f, s, p) } };
-			add(c, &n, 4, x);
+			x = (struct snic_bpt_cand){ .port = p,
+						    .cost = W_GLOBAL + cost,
+						    .global = true,
+						    .link = { link_key(f, s, p) } };
+			add(c, &n, FAB_AR_CANDS, &x);
 			continue;
 		}
 		for (q = 1; q <= f->node[ns].nports; q++) {
@@ -228,24 +220,12 @@ int fab_ar_bpt(const struct fabric *f, int s, int h, char *buf, size_t len)
 			cost = lft_cost(f, ni, h);
 			if (cost < 0)
 				continue;
-			x = (struct cand){ .port = p,
-					   .cost = W_LOCAL + W_GLOBAL + cost,
-					   .link = { link_key(f, s, p),
-						     link_key(f, ns, q) } };
-			add(c, &n, 4, x);
+			x = (struct snic_bpt_cand){ .port = p,
+						    .cost = W_LOCAL + W_GLOBAL + cost,
+						    .link = { link_key(f, s, p),
+							      link_key(f, ns, q) } };
+			add(c, &n, FAB_AR_CANDS, &x);
 		}
-	}
-	for (i = 0; i < n; i++) {
-		char l0[24] = "", l1[24] = "";
-
-		snic_link_format(c[i].link[0], l0, sizeof(l0));
-		if (c[i].link[1])
-			snic_link_format(c[i].link[1], l1, sizeof(l1));
-		off += snprintf(buf + off, len - off, " %d:%d:%s:%s%s%s",
-				c[i].port, c[i].cost, c[i].global ? "g" : "l",
-				l0, c[i].link[1] ? ":" : "", l1);
-		if ((size_t)off >= len)
-			return 0;
 	}
 	return n;
 }

@@ -29,6 +29,7 @@
 #include "snicctl.h"
 #include "fabric.h"
 #include "hdr16b.h"
+#include "libsnic.h"
 
 #define FAB_CALIB_MS	300
 #define FAB_CALIB_HOPS	3
@@ -106,33 +107,34 @@ static long received(void)
 	return rx;
 }
 
-/* In netns @ns, this process's own snicctl commands (NULL-separated). */
-static int program(const char *ns, const char *const *cmds)
+/*
+ * In netns @ns: a sch_snic with its defaults on each of @devs
+ * (NULL-ended); on the switch (@sw), the route to the far host, LID 2,
+ * out of p2: port 2, p2 being enslaved second (ports are numbered in
+ * enslaving order).
+ */
+static int program(const char *ns, const char *const *devs, bool sw)
 {
-	char *argv[16], buf[128], *t, *save;
-	int argc;
+	static const struct qdisc_cfg defaults;
+	uint32_t ifindex;
 
 	if (enter_netns(ns))
 		return 1;
-	for (; *cmds; cmds++) {
-		snprintf(buf, sizeof(buf), "%s", *cmds);
-		argc = 0;
-		for (t = strtok_r(buf, " ", &save); t && argc < 15;
-		     t = strtok_r(NULL, " ", &save))
-			argv[argc++] = t;
-		argv[argc] = NULL;
-		if (!strcmp(argv[0], "qdisc") ?
-		    qdisc_apply(argc - 2, argv + 2, true) :
-		    do_lft(argc - 1, argv + 1))
+	for (; *devs; devs++) {
+		ifindex = fab_ifindex(*devs);
+		if (!ifindex || qdisc_set(ifindex, &defaults, true))
+			return 1;
+	}
+	if (sw) {
+		ifindex = fab_ifindex("sw0");
+		if (!ifindex || snic_lft_set(ifindex, 2, 2))
 			return 1;
 	}
 	return 0;
 }
 
-static const char *const calib_s[] = {
-	"qdisc add p1", "qdisc add p2", "lft set sw0 dlid 2 port p2", NULL,
-};
-static const char *const calib_h[] = { "qdisc add fab0", NULL };
+static const char *const calib_s[] = { "p1", "p2", NULL };
+static const char *const calib_h[] = { "fab0", NULL };
 
 static long in_child(int what, unsigned int len)
 {
@@ -151,9 +153,9 @@ static long in_child(int what, unsigned int len)
 		switch (what) {
 		case 0: v = blast(len); break;
 		case 1: v = received(); break;
-		case 2: v = program(FAB_CALIB_S, calib_s); break;
-		case 3: v = program(FAB_CALIB_A, calib_h); break;
-		default: v = program(FAB_CALIB_B, calib_h); break;
+		case 2: v = program(FAB_CALIB_S, calib_s, true); break;
+		case 3: v = program(FAB_CALIB_A, calib_h, false); break;
+		default: v = program(FAB_CALIB_B, calib_h, false); break;
 		}
 		_exit(write(fd[1], &v, sizeof(v)) == sizeof(v) ? 0 : 1);
 	}

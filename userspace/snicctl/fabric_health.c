@@ -29,11 +29,11 @@
 #include <sys/wait.h>
 #include <unistd.h>
 #include <linux/sch_snic.h>
-#include <netlink/attr.h>
 
 #include "snicctl.h"
 #include "fabric.h"
 #include "hist.h"
+#include "libsnic.h"
 
 #define SNIC_FIDELITY_PERMILLE	100	/* 10 %: the default threshold */
 
@@ -58,31 +58,22 @@ static void add_late(struct health *h, const struct tc_snic_late *l)
 	h->ends++;
 }
 
-static int get_pacing(struct nl_msg *msg, void *arg)
+static int get_pacing(const struct snic_dev_info *d, void *arg)
 {
-	struct nlattr *tb[SNIC_A_MAX + 1], *st[SNIC_STAT_MAX + 1];
 	struct health *h = arg;
 
-	if (genlmsg_parse(nlmsg_hdr(msg), 0, tb, SNIC_A_MAX, NULL))
-		return NL_SKIP;
-	if (tb[SNIC_A_CC_LATE_N]) {
-		uint64_t p99 = nla_get_u64(tb[SNIC_A_CC_LATE_P99]);
-		uint64_t max = nla_get_u64(tb[SNIC_A_CC_LATE_MAX]);
-
-		h->wakeups += nla_get_u64(tb[SNIC_A_CC_LATE_N]);
-		if (p99 > h->wake_p99)
-			h->wake_p99 = p99;
-		if (max > h->wake_max)
-			h->wake_max = max;
+	if (d->cc.valid) {
+		h->wakeups += d->cc.late_n;
+		if (d->cc.late_p99 > h->wake_p99)
+			h->wake_p99 = d->cc.late_p99;
+		if (d->cc.late_max > h->wake_max)
+			h->wake_max = d->cc.late_max;
 	}
-	if (tb[SNIC_A_STATS] &&
-	    !nla_parse_nested(st, SNIC_STAT_MAX, tb[SNIC_A_STATS], NULL)) {
-		if (st[SNIC_STAT_TX_PACED])
-			h->paced += nla_get_u64(st[SNIC_STAT_TX_PACED]);
-		if (st[SNIC_STAT_TX_PACED_EARLY])
-			h->early += nla_get_u64(st[SNIC_STAT_TX_PACED_EARLY]);
+	if (d->has_stats) {
+		h->paced += d->stats[SNIC_STAT_TX_PACED];
+		h->early += d->stats[SNIC_STAT_TX_PACED_EARLY];
 	}
-	return NL_OK;
+	return 0;
 }
 
 /* In the netns of node @n: add what its link ends measured to @h. */
@@ -90,19 +81,17 @@ static void measure(const struct fabric *f, int n, struct health *h)
 {
 	const struct fab_node *node = &f->node[n];
 	struct tc_snic_late l;
+	uint32_t nic;
 	char dev[16];
 	int p;
 
 	if (!node->sw) {
-		struct nl_msg *msg = nl_new(SNIC_CMD_DEV_GET, false);
-		uint32_t ifindex;
-
 		if (!qdisc_late("fab0", &l))
 			add_late(h, &l);
-		if (!dev_index("snic0", &ifindex)) {
-			nla_put_u32(msg, SNIC_A_IFINDEX, ifindex);
-			nl_run(msg, get_pacing, h, "dev show");
-		}
+		/* a NIC that cannot say adds nothing (the error is shown) */
+		nic = fab_ifindex("snic0");
+		if (nic)
+			snic_dev_get(nic, get_pacing, h);
 		return;
 	}
 	for (p = 1; p <= node->nports; p++) {

@@ -11,7 +11,8 @@
  * per link (fab0 on a host, pN on a switch), through "ip -batch" (one ip
  * process for the root netns, one per node); then, inside each netns, the
  * sch_snic qdiscs of every link end and, once they all exist, LIDs, credit
- * buffers, SC escalation, LFT and MFT over netlink. Any failure tears down
+ * buffers, SC escalation, LFT and MFT over netlink: typed requests
+ * (libsnic, qdisc_set()), never command lines. Any failure tears down
  * what was built. "down" deletes every netns of the fabric (those in the
  * state file and any NAME-* left over), so it also cleans up after a
  * failed "up". "check" pings between hosts (every pair on small fabrics,
@@ -21,6 +22,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <net/if.h>
 #include <sched.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -33,10 +35,13 @@
 #include <unistd.h>
 
 #include "fabric.h"
+#include "libsnic.h"
 #include "snicctl.h"
 
 #define NS_LEN		40
 #define CHECK_PARALLEL	8
+#define FAB_UP_USAGE	"snicctl fabric up FILE|GENERATOR [name NAME] " \
+	"[dilation D|auto] [rate RATE] [hoq USEC] [ar|val] [check]"
 
 static double now_s(void)
 {
@@ -121,32 +126,26 @@ static void bprintf(struct buf *b, const char *fmt, ...)
 	b->len += n;
 }
 
-/* One snicctl command, given as a line, run in this process. */
-static int sc(const char *fmt, ...)
+uint32_t fab_ifindex(const char *name)
 {
-	static const struct {
-		const char *name;
-		int (*fn)(int argc, char **argv);
-	} cmds[] = {
-		{ "dev", do_dev }, { "lft", do_lft }, { "mft", do_mft },
-		{ "port", do_port }, { "qdisc", do_qdisc }, { "bpt", do_bpt },
-	};
-	char line[512], *argv[32], *save = NULL, *t;
-	int argc = 0;
-	size_t i;
-	va_list ap;
+	uint32_t ifindex = if_nametoindex(name);
 
-	va_start(ap, fmt);
-	vsnprintf(line, sizeof(line), fmt, ap);
-	va_end(ap);
-	for (t = strtok_r(line, " ", &save); t && argc < 31;
-	     t = strtok_r(NULL, " ", &save))
-		argv[argc++] = t;
-	argv[argc] = NULL;
-	for (i = 0; i < sizeof(cmds) / sizeof(cmds[0]); i++)
-		if (argc && !strcmp(argv[0], cmds[i].name))
-			return cmds[i].fn(argc - 1, argv + 1);
-	return 1;
+	if (!ifindex)
+		fprintf(stderr, "Error: device \"%s\" does not exist\n", name);
+	return ifindex;
+}
+
+/* Receive buffers of a link end: @buf credits on VLs 0..7, the VLs a
+ * fabric uses (SCs 0..7 map to them), none on the others.
+ */
+static void vl_bufs(struct snic_credit_cfg *c, uint32_t buf)
+{
+	int vl;
+
+	memset(c, 0, sizeof(*c));
+	c->has_buf = true;
+	for (vl = 0; vl < 8; vl++)
+		c->buf[vl] = buf;
 }
 
 /* A link end's qdisc; a switch port's also marks FECN (CCA), with the
@@ -155,27 +154,48 @@ static int sc(const char *fmt, ...)
 static int qdisc_of(const struct fabric *f, const char *dev,
 		    const struct fab_link *l, bool sw)
 {
-	char cc[128] = "";
+	struct qdisc_cfg q = {
+		.has_limit = true, .limit = FAB_QDISC_LIMIT,
+		.has_rate = true, .rate = l->rate,
+		.has_dilation = true, .dilation = f->dilation,
+		.has_hoq = true, .hoq_us = f->hoq_us,
+	};
+	uint32_t ifindex = fab_ifindex(dev);
+	int vl;
 
-	if (sw)
-		snprintf(cc, sizeof(cc),
-			 " cc_thr %u cc_buf %u cc_rate %u cc_pkt %u cc_victim %u",
-			 f->cc_thr, l->buf * 64, f->cc_rate, f->cc_pkt,
-			 f->cc_victim);
-	return sc("qdisc add %s limit %d rate %llubps dilation %u hoq %u%s%s%s",
-		  dev, FAB_QDISC_LIMIT, (unsigned long long)l->rate,
-		  f->dilation, f->hoq_us, f->vlarb[0] ? " vlarb " : "",
-		  f->vlarb, cc);
+	if (!ifindex)
+		return -ENODEV;
+	if (f->nvlarb) {
+		/* the data VLs the description leaves out weigh 64 */
+		q.has_vlarb = true;
+		for (vl = 0; vl < TC_SNIC_NUM_VLS; vl++)
+			q.vlarb[vl] = vl < f->nvlarb ? f->vlarb[vl] : 64;
+	}
+	if (sw) {
+		/* one threshold for every data VL, none for management */
+		q.has_cc_thr = true;
+		memset(q.cc_thr, f->cc_thr, TC_SNIC_VL_MGMT);
+		q.has_cc_buf = true;
+		q.cc_buf = l->buf * 64;
+		q.has_cc_rate = true;
+		q.cc_rate = f->cc_rate;
+		q.has_cc_pkt = true;
+		q.cc_pkt = f->cc_pkt;
+		q.has_cc_victim = true;
+		q.cc_victim = f->cc_victim;
+	}
+	return qdisc_set(ifindex, &q, true);
 }
 
 /* Adaptive routing of switch @n: settings, its ports, its BPT. */
-static int program_ar(const struct fabric *f, int n)
+static int program_ar(const struct fabric *f, int n, uint32_t sw)
 {
 	const struct fab_node *node = &f->node[n];
 	unsigned int per = (FAB_AR_PERIOD_WALL_US + f->dilation - 1) / f->dilation;
 	unsigned int frame_ns = 0, samples, flowlet;
-	int g = f->grp[n], p, h;
-	char cands[256];
+	struct snic_bpt_cand cands[FAB_AR_CANDS];
+	struct snic_ar_cfg ar;
+	int g = f->grp[n], p, h, nc;
 
 	if (per < FAB_AR_PERIOD_US)
 		per = FAB_AR_PERIOD_US;
@@ -196,73 +216,122 @@ static int program_ar(const struct fabric *f, int n)
 	flowlet = (FAB_AR_FLOWLET_FRAMES * frame_ns + 999) / 1000;
 	if (flowlet < FAB_AR_FLOWLET * per)
 		flowlet = FAB_AR_FLOWLET * per;
-	if (sc("dev set sw0 ar_group %d ar_switch %d ar_slids %u-%u ar_life %u ar_hold %u ar_flowlet %u ar_dlid 0x%x ar_period %u ar_samples %u:%u ar_algo %s",
-	       g, f->gid[n], f->grp_lo[g], f->grp_hi[g], FAB_AR_LIFE * per,
-	       FAB_AR_HOLD * per, flowlet, FAB_AR_MLID_BASE + g,
-	       per, samples, samples, f->ar == 2 ? "valiant" : "random"))
-		return 1;
+	ar = (struct snic_ar_cfg){
+		.has_group = true, .group = g,
+		.has_switch = true, .sw = f->gid[n],
+		.has_slids = true, .slid_min = f->grp_lo[g],
+		.slid_max = f->grp_hi[g],
+		.has_life = true, .life_us = FAB_AR_LIFE * per,
+		.has_hold_down = true, .hold_down_us = FAB_AR_HOLD * per,
+		.has_flowlet = true, .flowlet_us = flowlet,
+		.has_dlid = true, .dlid = FAB_AR_MLID_BASE + g,
+		.has_period = true, .period_us = per,
+		/* as many samples to set a link's state as to clear it */
+		.has_set_samples = true, .set_samples = samples,
+		.has_clear_samples = true, .clear_samples = samples,
+		.has_algorithm = true,
+		.algorithm = f->ar == 2 ? SNIC_AR_ALGORITHM_VALIANT :
+					  SNIC_AR_ALGORITHM_GREEDY_RANDOM,
+	};
+	if (snic_dev_set(sw, NULL, NULL, NULL, &ar))
+		return -1;
 	for (p = 1; p <= node->nports; p++) {
 		const struct fab_link *l = &f->link[node->link[p]];
 		int peer = l->a == n ? l->b : l->a;
+		struct snic_port_cfg pc = { .num = p, .has_ar = true };
 
 		if (!f->node[peer].sw)
 			continue;
-		if (sc("port set sw0 %d ar_kind %s ar_peer %d", p,
-		       l->global ? "global" : "local",
-		       l->global ? f->grp[peer] : f->gid[peer]))
-			return 1;
+		/* a global link's peer is the group, a local one's the switch */
+		pc.ar_kind = l->global ? SNIC_AR_PORT_KIND_GLOBAL :
+					 SNIC_AR_PORT_KIND_LOCAL;
+		pc.ar_peer = l->global ? f->grp[peer] : f->gid[peer];
+		if (snic_port_set(sw, &pc))
+			return -1;
 	}
-	for (h = 0; h < f->nnodes; h++)
-		if (!f->node[h].sw &&
-		    fab_ar_bpt(f, n, h, cands, sizeof(cands)) >= 2 &&
-		    sc("bpt set sw0 dlid %u%s", f->node[h].lid, cands))
-			return 1;
+	for (h = 0; h < f->nnodes; h++) {
+		if (f->node[h].sw)
+			continue;
+		nc = fab_ar_bpt(f, n, h, cands);
+		if (nc >= 2 && snic_bpt_set(sw, f->node[h].lid, cands, nc))
+			return -1;
+	}
 	return 0;
+}
+
+/* SC escalation at a global link (Dragonfly): SC n leaves as n + 1 for
+ * n < 7, SC 7 stays (the fabric uses SCs 0..7), SCs 8..31 unchanged, as
+ * "sc2sc 1,2,3,4,5,6,7,7" on an identity table always made it.
+ */
+static void sc2sc_global(uint8_t *t)
+{
+	int sc;
+
+	for (sc = 0; sc < SNIC_NUM_SC; sc++)
+		t[sc] = sc < 7 ? sc + 1 : sc;
 }
 
 /* Inside node @n's netns: phase 0 qdiscs, phase 1 everything else. */
 static int program(const struct fabric *f, int n, int phase)
 {
 	const struct fab_node *node = &f->node[n];
-	char dev[16], list[256];
-	int p, h, len;
+	struct snic_credit_cfg credit;
+	uint64_t ports = 0;
+	char dev[16];
+	uint32_t sw;
+	int p, h;
 
 	if (!node->sw) {
 		const struct fab_link *l = fab_host_link(f, n);
+		struct snic_dev_cfg dc = { .has_lid = true, .lid = node->lid };
+		uint32_t nic;
 
 		if (!phase)
 			return qdisc_of(f, "fab0", l, false) ||
 			       qdisc_nic_fifo("snic0", FAB_NIC_TXQ,
 					      FAB_NIC_QLEN);
-		return sc("dev set snic0 lid %u vlbuf %u", node->lid, l->buf);
+		nic = fab_ifindex("snic0");
+		if (!nic)
+			return -ENODEV;
+		/* its LID and what it takes in from its link, at once */
+		vl_bufs(&credit, l->buf);
+		return snic_dev_set(nic, &dc, &credit, NULL, NULL);
 	}
+	if (!phase) {
+		for (p = 1; p <= node->nports; p++) {
+			snprintf(dev, sizeof(dev), "p%d", p);
+			if (qdisc_of(f, dev, &f->link[node->link[p]], true))
+				return -1;
+		}
+		return 0;
+	}
+	sw = fab_ifindex("sw0");
+	if (!sw)
+		return -ENODEV;
 	for (p = 1; p <= node->nports; p++) {
 		const struct fab_link *l = &f->link[node->link[p]];
+		struct snic_port_cfg pc = { .num = p, .credit = &credit };
 
-		snprintf(dev, sizeof(dev), "p%d", p);
-		if (!phase ? qdisc_of(f, dev, l, true) :
-		    sc("port set sw0 %d vlbuf %u%s", p, l->buf,
-		       l->global ? " sc2sc 1,2,3,4,5,6,7,7" : ""))
-			return 1;
+		vl_bufs(&credit, l->buf);
+		if (l->global) {
+			pc.has_sc2sc = true;
+			sc2sc_global(pc.sc2sc);
+		}
+		if (snic_port_set(sw, &pc))
+			return -1;
 	}
-	if (!phase)
-		return 0;
 	for (h = 0; h < f->nnodes; h++)
 		if (!f->node[h].sw &&
-		    sc("lft set sw0 dlid %u port %d", f->node[h].lid,
-		       f->route[n * f->nnodes + h]))
-			return 1;
-	if (f->ar && program_ar(f, n))
-		return 1;
-	len = 0;
-	list[0] = 0;
+		    snic_lft_set(sw, f->node[h].lid, f->route[n * f->nnodes + h]))
+			return -1;
+	if (f->ar && program_ar(f, n, sw))
+		return -1;
+	/* its ports on the broadcast tree, if any */
 	for (p = 1; p <= node->nports; p++)
-		if (f->mft[n] & (1ULL << (p - 1)))
-			len += snprintf(list + len, sizeof(list) - len, "%s%d",
-					len ? "," : "", p);
-	if (!len)
+		ports |= f->mft[n] & (1ULL << (p - 1));
+	if (!ports)
 		return 0;
-	return sc("mft set sw0 mlid 0x%x ports %s", SNIC_LID_BCAST, list);
+	return snic_mft_set(sw, SNIC_LID_BCAST, ports);
 }
 
 static int in_ns(const struct fabric *f, int n, int phase)
@@ -571,8 +640,8 @@ static int cmd_up(int argc, char **argv)
 	fab_free(f);
 	return err;
 usage:
-	fprintf(stderr, "Usage: snicctl fabric up FILE|GENERATOR [name NAME] [dilation D|auto] [rate RATE] [hoq USEC] [ar|val] [check]\n"
-		"  GENERATOR: line:N star:N fattree:LEAVES,SPINES,HOSTS dragonfly:P,A,H,G\n");
+	fprintf(stderr, "Usage: " FAB_UP_USAGE "\n");
+	fab_gen_usage(stderr);
 	return 1;
 }
 
@@ -606,36 +675,57 @@ static void show_text(const struct fabric *f)
 	}
 }
 
+/*
+ * The same through json.c (escaped strings), on one line; scripts read
+ * its keys (selftests/net/fabric.sh, lossless.sh, bench.sh). With -j
+ * only: the text formats are never printed.
+ */
 static void show_json(const struct fabric *f)
 {
 	char ns[NS_LEN], addr[20];
-	int i, c = 0;
+	int i;
 
-	printf("{\"name\":\"%s\",\"dilation\":%u,\"hoq_us\":%u,\"nodes\":[",
-	       f->name, f->dilation, f->hoq_us);
+	out_begin_obj();
+	out_str("name", "fabric %s:", f->name);
+	out_u64("dilation", " dilation %llu,", f->dilation);
+	out_u64("hoq_us", " hoq %llu us", f->hoq_us);
+	out_begin_list_key("nodes");
 	for (i = 0; i < f->nnodes; i++) {
 		const struct fab_node *n = &f->node[i];
 
 		fab_ns(f, i, ns, sizeof(ns));
-		printf("%s{\"name\":\"%s\",\"kind\":\"%s\",\"ns\":\"%s\"",
-		       i ? "," : "", n->name, n->sw ? "switch" : "host", ns);
+		out_begin_obj();
+		out_str("name", " %s", n->name);
+		out_str("kind", "%s", n->sw ? "switch" : "host");
+		out_str("ns", " ns %s", ns);
 		if (n->sw) {
-			printf(",\"ports\":%d}", n->nports);
+			out_u64("ports", " ports %llu", n->nports);
 		} else {
 			fab_addr(f, i, addr, sizeof(addr));
-			printf(",\"lid\":%u,\"addr\":\"%s\"}", n->lid, addr);
+			out_u64("lid", " lid %llu", n->lid);
+			out_str("addr", " addr %s", addr);
 		}
+		out_end_obj();
 	}
-	printf("],\"links\":[");
+	out_end_list_key();
+	out_begin_list_key("links");
 	for (i = 0; i < f->nlinks; i++) {
 		const struct fab_link *l = &f->link[i];
 
-		printf("%s{\"a\":\"%s\",\"pa\":%d,\"b\":\"%s\",\"pb\":%d,\"rate\":%llu,\"buf\":%u,\"global\":%s}",
-		       c++ ? "," : "", f->node[l->a].name, l->pa,
-		       f->node[l->b].name, l->pb, (unsigned long long)l->rate,
-		       l->buf, l->global ? "true" : "false");
+		out_begin_obj();
+		out_str("a", "link %s", f->node[l->a].name);
+		out_u64("pa", ":%llu", l->pa);
+		out_str("b", " %s", f->node[l->b].name);
+		out_u64("pb", ":%llu", l->pb);
+		out_u64("rate", " rate %llu", l->rate);
+		out_u64("buf", " buf %llu", l->buf);
+		/* JSON's true and false, written as they are */
+		out_num("global", "%s", l->global ? "true" : "false");
+		out_end_obj();
 	}
-	printf("]}\n");
+	out_end_list_key();
+	out_end_obj();
+	putchar('\n');
 }
 
 int do_fabric(int argc, char **argv)
@@ -699,10 +789,11 @@ int do_fabric(int argc, char **argv)
 		fab_free(f);
 		return err;
 	}
-	fprintf(stderr, "Usage: snicctl fabric up FILE|GENERATOR [name NAME] [dilation D|auto] [rate RATE] [hoq USEC] [ar|val] [check]\n"
+	fprintf(stderr, "Usage: " FAB_UP_USAGE "\n"
 		"       snicctl fabric down|show [NAME]\n"
 		"       snicctl fabric health [NAME [threshold PERMILLE]]\n"
 		"       snicctl fabric check [NAME] [pairs N|all]\n"
 		"       snicctl fabric traffic [NAME] PATTERN [load L] [size BYTES] [seconds S] [warmup S] [seed N]\n");
+	fab_gen_usage(stderr);
 	return 1;
 }

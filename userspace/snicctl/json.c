@@ -19,11 +19,57 @@ static void sep(void)
 	first[depth] = 0;
 }
 
+/*
+ * @s as a JSON string: quotes, backslashes and control characters
+ * escaped (names come from the kernel, description files and the command
+ * line: a stray one must not break a consumer's parser); other bytes,
+ * UTF-8 included, as they are.
+ */
+static void json_string(const char *s)
+{
+	const unsigned char *p;
+
+	putchar('"');
+	for (p = (const unsigned char *)s; *p; p++) {
+		switch (*p) {
+		case '"':
+			fputs("\\\"", stdout);
+			break;
+		case '\\':
+			fputs("\\\\", stdout);
+			break;
+		case '\b':
+			fputs("\\b", stdout);
+			break;
+		case '\f':
+			fputs("\\f", stdout);
+			break;
+		case '\n':
+			fputs("\\n", stdout);
+			break;
+		case '\r':
+			fputs("\\r", stdout);
+			break;
+		case '\t':
+			fputs("\\t", stdout);
+			break;
+		default:
+			if (*p < 0x20)
+				printf("\\u%04x", *p);
+			else
+				putchar(*p);
+		}
+	}
+	putchar('"');
+}
+
 static void key(const char *k)
 {
 	sep();
-	if (k)
-		printf("\"%s\":", k);
+	if (k) {
+		json_string(k);
+		putchar(':');
+	}
 }
 
 static void open_(char c)
@@ -52,6 +98,17 @@ void out_begin_list_key(const char *k)
 	if (opt_json) {
 		key(k);
 		open_('[');
+	}
+}
+
+/* The end of a list of out_begin_list_key() that the object goes on
+ * after on the same line (out_end_list() ends the line).
+ */
+void out_end_list_key(void)
+{
+	if (opt_json) {
+		depth--;
+		putchar(']');
 	}
 }
 
@@ -100,16 +157,8 @@ void out_nl(void)
 void out_str(const char *k, const char *fmt, const char *v)
 {
 	if (opt_json) {
-		const char *p;
-
 		key(k);
-		putchar('"');
-		for (p = v; *p; p++) {
-			if (*p == '"' || *p == '\\')
-				putchar('\\');
-			putchar(*p);
-		}
-		putchar('"');
+		json_string(v);
 	} else {
 		printf(fmt, v);
 	}

@@ -6,32 +6,23 @@
  */
 #include <stdio.h>
 #include <string.h>
-#include <netlink/attr.h>
 
 #include "snicctl.h"
 
-uint32_t port_num_of(uint32_t sw, const char *name);
-
-static int print_entry(struct nl_msg *msg, void *arg)
+static int print_entry(uint32_t dlid, uint32_t port, void *arg)
 {
-	struct nlattr *tb[SNIC_A_MAX + 1];
-
 	(void)arg;
-	if (genlmsg_parse(nlmsg_hdr(msg), 0, tb, SNIC_A_MAX, NULL) ||
-	    !tb[SNIC_A_DLID] || !tb[SNIC_A_PORT])
-		return NL_SKIP;
 	out_begin_obj();
-	out_hex("dlid", "dlid 0x%llx", nla_get_u32(tb[SNIC_A_DLID]));
-	out_u64("port", " port %llu", nla_get_u32(tb[SNIC_A_PORT]));
+	out_hex("dlid", "dlid 0x%llx", dlid);
+	out_u64("port", " port %llu", port);
 	out_end_obj();
-	return NL_OK;
+	return 0;
 }
 
 int do_lft(int argc, char **argv)
 {
-	uint32_t sw, v, port;
-	struct nl_msg *msg;
-	bool set, del;
+	bool set, del, has_dlid = false, has_port = false;
+	uint32_t sw, dlid = 0, port = 0;
 	int i, err;
 
 	if (argc < 2)
@@ -45,22 +36,18 @@ int do_lft(int argc, char **argv)
 	if (!set && !del) {
 		if (argc != 2)
 			goto usage;
-		msg = nl_new(SNIC_CMD_LFT_GET, true);
-		nla_put_u32(msg, SNIC_A_IFINDEX, sw);
 		out_begin_list();
-		err = nl_run(msg, print_entry, NULL, "lft show");
+		err = snic_lft_get(sw, print_entry, NULL);
 		out_end_list();
 		return err ? 1 : 0;
 	}
-	msg = nl_new(set ? SNIC_CMD_LFT_SET : SNIC_CMD_LFT_DEL, false);
-	nla_put_u32(msg, SNIC_A_IFINDEX, sw);
 	for (i = 2; i < argc; i += 2) {
 		if (i + 1 >= argc)
 			goto usage;
 		if (!strcmp(argv[i], "dlid")) {
-			if (parse_u32(argv[i + 1], &v))
+			if (parse_u32(argv[i + 1], &dlid))
 				goto usage;
-			nla_put_u32(msg, SNIC_A_DLID, v);
+			has_dlid = true;
 		} else if (set && !strcmp(argv[i], "port")) {
 			if (parse_u32(argv[i + 1], &port)) {
 				port = port_num_of(sw, argv[i + 1]);
@@ -71,13 +58,16 @@ int do_lft(int argc, char **argv)
 					return 1;
 				}
 			}
-			nla_put_u32(msg, SNIC_A_PORT, port);
+			has_port = true;
 		} else {
 			fprintf(stderr, "Error: unknown keyword \"%s\"\n", argv[i]);
 			return 1;
 		}
 	}
-	return nl_run(msg, NULL, NULL, set ? "lft set" : "lft del") ? 1 : 0;
+	if (!has_dlid || (set && !has_port))
+		goto usage;
+	err = set ? snic_lft_set(sw, dlid, port) : snic_lft_del(sw, dlid);
+	return err ? 1 : 0;
 
 usage:
 	fprintf(stderr,

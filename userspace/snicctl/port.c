@@ -3,52 +3,73 @@
  * snicctl port show SW
  * snicctl port set SW PORT|PORTDEV [sc2sc SC0,SC1,...] [vlbuf B0,...]
  *                   [credit_period USEC] [credit_drop N]
+ *                   [ar_kind none|global|local ar_peer N]
  * Also resolves a port device name to its port number for "lft set".
  */
 #include <stdio.h>
 #include <string.h>
-#include <netlink/attr.h>
 
 #include "snicctl.h"
+
+static int sc2sc_opt(const struct opt *o, char *val, struct opt_cfg *c)
+{
+	struct snic_port_cfg *p = opt_cfg_of(c, o->nest);
+	int sc;
+
+	/* default: the identity, as the kernel's */
+	for (sc = 0; sc < SNIC_NUM_SC; sc++)
+		p->sc2sc[sc] = sc;
+	if (parse_table(val, p->sc2sc, SNIC_NUM_SC))
+		return -1;
+	p->has_sc2sc = true;
+	return 0;
+}
+
+static void sc2sc_show(const struct opt *o, const struct opt_info *i)
+{
+	const struct snic_port_info *p = opt_info_of(i, o->nest);
+
+	out_table(o->key, p->sc2sc, SNIC_NUM_SC);
+}
+
+const struct opt port_opts[] = {
+	{ .kw = "sc2sc", .key = "sc2sc", .nest = SNIC_A_PORT,
+	  .attr = SNIC_A_PORT_SC2SC, .parse = sc2sc_opt, .show = sc2sc_show },
+	{ 0 }
+};
+
+/* port set's options, and what port show prints, in this order */
+static const struct opt *const port_tabs[] = {
+	port_opts, ar_port_opts, credit_opts, NULL
+};
+
+static int print_port(const struct snic_port_info *p, void *arg)
+{
+	struct opt_info i = { .port = p };
+
+	(void)arg;
+	out_begin_obj();
+	out_u64("port", "port %llu", p->num);
+	out_str("ifname", " dev %s", p->ifname);
+	opt_show(port_tabs, &i);
+	if (opt_stats && p->has_stats)
+		stats_print(p->stats);
+	out_end_obj();
+	return 0;
+}
 
 struct port_find {
 	uint32_t ifindex;
 	uint32_t num;
 };
 
-static int print_port(struct nl_msg *msg, void *arg)
+static int find_port(const struct snic_port_info *p, void *arg)
 {
-	struct nlattr *tb[SNIC_A_MAX + 1];
 	struct port_find *pf = arg;
 
-	if (genlmsg_parse(nlmsg_hdr(msg), 0, tb, SNIC_A_MAX, NULL) ||
-	    !tb[SNIC_A_PORT] || !tb[SNIC_A_IFNAME])
-		return NL_SKIP;
-	if (pf) {
-		if (tb[SNIC_A_PORT_IFINDEX] &&
-		    nla_get_u32(tb[SNIC_A_PORT_IFINDEX]) == pf->ifindex)
-			pf->num = nla_get_u32(tb[SNIC_A_PORT]);
-		return NL_OK;
-	}
-	out_begin_obj();
-	out_u64("port", "port %llu", nla_get_u32(tb[SNIC_A_PORT]));
-	out_str("ifname", " dev %s", nla_get_string(tb[SNIC_A_IFNAME]));
-	if (tb[SNIC_A_SC2SC] && nla_len(tb[SNIC_A_SC2SC]) == SNIC_NUM_SC)
-		out_table("sc2sc", nla_data(tb[SNIC_A_SC2SC]), SNIC_NUM_SC);
-	ar_port_print(tb);
-	credit_print(tb);
-	if (opt_stats && tb[SNIC_A_STATS])
-		stats_print(tb[SNIC_A_STATS]);
-	out_end_obj();
-	return NL_OK;
-}
-
-static int port_dump(uint32_t sw, struct port_find *pf)
-{
-	struct nl_msg *msg = nl_new(SNIC_CMD_PORT_GET, true);
-
-	nla_put_u32(msg, SNIC_A_IFINDEX, sw);
-	return nl_run(msg, print_port, pf, "port show");
+	if (p->ifindex == pf->ifindex)
+		pf->num = p->num;
+	return 0;
 }
 
 /* Port number of device @name on switch @sw, 0 if it is not a port. */
@@ -56,7 +77,7 @@ uint32_t port_num_of(uint32_t sw, const char *name)
 {
 	struct port_find pf = { 0 };
 
-	if (dev_index(name, &pf.ifindex) || port_dump(sw, &pf))
+	if (dev_index(name, &pf.ifindex) || snic_port_get(sw, find_port, &pf))
 		return 0;
 	return pf.num;
 }
@@ -67,11 +88,12 @@ uint32_t port_num_of(uint32_t sw, const char *name)
 
 static int port_set(int argc, char **argv)
 {
-	uint8_t t[SNIC_NUM_SC];
-	struct nl_msg *msg;
+	static struct opt_cfg c;
+	bool kind = false, peer = false;
 	uint32_t sw, port;
 	int i, r;
 
+	memset(&c, 0, sizeof(c));
 	if (argc < 4 || argc % 2 || dev_index(argv[0], &sw))
 		goto usage;
 	if (parse_u32(argv[1], &port)) {
@@ -82,29 +104,23 @@ static int port_set(int argc, char **argv)
 			return 1;
 		}
 	}
-	msg = nl_new(SNIC_CMD_PORT_SET, false);
-	nla_put_u32(msg, SNIC_A_IFINDEX, sw);
-	nla_put_u32(msg, SNIC_A_PORT, port);
 	for (i = 2; i < argc; i += 2) {
-		if (!strcmp(argv[i], "sc2sc")) {
-			for (r = 0; r < SNIC_NUM_SC; r++)
-				t[r] = r;
-			if (parse_table(argv[i + 1], t, SNIC_NUM_SC))
-				goto usage;
-			nla_put(msg, SNIC_A_SC2SC, sizeof(t), t);
-			continue;
-		}
-		r = credit_opt(msg, argv[i], argv[i + 1]);
-		if (!r)
-			r = ar_port_opt(msg, argv[i], argv[i + 1]);
+		r = opt_set(port_tabs, argv[i], argv[i + 1], &c);
 		if (r < 0)
 			goto usage;
 		if (!r) {
 			fprintf(stderr, "Error: unknown keyword \"%s\"\n", argv[i]);
 			return 1;
 		}
+		kind |= !strcmp(argv[i], "ar_kind");
+		peer |= !strcmp(argv[i], "ar_peer");
 	}
-	return nl_run(msg, NULL, NULL, "port set") ? 1 : 0;
+	/* the kind goes with its peer */
+	if (kind != peer)
+		goto usage;
+	c.port.num = port;
+	c.port.credit = c.has_credit ? &c.credit : NULL;
+	return snic_port_set(sw, &c.port) ? 1 : 0;
 usage:
 	fprintf(stderr, "Usage: " PORT_SET_USAGE "\n");
 	return 1;
@@ -125,7 +141,7 @@ int do_port(int argc, char **argv)
 	if (dev_index(argv[1], &sw))
 		return 1;
 	out_begin_list();
-	err = port_dump(sw, NULL);
+	err = snic_port_get(sw, print_port, NULL);
 	out_end_list();
 	return err ? 1 : 0;
 }

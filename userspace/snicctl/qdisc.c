@@ -12,6 +12,7 @@
  * Congestion marking: [cc_thr T|T0,...] [cc_buf BYTES] [cc_pkt N64]
  * [cc_rate N] [cc_victim 0|1]; one threshold applies to every data VL.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -176,78 +177,110 @@ long long parse_rate(const char *s)
 	return -1;
 }
 
-/* The u16 and u8 options, by keyword (bytes: 2 or 1). */
-static int small_opt(const char *kw, int *bytes)
+/* Puts @c's options in @msg; -1 if they do not fit. */
+static int qdisc_opts(struct nl_msg *msg, const struct qdisc_cfg *c)
 {
-	static const struct { const char *kw; int attr, bytes; } opts[] = {
-		{ "cc_pkt", TCA_SNIC_CC_PKT_SIZE, 2 },	/* x 64 bytes */
-		{ "cc_rate", TCA_SNIC_CC_MARK_RATE, 2 },	/* 1 in N */
-		{ "cc_victim", TCA_SNIC_CC_VICTIM, 1 },	/* 0 or 1 */
-	};
-	size_t i;
+	struct nlattr *opts = nla_nest_start(msg, TCA_OPTIONS);
 
-	for (i = 0; i < sizeof(opts) / sizeof(opts[0]); i++) {
-		if (!strcmp(kw, opts[i].kw)) {
-			*bytes = opts[i].bytes;
-			return opts[i].attr;
-		}
-	}
+	if (!opts ||
+	    (c->has_limit && nla_put_u32(msg, TCA_SNIC_LIMIT, c->limit)) ||
+	    (c->has_sc2vl &&
+	     nla_put(msg, TCA_SNIC_SC2VL, sizeof(c->sc2vl), c->sc2vl)) ||
+	    (c->has_rate && nla_put_u64(msg, TCA_SNIC_RATE, c->rate)) ||
+	    (c->has_vlarb &&
+	     nla_put(msg, TCA_SNIC_VLARB, sizeof(c->vlarb), c->vlarb)) ||
+	    (c->has_hoq && nla_put_u32(msg, TCA_SNIC_HOQ_LIFE, c->hoq_us)) ||
+	    (c->has_dilation &&
+	     nla_put_u32(msg, TCA_SNIC_DILATION, c->dilation)) ||
+	    (c->has_sync && nla_put_u32(msg, TCA_SNIC_SYNC_PERIOD, c->sync_us)) ||
+	    (c->has_cc_thr &&
+	     nla_put(msg, TCA_SNIC_CC_THRESHOLD, sizeof(c->cc_thr), c->cc_thr)) ||
+	    (c->has_cc_buf && nla_put_u32(msg, TCA_SNIC_CC_BUF, c->cc_buf)) ||
+	    (c->has_cc_pkt && nla_put_u16(msg, TCA_SNIC_CC_PKT_SIZE, c->cc_pkt)) ||
+	    (c->has_cc_rate &&
+	     nla_put_u16(msg, TCA_SNIC_CC_MARK_RATE, c->cc_rate)) ||
+	    (c->has_cc_victim && nla_put_u8(msg, TCA_SNIC_CC_VICTIM, c->cc_victim)))
+		return -1;
+	nla_nest_end(msg, opts);
 	return 0;
 }
 
-/* The u32 options, by keyword; the kernel judges their ranges. */
-static int u32_opt(const char *kw)
+int qdisc_set(uint32_t ifindex, const struct qdisc_cfg *c, bool create)
 {
-	static const struct { const char *kw; int attr; } opts[] = {
-		{ "limit", TCA_SNIC_LIMIT },
-		{ "hoq", TCA_SNIC_HOQ_LIFE },		/* microseconds, 0: off */
-		{ "dilation", TCA_SNIC_DILATION },
-		{ "sync", TCA_SNIC_SYNC_PERIOD },	/* microseconds */
-		{ "cc_buf", TCA_SNIC_CC_BUF },		/* bytes */
-	};
-	size_t i;
+	struct tcmsg tcm = { .tcm_family = AF_UNSPEC, .tcm_parent = TC_H_ROOT,
+			     .tcm_ifindex = ifindex };
+	struct nl_msg *msg;
 
-	for (i = 0; i < sizeof(opts) / sizeof(opts[0]); i++)
-		if (!strcmp(kw, opts[i].kw))
-			return opts[i].attr;
+	/* u16 and u8 on the wire: never cut short silently */
+	if ((c->has_cc_pkt && c->cc_pkt > 0xffff) ||
+	    (c->has_cc_rate && c->cc_rate > 0xffff) ||
+	    (c->has_cc_victim && c->cc_victim > 0xff)) {
+		fprintf(stderr, "Error: qdisc set: cc_pkt and cc_rate are 0..65535, cc_victim 0..255\n");
+		return -ERANGE;
+	}
+	msg = nlmsg_alloc_simple(RTM_NEWQDISC,
+				 create ? NLM_F_CREATE | NLM_F_REPLACE : 0);
+	if (!msg || nlmsg_append(msg, &tcm, sizeof(tcm), NLMSG_ALIGNTO) ||
+	    nla_put_string(msg, TCA_KIND, "snic") || qdisc_opts(msg, c)) {
+		fprintf(stderr, "Error: qdisc set: out of memory\n");
+		nlmsg_free(msg);
+		return -ENOMEM;
+	}
+	return snic_route_run(msg, NULL, NULL, "qdisc set");
+}
+
+/* "V0,V1,..." into @t[@max], zeroed first; -1: a bad value, or too many. */
+static int byte_list(char *s, uint8_t *t, int max, int *n)
+{
+	char *tok, *save = NULL;
+	uint32_t v;
+
+	memset(t, 0, max);
+	*n = 0;
+	for (tok = strtok_r(s, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		if (*n >= max || parse_u32(tok, &v) || v > 255)
+			return -1;
+		t[(*n)++] = v;
+	}
 	return 0;
 }
 
 int qdisc_apply(int argc, char **argv, bool create)
 {
-	struct tcmsg tcm = { .tcm_family = AF_UNSPEC, .tcm_parent = TC_H_ROOT };
-	struct nlattr *opts;
-	struct nl_msg *msg;
-	uint32_t ifindex, v;
+	struct qdisc_cfg c = { 0 };
+	/* the numbers, by keyword; the kernel judges their ranges */
+	const struct {
+		const char *kw;
+		bool *has;
+		uint32_t *val, max;
+	} nums[] = {
+		{ "limit", &c.has_limit, &c.limit, UINT32_MAX },
+		{ "hoq", &c.has_hoq, &c.hoq_us, UINT32_MAX },	/* us, 0: off */
+		{ "dilation", &c.has_dilation, &c.dilation, UINT32_MAX },
+		{ "sync", &c.has_sync, &c.sync_us, UINT32_MAX },	/* us */
+		{ "cc_buf", &c.has_cc_buf, &c.cc_buf, UINT32_MAX },	/* bytes */
+		{ "cc_pkt", &c.has_cc_pkt, &c.cc_pkt, 0xffff },	/* x 64 bytes */
+		{ "cc_rate", &c.has_cc_rate, &c.cc_rate, 0xffff },	/* 1 in N */
+		{ "cc_victim", &c.has_cc_victim, &c.cc_victim, 0xff },	/* 0, 1 */
+	};
+	uint32_t ifindex;
 	long long rate;
-	int i;
+	size_t k;
+	int i, n;
 
 	if (argc < 1 || dev_index(argv[0], &ifindex))
 		goto usage;
-	tcm.tcm_ifindex = ifindex;
-	msg = nlmsg_alloc_simple(RTM_NEWQDISC,
-				 create ? NLM_F_CREATE | NLM_F_REPLACE : 0);
-	if (!msg || nlmsg_append(msg, &tcm, sizeof(tcm), NLMSG_ALIGNTO) ||
-	    nla_put_string(msg, TCA_KIND, "snic"))
-		return 1;
-	opts = nla_nest_start(msg, TCA_OPTIONS);
 	for (i = 1; i < argc; i += 2) {
 		if (i + 1 >= argc)
 			goto usage;
-		int attr = u32_opt(argv[i]), bytes;
-
-		if (attr) {
-			if (parse_u32(argv[i + 1], &v))
+		for (k = 0; k < sizeof(nums) / sizeof(nums[0]); k++)
+			if (!strcmp(argv[i], nums[k].kw))
+				break;
+		if (k < sizeof(nums) / sizeof(nums[0])) {
+			if (parse_u32(argv[i + 1], nums[k].val) ||
+			    *nums[k].val > nums[k].max)
 				goto usage;
-			nla_put_u32(msg, attr, v);
-		} else if ((attr = small_opt(argv[i], &bytes))) {
-			if (parse_u32(argv[i + 1], &v) ||
-			    v > (bytes == 2 ? 0xffffu : 0xffu))
-				goto usage;
-			if (bytes == 2)
-				nla_put_u16(msg, attr, v);
-			else
-				nla_put_u8(msg, attr, v);
+			*nums[k].has = true;
 		} else if (!strcmp(argv[i], "rate")) {
 			rate = parse_rate(argv[i + 1]);
 			if (rate < 0) {
@@ -255,38 +288,32 @@ int qdisc_apply(int argc, char **argv, bool create)
 					argv[i + 1]);
 				return 1;
 			}
-			nla_put_u64(msg, TCA_SNIC_RATE, rate);
-		} else if (!strcmp(argv[i], "sc2vl") ||
-			   !strcmp(argv[i], "vlarb") ||
-			   !strcmp(argv[i], "cc_thr")) {
-			bool arb = !strcmp(argv[i], "vlarb");
-			bool thr = !strcmp(argv[i], "cc_thr");
-			uint8_t map[TC_SNIC_NUM_SC] = { 0 };
-			int max = arb || thr ? TC_SNIC_NUM_VLS : TC_SNIC_NUM_SC;
-			char *tok, *save = NULL;
-			int n = 0;
-
-			for (tok = strtok_r(argv[i + 1], ",", &save); tok;
-			     tok = strtok_r(NULL, ",", &save)) {
-				if (n >= max || parse_u32(tok, &v) || v > 255)
-					goto usage;
-				map[n++] = v;
-			}
-			/* vlarb: unnamed VLs keep the default weight */
-			while (arb && n < max)
-				map[n++] = 64;
+			c.has_rate = true;
+			c.rate = rate;
+		} else if (!strcmp(argv[i], "sc2vl")) {
+			if (byte_list(argv[i + 1], c.sc2vl, TC_SNIC_NUM_SC, &n))
+				goto usage;
+			c.has_sc2vl = true;
+		} else if (!strcmp(argv[i], "vlarb")) {
+			if (byte_list(argv[i + 1], c.vlarb, TC_SNIC_NUM_VLS, &n))
+				goto usage;
+			/* unnamed VLs keep the default weight */
+			while (n < TC_SNIC_NUM_VLS)
+				c.vlarb[n++] = 64;
+			c.has_vlarb = true;
+		} else if (!strcmp(argv[i], "cc_thr")) {
+			if (byte_list(argv[i + 1], c.cc_thr, TC_SNIC_NUM_VLS, &n))
+				goto usage;
 			/* cc_thr N: every data VL */
-			if (thr && n == 1)
-				memset(map, map[0], TC_SNIC_VL_MGMT);
-			nla_put(msg, arb ? TCA_SNIC_VLARB : thr ?
-				TCA_SNIC_CC_THRESHOLD : TCA_SNIC_SC2VL, max, map);
+			if (n == 1)
+				memset(c.cc_thr, c.cc_thr[0], TC_SNIC_VL_MGMT);
+			c.has_cc_thr = true;
 		} else {
 			fprintf(stderr, "Error: unknown keyword \"%s\"\n", argv[i]);
 			return 1;
 		}
 	}
-	nla_nest_end(msg, opts);
-	return nl_route_run(msg, NULL, NULL, "qdisc set") ? 1 : 0;
+	return qdisc_set(ifindex, &c, create) ? 1 : 0;
 usage:
 	fprintf(stderr, "Usage: snicctl qdisc %s DEV " QDISC_OPTS "\n",
 		create ? "add" : "set");
@@ -319,7 +346,7 @@ int qdisc_nic_fifo(const char *dev, unsigned int ntxq, uint32_t limit)
 		    nla_put_string(msg, TCA_KIND, i ? "pfifo" : "mq") ||
 		    (i && nla_put(msg, TCA_OPTIONS, sizeof(fifo), &fifo)))
 			return 1;
-		if (nl_route_run(msg, NULL, NULL, "qdisc fifo"))
+		if (snic_route_run(msg, NULL, NULL, "qdisc fifo"))
 			return 1;
 	}
 	return 0;
@@ -365,7 +392,7 @@ int qdisc_late(const char *dev, struct tc_snic_late *late)
 	msg = nlmsg_alloc_simple(RTM_GETQDISC, NLM_F_DUMP);
 	if (!msg || nlmsg_append(msg, &tcm, sizeof(tcm), NLMSG_ALIGNTO))
 		return -1;
-	if (nl_route_run(msg, get_late, &r, "qdisc show"))
+	if (snic_route_run(msg, get_late, &r, "qdisc show"))
 		return -1;
 	return r.found ? 0 : -1;
 }
@@ -393,7 +420,7 @@ int do_qdisc(int argc, char **argv)
 	if (!msg || nlmsg_append(msg, &tcm, sizeof(tcm), NLMSG_ALIGNTO))
 		return 1;
 	out_begin_list();
-	err = nl_route_run(msg, print_qdisc, &ifindex, "qdisc show");
+	err = snic_route_run(msg, print_qdisc, &ifindex, "qdisc show");
 	out_end_list();
 	return err ? 1 : 0;
 }

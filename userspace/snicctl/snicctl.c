@@ -56,7 +56,7 @@ static void usage(FILE *f)
 		"  fabric down|show [NAME]        tear down / describe a fabric\n"
 		"  fabric health [NAME [threshold PERMILLE]]  how faithful it was\n"
 		"  fabric check [NAME] [pairs N|all]  hosts ping each other\n"
-		"  raw CMD [ATTR:TYPE=VAL]...     one unchecked request (testing)\n"
+		"  raw CMD [PATH:TYPE=VAL]...     one unchecked request (testing)\n"
 		"Options: -j JSON output, -s statistics, -n NETNS run in the network\n"
 		"         namespace NETNS (as ip -n: /run/netns/NETNS)\n");
 }

@@ -5,27 +5,18 @@
 
 #include <stdbool.h>
 #include <stdint.h>
-#include <netlink/genl/genl.h>
+#include <stddef.h>
 #include <linux/snic.h>
+#include <linux/snic_wire.h>
+#include <linux/sch_snic.h>
+
+#include "libsnic.h"
 
 extern bool opt_json;
 extern bool opt_stats;
 
-/* nl.c: one genl socket, requests with extack reporting. */
-struct snic_req {
-	struct nl_msg *msg;
-	int (*cb)(struct nl_msg *msg, void *arg);	/* per reply message */
-	void *arg;
-};
-
 int enter_netns(const char *name);
-int nl_open(void);
-struct nl_msg *nl_new(uint8_t cmd, bool dump);
-/* Send, wait for the answer; on error print "Error: ..." and return -errno. */
-int nl_run(struct nl_msg *msg, int (*cb)(struct nl_msg *, void *), void *arg,
-	   const char *what);
-int nl_route_run(struct nl_msg *msg, int (*cb)(struct nl_msg *, void *),
-		 void *arg, const char *what);
+/* opt.c: command line values; the kernel judges their range. */
 int parse_u32(const char *s, uint32_t *v);
 int dev_index(const char *name, uint32_t *ifindex);
 /* "a,b,c" -> up to n bytes; unnamed entries keep what table holds. */
@@ -47,26 +38,107 @@ void out_u64(const char *key, const char *fmt_text, uint64_t val);
 void out_s64(const char *key, const char *fmt_text, int64_t val);
 void out_hex(const char *key, const char *fmt_text, uint64_t val);
 void out_begin_list_key(const char *key);
+void out_end_list_key(void);
 /* @val: a number already formatted (JSON: written as it is) */
 void out_num(const char *key, const char *fmt_text, const char *val);
 void out_begin_sub(const char *key);
 void out_end_sub(void);
 void out_nl(void);
-void stats_print(struct nlattr *nest);
+/* stats.c: counters[SNIC_STAT_*], by name (-s) */
+void stats_print(const uint64_t *stats);
+
+/*
+ * opt.c: the options of "dev set" and "port set" and what "dev show" and
+ * "port show" print, from tables of one row per keyword (dev.c, credit.c,
+ * cc.c, ar.c, port.c), each row naming the libsnic field it sets by its
+ * nest and attribute (snic_cfg_set(), snic_info_get()).
+ */
+struct opt_cfg {			/* a request's settings */
+	struct snic_dev_cfg dev;
+	struct snic_credit_cfg credit;
+	struct snic_cc_cfg cc;
+	struct snic_ar_cfg ar;
+	struct snic_port_cfg port;
+	bool has_dev, has_credit, has_cc, has_ar;	/* nests to send */
+	struct snic_cct_ent cct[SNIC_CCT_MAX];
+};
+
+struct opt_info {			/* a reply: one of the two */
+	const struct snic_dev_info *dev;
+	const struct snic_port_info *port;
+};
+
+struct opt {
+	const char *kw;		/* the keyword of dev/port set, NULL: shown only */
+	const char *key;	/* the key shown (JSON, and text but for pairs) */
+	int nest, attr, attr2;	/* SNIC_A_DEV/CREDIT/CC/AR/PORT, attribute(s) */
+	/* the value of kw into the request, -1 if bad; NULL: shown only */
+	int (*parse)(const struct opt *o, char *val, struct opt_cfg *c);
+	/* shown when the reply has the nest; NULL: not shown */
+	void (*show)(const struct opt *o, const struct opt_info *i);
+	uint32_t max;		/* opt_u32, opt_pair: at most (0: any u32) */
+	const char *const *names;	/* opt_enum, show_enum: by value */
+	const char *key2;	/* pairs: the second value's key */
+	char sep;		/* pairs: between the two values */
+};
+
+/* A u32 setting shown as " KW N", one set only, one shown only. */
+#define OPT_U32(k, n, a, m)	{ .kw = k, .key = k, .nest = n, .attr = a, \
+				  .parse = opt_u32, .show = show_u64, .max = m }
+#define OPT_SET(k, n, a, m)	{ .kw = k, .nest = n, .attr = a, \
+				  .parse = opt_u32, .max = m }
+#define OPT_SHOW(k, n, a)	{ .key = k, .nest = n, .attr = a, \
+				  .show = show_u64 }
+/* Two u32 settings, "KW A<sep>B". */
+#define OPT_PAIR(k, n, a, a2, s, m, k1, k2) \
+	{ .kw = k, .key = k1, .key2 = k2, .nest = n, .attr = a, .attr2 = a2, \
+	  .sep = s, .parse = opt_pair, .show = show_pair, .max = m }
+/* A u32 setting of named values (a NULL-terminated list). */
+#define OPT_ENUM(k, n, a, l)	{ .kw = k, .key = k, .nest = n, .attr = a, \
+				  .names = l, .parse = opt_enum, \
+				  .show = show_enum }
+
+/* The tables end with { 0 }; a command's list of tables with NULL. */
+extern const struct opt dev_opts[], credit_opts[], cc_opts[], ar_opts[],
+	ar_port_opts[], port_opts[];
+/* 1: @kw is an option of @tabs (set in @c), 0: not one, -1: a bad value. */
+int opt_set(const struct opt *const *tabs, const char *kw, char *val,
+	    struct opt_cfg *c);
+void opt_show(const struct opt *const *tabs, const struct opt_info *i);
+/* The cfg struct of @nest in @c (which then sends it); its info in @i. */
+void *opt_cfg_of(struct opt_cfg *c, int nest);
+const void *opt_info_of(const struct opt_info *i, int nest);
+int opt_u32(const struct opt *o, char *val, struct opt_cfg *c);
+int opt_pair(const struct opt *o, char *val, struct opt_cfg *c);
+int opt_enum(const struct opt *o, char *val, struct opt_cfg *c);
+void show_u64(const struct opt *o, const struct opt_info *i);
+void show_hex(const struct opt *o, const struct opt_info *i);
+void show_pair(const struct opt *o, const struct opt_info *i);
+void show_enum(const struct opt *o, const struct opt_info *i);
+void show_ifname(const struct opt *o, const struct opt_info *i);
 
 /* subcommands */
-int credit_opt(struct nl_msg *msg, const char *key, char *val);
-void credit_print(struct nlattr **tb);
-int cc_opt(struct nl_msg *msg, const char *key, char *val);
-void cc_print(struct nlattr **tb);
 int do_cc(int argc, char **argv);
-int ar_opt(struct nl_msg *msg, const char *key, char *val);
-void ar_print(struct nlattr **tb);
 int do_ar(int argc, char **argv);
-int ar_port_opt(struct nl_msg *msg, const char *key, char *val);
-void ar_port_print(struct nlattr **tb);
 int do_bpt(int argc, char **argv);
+/* port.c: the port number of device @name on switch @sw, 0: not a port */
+uint32_t port_num_of(uint32_t sw, const char *name);
 int qdisc_apply(int argc, char **argv, bool create);
+/* A root sch_snic's options (qdisc.c); has_* say which a request sets. */
+struct qdisc_cfg {
+	bool has_limit, has_sc2vl, has_rate, has_vlarb, has_hoq, has_dilation,
+	     has_sync, has_cc_thr, has_cc_buf, has_cc_pkt, has_cc_rate,
+	     has_cc_victim;
+	uint32_t limit, hoq_us, dilation, sync_us, cc_buf;
+	uint32_t cc_pkt, cc_rate;	/* u16 on the wire */
+	uint32_t cc_victim;		/* u8 on the wire */
+	uint64_t rate;			/* bytes/s */
+	uint8_t sc2vl[TC_SNIC_NUM_SC];
+	uint8_t vlarb[TC_SNIC_NUM_VLS];	/* whole tables */
+	uint8_t cc_thr[TC_SNIC_NUM_VLS];
+};
+/* Change (@create: create or replace) the root sch_snic of @ifindex. */
+int qdisc_set(uint32_t ifindex, const struct qdisc_cfg *c, bool create);
 int qdisc_nic_fifo(const char *dev, unsigned int ntxq, uint32_t limit);
 struct tc_snic_late;
 int qdisc_late(const char *dev, struct tc_snic_late *late);

@@ -1,29 +1,24 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Counters, named as the kernel's ethtool -S strings (core/stat_names.h). */
+/* Counters, named as the kernel's ethtool -S strings (snic_stat_name()). */
 #include <stdio.h>
-#include <netlink/attr.h>
 
 #include "snicctl.h"
-#include "stat_names.h"
 
-
-void stats_print(struct nlattr *nest)
+void stats_print(const uint64_t *stats)
 {
-	struct nlattr *a;
-	int rem, n = 0;
+	const char *name;
+	int t, n = 0;
 	char fmt[64];
 
 	out_begin_sub("stats");
-	nla_for_each_nested(a, nest, rem) {
-		int t = nla_type(a);
-
-		if (t > SNIC_STAT_MAX || !snic_stat_name[t] ||
-		    nla_len(a) != sizeof(uint64_t))
+	for (t = 1; t <= SNIC_STAT_MAX; t++) {
+		name = snic_stat_name(t);
+		if (!name)
 			continue;
 		if (!opt_json && n++ % 4 == 0)
 			printf("\n     ");
-		snprintf(fmt, sizeof(fmt), " %s %%llu", snic_stat_name[t]);
-		out_u64(snic_stat_name[t], fmt, nla_get_u64(a));
+		snprintf(fmt, sizeof(fmt), " %s %%llu", name);
+		out_u64(name, fmt, stats[t]);
 	}
 	out_end_sub();
 }

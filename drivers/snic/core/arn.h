@@ -33,9 +33,9 @@
 
 #include "core_types.h"
 #ifdef __KERNEL__
-#include <uapi/linux/snic.h>
+#include <uapi/linux/snic_wire.h>
 #else
-#include <linux/snic.h>
+#include <linux/snic_wire.h>
 #endif
 
 /* Wire: header and parameters. */
@@ -194,7 +194,7 @@ struct snic_bpt_ent {
 	struct snic_bpt_cand c[SNIC_BPT_CANDS];
 };
 
-enum snic_ar_algorithm {
+enum snic_ar_algo {		/* = enum snic_ar_algorithm of the uapi */
 	SNIC_AR_GREEDY,		/* the first of equal-cost candidates */
 	SNIC_AR_GREEDY_RANDOM,	/* spread over them by a hash */
 	/* Valiant (oblivious): per flow, a random non-minimal candidate that
@@ -207,7 +207,7 @@ enum snic_ar_algorithm {
 struct snic_ar_params {
 	u64 hold_down_ns;	/* no return to a cheaper path sooner */
 	u64 flowlet_ns;		/* move only after this much idle time */
-	u8 algorithm;		/* enum snic_ar_algorithm */
+	u8 algorithm;		/* enum snic_ar_algo */
 };
 
 /* Recompute every candidate's penalty from the link states. */

@@ -1,125 +1,48 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Counter names (the ethtool -S strings), indexed by enum snic_stat of
- * include/uapi/linux/snic.h. Shared by snic.ko and snicctl.
+ * include/uapi/linux/snic.h, made from the list in stat_list.h. Shared by
+ * snic.ko and snicctl.
  */
 #ifndef _SNIC_CORE_STAT_NAMES_H
 #define _SNIC_CORE_STAT_NAMES_H
 
 #ifdef __KERNEL__
+#include <linux/build_bug.h>
 #include <uapi/linux/snic.h>
 #else
+#include <assert.h>
 #include <linux/snic.h>
 #endif
 
+#include "stat_list.h"
+
+#define __SNIC_STAT_NAME(id, name, ...) \
+	[SNIC_STAT_##id] = #name,
+
 static const char *const snic_stat_name[SNIC_STAT_MAX + 1] = {
-	[SNIC_STAT_RX_PACKETS]		= "rx_packets",
-	[SNIC_STAT_RX_BYTES]		= "rx_bytes",
-	[SNIC_STAT_TX_PACKETS]		= "tx_packets",
-	[SNIC_STAT_TX_BYTES]		= "tx_bytes",
-	[SNIC_STAT_RX_TRUNCATED]	= "rx_drop_truncated",
-	[SNIC_STAT_RX_BAD_L2]		= "rx_drop_bad_l2",
-	[SNIC_STAT_RX_BAD_LEN]		= "rx_drop_bad_len",
-	[SNIC_STAT_RX_BAD_PAD]		= "rx_drop_bad_pad",
-	[SNIC_STAT_RX_UNKNOWN_L4]	= "rx_drop_unknown_l4",
-	[SNIC_STAT_RX_BAD_DLID]	= "rx_drop_bad_dlid",
-	[SNIC_STAT_RX_BAD_INNER]	= "rx_drop_bad_inner",
-	[SNIC_STAT_RX_MGMT]		= "rx_mgmt",
-	[SNIC_STAT_TX_NO_DLID]		= "tx_drop_no_dlid",
-	[SNIC_STAT_TX_NOMEM]		= "tx_drop_nomem",
-	[SNIC_STAT_TX_TOO_BIG]		= "tx_drop_too_big",
-	[SNIC_STAT_TX_LINK_DOWN]	= "tx_drop_link_down",
-	[SNIC_STAT_FWD_NO_ROUTE]	= "fwd_drop_no_route",
-	[SNIC_STAT_FWD_LOOP]		= "fwd_drop_loop",
-	[SNIC_STAT_FWD_NOMEM]		= "fwd_drop_nomem",
-	[SNIC_STAT_FWD_FLOOD]		= "fwd_flood_copies",
-	[SNIC_STAT_FWD_TX_DROP]	= "fwd_drop_egress",
-	[SNIC_STAT_TX_NO_LID]		= "tx_drop_no_lid",
-	[SNIC_STAT_TX_LOWER_DROP]	= "tx_drop_lower",
-	[SNIC_STAT_RX_DEV_DOWN]	= "rx_drop_dev_down",
-	[SNIC_STAT_CREDIT_TX]		= "credit_limit_tx",
-	[SNIC_STAT_CREDIT_TX_INJECT]	= "credit_limit_tx_dropped",
-	[SNIC_STAT_CREDIT_RX]		= "credit_limit_rx",
-	[SNIC_STAT_CREDIT_SYNC_RX]	= "credit_sync_rx",
-	[SNIC_STAT_CREDIT_RESYNC]	= "credit_resyncs",
-	[SNIC_STAT_CREDIT_BAD]		= "rx_drop_credit_malformed",
-	[SNIC_STAT_CREDIT_BAD_VL]	= "rx_drop_credit_bad_vl",
-	[SNIC_STAT_CREDIT_ABSURD]	= "rx_drop_credit_absurd",
-	[SNIC_STAT_CREDIT_NO_QDISC]	= "rx_drop_credit_no_qdisc",
-	[SNIC_STAT_RX_CREDIT_OVERRUN]	= "rx_drop_credit_overrun",
-	[SNIC_STAT_CREDIT_LINK_RESET]	= "credit_link_resets",
-	[SNIC_STAT_RX_VL0_PACKETS]	= "rx_vl0_packets",
-	[SNIC_STAT_RX_VL1_PACKETS]	= "rx_vl1_packets",
-	[SNIC_STAT_RX_VL2_PACKETS]	= "rx_vl2_packets",
-	[SNIC_STAT_RX_VL3_PACKETS]	= "rx_vl3_packets",
-	[SNIC_STAT_RX_VL4_PACKETS]	= "rx_vl4_packets",
-	[SNIC_STAT_RX_VL5_PACKETS]	= "rx_vl5_packets",
-	[SNIC_STAT_RX_VL6_PACKETS]	= "rx_vl6_packets",
-	[SNIC_STAT_RX_VL7_PACKETS]	= "rx_vl7_packets",
-	[SNIC_STAT_RX_VL8_PACKETS]	= "rx_vl8_packets",
-	[SNIC_STAT_RX_VL9_PACKETS]	= "rx_vl9_packets",
-	[SNIC_STAT_RX_VL10_PACKETS]	= "rx_vl10_packets",
-	[SNIC_STAT_RX_VL11_PACKETS]	= "rx_vl11_packets",
-	[SNIC_STAT_RX_VL12_PACKETS]	= "rx_vl12_packets",
-	[SNIC_STAT_RX_VL13_PACKETS]	= "rx_vl13_packets",
-	[SNIC_STAT_RX_VL14_PACKETS]	= "rx_vl14_packets",
-	[SNIC_STAT_RX_VL15_PACKETS]	= "rx_vl15_packets",
-	[SNIC_STAT_RX_VL0_BYTES]	= "rx_vl0_bytes",
-	[SNIC_STAT_RX_VL1_BYTES]	= "rx_vl1_bytes",
-	[SNIC_STAT_RX_VL2_BYTES]	= "rx_vl2_bytes",
-	[SNIC_STAT_RX_VL3_BYTES]	= "rx_vl3_bytes",
-	[SNIC_STAT_RX_VL4_BYTES]	= "rx_vl4_bytes",
-	[SNIC_STAT_RX_VL5_BYTES]	= "rx_vl5_bytes",
-	[SNIC_STAT_RX_VL6_BYTES]	= "rx_vl6_bytes",
-	[SNIC_STAT_RX_VL7_BYTES]	= "rx_vl7_bytes",
-	[SNIC_STAT_RX_VL8_BYTES]	= "rx_vl8_bytes",
-	[SNIC_STAT_RX_VL9_BYTES]	= "rx_vl9_bytes",
-	[SNIC_STAT_RX_VL10_BYTES]	= "rx_vl10_bytes",
-	[SNIC_STAT_RX_VL11_BYTES]	= "rx_vl11_bytes",
-	[SNIC_STAT_RX_VL12_BYTES]	= "rx_vl12_bytes",
-	[SNIC_STAT_RX_VL13_BYTES]	= "rx_vl13_bytes",
-	[SNIC_STAT_RX_VL14_BYTES]	= "rx_vl14_bytes",
-	[SNIC_STAT_RX_VL15_BYTES]	= "rx_vl15_bytes",
-	[SNIC_STAT_RX_FECN]		= "rx_fecn",
-	[SNIC_STAT_RX_BECN]		= "rx_becn",
-	[SNIC_STAT_RX_FECN_MCAST]	= "rx_fecn_mcast",
-	[SNIC_STAT_TX_BECN_PIGGYBACK]	= "tx_becn_piggyback",
-	[SNIC_STAT_TX_CN]		= "tx_cn",
-	[SNIC_STAT_BECN_COALESCED]	= "becn_coalesced",
-	[SNIC_STAT_RX_CN]		= "rx_cn",
-	[SNIC_STAT_RX_MGMT_SHORT]	= "rx_drop_mgmt_short",
-	[SNIC_STAT_RX_MGMT_VERSION]	= "rx_drop_mgmt_version",
-	[SNIC_STAT_RX_MGMT_TYPE]	= "rx_drop_mgmt_type",
-	[SNIC_STAT_RX_MGMT_FIELD]	= "rx_drop_mgmt_field",
-	[SNIC_STAT_TX_PACED]		= "tx_paced",
-	[SNIC_STAT_TX_PACED_FLUSH]	= "tx_drop_paced_flush",
-	[SNIC_STAT_CC_EVICT]		= "cc_evictions",
-	[SNIC_STAT_CC_EVICT_BUSY]	= "cc_evictions_busy",
-	[SNIC_STAT_CC_LOG]		= "cc_log_entries",
-	[SNIC_STAT_RX_ARN]		= "rx_arn",
-	[SNIC_STAT_RX_ARN_SHORT]	= "rx_drop_arn_short",
-	[SNIC_STAT_RX_ARN_VERSION]	= "rx_drop_arn_version",
-	[SNIC_STAT_RX_ARN_TYPE]		= "rx_drop_arn_type",
-	[SNIC_STAT_RX_ARN_FIELD]	= "rx_drop_arn_field",
-	[SNIC_STAT_RX_ARN_GROUP]	= "rx_drop_arn_group",
-	[SNIC_STAT_RX_ARN_SELF]		= "rx_drop_arn_self",
-	[SNIC_STAT_ARN_STALE]		= "arn_stale",
-	[SNIC_STAT_ARN_FULL]		= "arn_full",
-	[SNIC_STAT_ARN_CHANGED]		= "arn_changed",
-	[SNIC_STAT_TX_ARN]		= "tx_arn",
-	[SNIC_STAT_AR_DETECTED]		= "ar_detected",
-	[SNIC_STAT_AR_ALT]		= "ar_alt",
-	[SNIC_STAT_AR_MOVES]		= "ar_moves",
-	[SNIC_STAT_FWD_QDISC_DROP]	= "fwd_drop_qdisc",
-	[SNIC_STAT_CREDIT_LATE]		= "credit_late",
-	[SNIC_STAT_CREDIT_JOINING]	= "credit_joining",
-	[SNIC_STAT_CREDIT_WRITTEN_OFF]	= "credit_written_off",
-	[SNIC_STAT_CREDIT_EXCESS]	= "credit_excess",
-	[SNIC_STAT_CREDIT_SYNC_REPEAT]	= "credit_sync_repeats",
-	[SNIC_STAT_CREDIT_LIMIT_STALE]	= "credit_limit_stale",
-	[SNIC_STAT_TX_PACED_EARLY]	= "tx_paced_early",
-	[SNIC_STAT_CREDIT_OVERTAKEN]	= "credit_overtaken",
-	[SNIC_STAT_TX_LINK_WAIT]	= "tx_link_wait",
+	DEFINE_SNIC_STAT(__SNIC_STAT_NAME)
 };
+
+#undef __SNIC_STAT_NAME
+
+/* Every counter of the enum is in the list (each one of the list is in the
+ * enum, or the table above would not build): a stale uapi header fails
+ * here. scripts/ynl-regen.sh regenerates it from the list.
+ */
+#define __SNIC_STAT_LISTED(id, ...) \
+	__SNIC_STAT_LISTED_##id,
+
+enum {
+	__SNIC_STAT_LISTED_PAD = SNIC_STAT_PAD,
+	DEFINE_SNIC_STAT(__SNIC_STAT_LISTED)
+
+	__SNIC_STAT_LISTED_MAX
+};
+
+#undef __SNIC_STAT_LISTED
+
+static_assert((int)__SNIC_STAT_LISTED_MAX == (int)__SNIC_STAT_MAX,
+	      "enum snic_stat differs from core/stat_list.h");
 
 #endif /* _SNIC_CORE_STAT_NAMES_H */

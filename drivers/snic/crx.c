@@ -103,7 +103,7 @@ static void snic_crx_send(struct snic_crx *crx, const struct snic_credit *c)
 		return;
 	skb = sch_snic_credit_skb(dev, c);
 	if (skb && dev_queue_xmit(skb) == NET_XMIT_SUCCESS)
-		snic_count(crx->stats, SNIC_STAT_CREDIT_TX);
+		snic_count(crx->stats, SNIC_STAT_CREDIT_LIMIT_TX);
 }
 
 static enum hrtimer_restart snic_crx_fire(struct hrtimer *t)
@@ -132,7 +132,7 @@ static enum hrtimer_restart snic_crx_fire(struct hrtimer *t)
 	spin_unlock_bh(&crx->lock);
 
 	if (drop)
-		snic_count(crx->stats, SNIC_STAT_CREDIT_TX_INJECT);
+		snic_count(crx->stats, SNIC_STAT_CREDIT_LIMIT_TX_DROPPED);
 	else
 		snic_crx_send(crx, &c);
 	return periodic ? HRTIMER_RESTART : HRTIMER_NORESTART;
@@ -267,7 +267,7 @@ void snic_crx_link_reset(struct snic_crx *crx)
 	snic_crx_kick(crx);
 	spin_unlock_bh(&crx->lock);
 	if (any)
-		snic_count(crx->stats, SNIC_STAT_CREDIT_LINK_RESET);
+		snic_count(crx->stats, SNIC_STAT_CREDIT_LINK_RESETS);
 }
 
 /* The counters of an arrival's verdict (after crx->lock). */
@@ -427,7 +427,7 @@ static bool snic_crx_hold(struct sk_buff *skb, bool *overrun)
 	spin_unlock_bh(&crx->lock);
 	snic_crx_count(crx, v, overtaken);
 	if (*overrun)
-		snic_count(crx->stats, SNIC_STAT_RX_CREDIT_OVERRUN);
+		snic_count(crx->stats, SNIC_STAT_RX_DROP_CREDIT_OVERRUN);
 	skb->priority = held ? snic_hold_tag(crx->id, vl,
 					     v != SNIC_CRX_ON_TIME) : 0;
 	return held;
@@ -492,15 +492,15 @@ static void snic_crx_sync(struct snic_crx *crx, const struct snic_credit *c)
 	spin_unlock_bh(&crx->lock);
 	snic_count(crx->stats, SNIC_STAT_CREDIT_SYNC_RX);
 	if (res.changed)
-		snic_count(crx->stats, SNIC_STAT_CREDIT_RESYNC);
+		snic_count(crx->stats, SNIC_STAT_CREDIT_RESYNCS);
 	if (res.bad_vl)
-		snic_count(crx->stats, SNIC_STAT_CREDIT_BAD_VL);
+		snic_count(crx->stats, SNIC_STAT_RX_DROP_CREDIT_BAD_VL);
 	if (wo)
 		snic_stats_add(crx->stats, SNIC_STAT_CREDIT_WRITTEN_OFF, wo);
 	if (ex)
 		snic_stats_add(crx->stats, SNIC_STAT_CREDIT_EXCESS, ex);
 	if (c->mask && !res.applied)
-		snic_count(crx->stats, SNIC_STAT_CREDIT_SYNC_REPEAT);
+		snic_count(crx->stats, SNIC_STAT_CREDIT_SYNC_REPEATS);
 }
 
 /* A link-local credit frame arrived on crx->dev; consumes @skb. */
@@ -517,10 +517,10 @@ void snic_crx_frame(struct snic_crx *crx, struct sk_buff *skb)
 	case SNIC_CREDIT_OK:
 		break;
 	case SNIC_CREDIT_EVL:
-		snic_count(crx->stats, SNIC_STAT_CREDIT_BAD_VL);
+		snic_count(crx->stats, SNIC_STAT_RX_DROP_CREDIT_BAD_VL);
 		goto drop;
 	default:
-		snic_count(crx->stats, SNIC_STAT_CREDIT_BAD);
+		snic_count(crx->stats, SNIC_STAT_RX_DROP_CREDIT_MALFORMED);
 		goto drop;
 	}
 	if (c.type == SNIC_CREDIT_SYNC) {
@@ -530,13 +530,13 @@ void snic_crx_frame(struct snic_crx *crx, struct sk_buff *skb)
 	}
 	err = sch_snic_credit_limit(skb->dev, &c);
 	if (err == -ENOENT)
-		snic_count(crx->stats, SNIC_STAT_CREDIT_NO_QDISC);
+		snic_count(crx->stats, SNIC_STAT_RX_DROP_CREDIT_NO_QDISC);
 	else if (err == -ESTALE)
 		snic_count(crx->stats, SNIC_STAT_CREDIT_LIMIT_STALE);
 	else if (err)
-		snic_count(crx->stats, SNIC_STAT_CREDIT_ABSURD);
+		snic_count(crx->stats, SNIC_STAT_RX_DROP_CREDIT_ABSURD);
 	else
-		snic_count(crx->stats, SNIC_STAT_CREDIT_RX);
+		snic_count(crx->stats, SNIC_STAT_CREDIT_LIMIT_RX);
 	consume_skb(skb);
 	return;
 drop:

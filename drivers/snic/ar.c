@@ -252,21 +252,21 @@ static void snic_ar_send(struct snic_switch *sw, const struct snic_ar_note *n)
 		skb = alloc_skb(LL_RESERVED_SPACE(dev) + SNIC_ENCAP_HLEN + len +
 				SNIC_ENCAP_TLEN, GFP_ATOMIC);
 		if (!skb) {
-			snic_count(&port->stats, SNIC_STAT_FWD_NOMEM);
+			snic_count(&port->stats, SNIC_STAT_FWD_DROP_NOMEM);
 			continue;
 		}
 		skb_reserve(skb, LL_RESERVED_SPACE(dev) + SNIC_ENCAP_HLEN);
 		skb_put_data(skb, buf, len);
 		if (snic_encap(skb, dev, &h)) {
 			kfree_skb(skb);
-			snic_count(&port->stats, SNIC_STAT_FWD_NOMEM);
+			snic_count(&port->stats, SNIC_STAT_FWD_DROP_NOMEM);
 			continue;
 		}
 		skb->dev = dev;
 		if (dev_queue_xmit(skb) == NET_XMIT_SUCCESS)
 			snic_count(&port->stats, SNIC_STAT_TX_ARN);
 		else
-			snic_count(&port->stats, SNIC_STAT_FWD_QDISC_DROP);
+			snic_count(&port->stats, SNIC_STAT_FWD_DROP_QDISC);
 	}
 }
 
@@ -433,11 +433,11 @@ int snic_ar_port_set(struct snic_switch *sw, struct snic_port *port, u8 kind,
 
 /* Replace (n > 0) or delete the BPT entry of @dlid. RTNL. */
 int snic_ar_bpt_set(struct snic_switch *sw, u32 dlid,
-		    const struct snic_ar_cand *c, int n)
+		    const struct snic_bpt_cand *c, int n)
 {
 	struct snic_ar *ar = &sw->ar;
 	struct snic_ar_bpt *b = NULL, *old;
-	int i, j;
+	int i;
 
 	if (n) {
 		b = kzalloc(sizeof(*b), GFP_KERNEL);
@@ -445,11 +445,8 @@ int snic_ar_bpt_set(struct snic_switch *sw, u32 dlid,
 			return -ENOMEM;
 		b->ent.n = n;
 		for (i = 0; i < n; i++) {
-			b->ent.c[i].port = c[i].port;
-			b->ent.c[i].cost = c[i].cost;
-			b->ent.c[i].global = c[i].global;
-			for (j = 0; j < SNIC_BPT_LINKS; j++)
-				b->ent.c[i].link[j] = c[i].link[j];
+			b->ent.c[i] = c[i];
+			b->ent.c[i].penalty = 0;
 		}
 		spin_lock_bh(&ar->lock);
 		snic_bpt_refresh(&b->ent, &ar->links);
@@ -501,13 +498,13 @@ static enum snic_stat snic_ar_err_stat(enum snic_arn_err err)
 {
 	switch (err) {
 	case SNIC_ARN_ESHORT:
-		return SNIC_STAT_RX_ARN_SHORT;
+		return SNIC_STAT_RX_DROP_ARN_SHORT;
 	case SNIC_ARN_EVERSION:
-		return SNIC_STAT_RX_ARN_VERSION;
+		return SNIC_STAT_RX_DROP_ARN_VERSION;
 	case SNIC_ARN_ETYPE:
-		return SNIC_STAT_RX_ARN_TYPE;
+		return SNIC_STAT_RX_DROP_ARN_TYPE;
 	default:
-		return SNIC_STAT_RX_ARN_FIELD;
+		return SNIC_STAT_RX_DROP_ARN_FIELD;
 	}
 }
 
@@ -534,11 +531,11 @@ void snic_ar_rx(struct snic_switch *sw, struct snic_port *in,
 		goto drop;
 	}
 	if (a.group != READ_ONCE(ar->group)) {
-		why = SNIC_STAT_RX_ARN_GROUP;
+		why = SNIC_STAT_RX_DROP_ARN_GROUP;
 		goto drop;
 	}
 	if (a.sw == READ_ONCE(ar->id)) {
-		why = SNIC_STAT_RX_ARN_SELF;
+		why = SNIC_STAT_RX_DROP_ARN_SELF;
 		goto drop;
 	}
 	spin_lock_bh(&ar->lock);

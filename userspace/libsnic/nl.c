@@ -1,29 +1,36 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Netlink plumbing for snicctl: a generic netlink socket for the "snic"
+ * libsnic's netlink plumbing: a generic netlink socket for the "snic"
  * family (and a route socket for qdiscs) with extended acks enabled, and
  * an error callback that prints the kernel's extack message, as ovpn-cli
  * does.
  */
 #include <errno.h>
-#include <net/if.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <linux/netlink.h>
+#include <linux/rtnetlink.h>
 #include <netlink/genl/ctrl.h>
+#include <netlink/genl/genl.h>
 #include <netlink/msg.h>
 
-#include <linux/rtnetlink.h>
-
-#include "snicctl.h"
+#include "internal.h"
 
 #ifndef SOL_NETLINK
 #define SOL_NETLINK 270
 #endif
 
+/*
+ * A request's buffer: a whole CCT (1984 cct-entry nests of 20 bytes) is
+ * 40 KB, more than libnl's default of a page.
+ */
+#define SNIC_MSG_SIZE	65536
+
 static struct nl_sock *genl_sk;
 static int family = -1;
+static bool quiet;
+static char err_msg[256];
 
 /*
  * Replies are kept until the answer is complete, then handed to the
@@ -98,6 +105,12 @@ static int on_ack(struct nl_msg *msg, void *arg)
 	return NL_STOP;
 }
 
+static void oom(void)
+{
+	fprintf(stderr, "snicctl: out of memory\n");
+	exit(1);
+}
+
 static int on_valid(struct nl_msg *msg, void *arg)
 {
 	struct err_ctx *c = arg;
@@ -105,10 +118,8 @@ static int on_valid(struct nl_msg *msg, void *arg)
 	if (c->n == c->cap) {
 		c->cap = c->cap ? 2 * c->cap : 16;
 		c->replies = realloc(c->replies, c->cap * sizeof(*c->replies));
-		if (!c->replies) {
-			fprintf(stderr, "snicctl: out of memory\n");
-			exit(1);
-		}
+		if (!c->replies)
+			oom();
 	}
 	nlmsg_get(msg);
 	c->replies[c->n++] = msg;
@@ -138,37 +149,46 @@ static struct nl_sock *sock_new(int proto)
 	 * it is asked for again under a new sequence number.
 	 */
 	nl_socket_disable_seq_check(sk);
-	/* Big messages: see nl_route_run(). */
+	/* Big messages: see snic_route_run(). */
 	nl_socket_set_msg_buf_size(sk, 65536);
 	return sk;
 }
 
-int nl_open(void)
+int snic_open(void)
 {
 	if (genl_sk)
 		return 0;
 	genl_sk = sock_new(NETLINK_GENERIC);
-	family = genl_ctrl_resolve(genl_sk, SNIC_GENL_NAME);
+	family = genl_ctrl_resolve(genl_sk, SNIC_FAMILY_NAME);
 	if (family < 0) {
 		fprintf(stderr,
 			"Error: generic netlink family \"%s\" not found (is snic.ko loaded?)\n",
-			SNIC_GENL_NAME);
+			SNIC_FAMILY_NAME);
 		exit(1);
 	}
 	return 0;
 }
 
-struct nl_msg *nl_new(uint8_t cmd, bool dump)
+void snic_set_quiet(bool q)
 {
-	struct nl_msg *msg = nlmsg_alloc();
+	quiet = q;
+}
 
-	nl_open();
+const char *snic_err_msg(void)
+{
+	return err_msg;
+}
+
+struct nl_msg *snic_msg_new(uint8_t cmd, bool dump)
+{
+	struct nl_msg *msg;
+
+	snic_open();
+	msg = nlmsg_alloc_size(SNIC_MSG_SIZE);
 	if (!msg || !genlmsg_put(msg, NL_AUTO_PORT, NL_AUTO_SEQ, family, 0,
 				 dump ? NLM_F_DUMP : 0, cmd,
-				 SNIC_GENL_VERSION)) {
-		fprintf(stderr, "snicctl: out of memory\n");
-		exit(1);
-	}
+				 SNIC_FAMILY_VERSION))
+		oom();
 	return msg;
 }
 
@@ -176,13 +196,16 @@ static int run(struct nl_sock *sk, struct nl_msg *msg,
 	       int (*cb)(struct nl_msg *, void *), void *arg, const char *what)
 {
 	struct err_ctx c = { 0 };
-	int err, try = 0;
+	int err, try = 0, ret = 0;
 	size_t i;
 
+	err_msg[0] = 0;
 	nlmsg_hdr(msg)->nlmsg_flags |= NLM_F_ACK;
 	do {
 		struct nl_cb *nlcb = nl_cb_alloc(NL_CB_DEFAULT);
 
+		if (!nlcb)
+			oom();
 		drop_replies(&c);
 		nlmsg_hdr(msg)->nlmsg_seq = NL_AUTO_SEQ;
 		c.err = 0;
@@ -194,8 +217,9 @@ static int run(struct nl_sock *sk, struct nl_msg *msg,
 		nl_cb_set(nlcb, NL_CB_VALID, NL_CB_CUSTOM, on_valid, &c);
 		err = nl_send_auto(sk, msg);
 		if (err < 0) {
-			fprintf(stderr, "snicctl: %s: send failed: %s\n", what,
-				nl_geterror(err));
+			if (!quiet)
+				fprintf(stderr, "snicctl: %s: send failed: %s\n",
+					what, nl_geterror(err));
 			nl_cb_put(nlcb);
 			nlmsg_free(msg);
 			return -EIO;
@@ -219,26 +243,43 @@ static int run(struct nl_sock *sk, struct nl_msg *msg,
 	if (c.err) {
 		drop_replies(&c);
 		free(c.replies);
-		fprintf(stderr, "Error: %s: %s (errno %d)%s%s\n", what,
-			strerror(-c.err), -c.err, c.msg[0] ? ": " : "", c.msg);
+		snprintf(err_msg, sizeof(err_msg), "%s", c.msg);
+		if (!quiet)
+			fprintf(stderr, "Error: %s: %s (errno %d)%s%s\n", what,
+				strerror(-c.err), -c.err, c.msg[0] ? ": " : "",
+				c.msg);
 		return c.err;
 	}
-	for (i = 0; i < c.n; i++)
-		if (cb)
-			cb(c.replies[i], arg);
+	/* A callback's negative return ends the calls, and is the answer. */
+	for (i = 0; i < c.n && cb && ret >= 0; i++) {
+		err = cb(c.replies[i], arg);
+		if (err < 0)
+			ret = err;
+	}
 	drop_replies(&c);
 	free(c.replies);
-	return 0;
+	return ret;
 }
 
-int nl_run(struct nl_msg *msg, int (*cb)(struct nl_msg *, void *), void *arg,
-	   const char *what)
+/* A request that could not be built (too big): dropped, said, -EMSGSIZE. */
+int snic_msg_fail(struct nl_msg *msg, const char *what)
 {
+	nlmsg_free(msg);
+	snprintf(err_msg, sizeof(err_msg), "request too big");
+	if (!quiet)
+		fprintf(stderr, "snicctl: %s: request too big\n", what);
+	return -EMSGSIZE;
+}
+
+int snic_msg_run(struct nl_msg *msg, int (*cb)(struct nl_msg *, void *),
+		 void *arg, const char *what)
+{
+	snic_open();
 	return run(genl_sk, msg, cb, arg, what);
 }
 
-int nl_route_run(struct nl_msg *msg, int (*cb)(struct nl_msg *, void *),
-		 void *arg, const char *what)
+int snic_route_run(struct nl_msg *msg, int (*cb)(struct nl_msg *, void *),
+		   void *arg, const char *what)
 {
 	static struct nl_sock *rt_sk;
 
@@ -260,42 +301,4 @@ int nl_route_run(struct nl_msg *msg, int (*cb)(struct nl_msg *, void *),
 			run(rt_sk, lo, NULL, NULL, "link show lo");
 	}
 	return run(rt_sk, msg, cb, arg, what);
-}
-
-/* Decimal or 0x-hex, within u32; the kernel judges the range. */
-int parse_u32(const char *s, uint32_t *v)
-{
-	unsigned long long x;
-	char *end;
-
-	errno = 0;
-	x = strtoull(s, &end, 0);
-	if (errno || !*s || *end || x > UINT32_MAX || s[0] == '-')
-		return -1;
-	*v = x;
-	return 0;
-}
-
-int dev_index(const char *name, uint32_t *ifindex)
-{
-	*ifindex = if_nametoindex(name);
-	if (!*ifindex) {
-		fprintf(stderr, "Error: device \"%s\" does not exist\n", name);
-		return -1;
-	}
-	return 0;
-}
-
-int parse_table(char *s, uint8_t *table, int n)
-{
-	char *tok, *save = NULL;
-	uint32_t v;
-	int i = 0;
-
-	for (tok = strtok_r(s, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-		if (i >= n || parse_u32(tok, &v) || v > 255)
-			return -1;
-		table[i++] = v;
-	}
-	return i ? 0 : -1;
 }

@@ -144,7 +144,7 @@ static void snic_cc_send_cn(struct snic_nic *nic, u32 dlid, u8 sl, u16 count)
 	if (dev_queue_xmit(skb) == NET_XMIT_SUCCESS)
 		snic_count(&nic->stats, SNIC_STAT_TX_CN);
 	else
-		snic_count(&nic->stats, SNIC_STAT_TX_LOWER_DROP);
+		snic_count(&nic->stats, SNIC_STAT_TX_DROP_LOWER);
 }
 
 /* A unicast data packet from @slid arrived with FECN. */
@@ -232,11 +232,12 @@ void snic_cc_becn(struct snic_cc *cc, u32 slid, u8 sl)
 	WRITE_ONCE(cc->tracked, cc->table.count);
 	spin_unlock_bh(&cc->lock);
 	if (ev)
-		snic_stats_add(&cc->nic->stats, SNIC_STAT_CC_EVICT, ev);
+		snic_stats_add(&cc->nic->stats, SNIC_STAT_CC_EVICTIONS, ev);
 	if (busy)
-		snic_stats_add(&cc->nic->stats, SNIC_STAT_CC_EVICT_BUSY, busy);
+		snic_stats_add(&cc->nic->stats, SNIC_STAT_CC_EVICTIONS_BUSY,
+			       busy);
 	if (logged)
-		snic_count(&cc->nic->stats, SNIC_STAT_CC_LOG);
+		snic_count(&cc->nic->stats, SNIC_STAT_CC_LOG_ENTRIES);
 }
 
 /* Serialization time, fabric ns, of a frame of @len at @rate. */
@@ -410,7 +411,7 @@ void snic_cc_flush(struct snic_cc *cc)
 	cc->gen++;
 	WRITE_ONCE(cc->tracked, 0);
 	spin_unlock_bh(&cc->lock);
-	snic_stats_add(&cc->nic->stats, SNIC_STAT_TX_PACED_FLUSH,
+	snic_stats_add(&cc->nic->stats, SNIC_STAT_TX_DROP_PACED_FLUSH,
 		       skb_queue_len(&out));
 	__skb_queue_purge(&out);
 }

@@ -1,0 +1,258 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Congestion control at a NIC in the snic family: the cc nest of dev-get
+ * and dev-set, and the cc-dlid-get and cc-log-get dumps.
+ */
+#include <net/genetlink.h>
+
+#include "snic.h"
+#include "netlink.h"
+#include "netlink-gen.h"
+
+int snic_nl_cc_put(struct sk_buff *msg, struct snic_cc *cc)
+{
+	struct snic_cc_config c;
+	struct nlattr *nest;
+	struct snic_hist h;
+	u64 late;
+
+	snic_cc_read(cc, &c, &late, &h);
+	nest = nla_nest_start(msg, SNIC_A_CC);
+	if (!nest ||
+	    nla_put_u32(msg, SNIC_A_CC_PACING, c.pacing) ||
+	    nla_put_u32(msg, SNIC_A_CC_INCREASE, c.p.ccti_increase) ||
+	    nla_put_u32(msg, SNIC_A_CC_TIMER, c.p.ccti_timer) ||
+	    nla_put_u32(msg, SNIC_A_CC_TRIGGER, c.p.trigger_threshold) ||
+	    nla_put_u32(msg, SNIC_A_CC_MIN, c.p.ccti_min) ||
+	    nla_put_u32(msg, SNIC_A_CC_LIMIT, c.p.ccti_limit) ||
+	    nla_put_u32(msg, SNIC_A_CC_MAX_TRACKED, c.max_tracked) ||
+	    nla_put_u32(msg, SNIC_A_CC_WINDOW, c.window_ns) ||
+	    nla_put_u32(msg, SNIC_A_CC_TRACKED, c.tracked) ||
+	    nla_put_u64_64bit(msg, SNIC_A_CC_LATE_NS, late, SNIC_A_CC_PAD) ||
+	    nla_put_u64_64bit(msg, SNIC_A_CC_LATE_N, h.n, SNIC_A_CC_PAD) ||
+	    nla_put_u64_64bit(msg, SNIC_A_CC_LATE_P50,
+			      snic_hist_quantile(&h, 500), SNIC_A_CC_PAD) ||
+	    nla_put_u64_64bit(msg, SNIC_A_CC_LATE_P99,
+			      snic_hist_quantile(&h, 990), SNIC_A_CC_PAD) ||
+	    nla_put_u64_64bit(msg, SNIC_A_CC_LATE_MAX, h.max, SNIC_A_CC_PAD))
+		return -EMSGSIZE;
+	nla_nest_end(msg, nest);
+	return 0;
+}
+
+/* The CCT of a cc nest, its cct-entry attributes in order, into @cct. */
+static int snic_nl_cct_parse(const struct nlattr *nest,
+			     struct snic_cct_entry *cct,
+			     struct netlink_ext_ack *extack)
+{
+	struct nlattr *tb[SNIC_A_CCT_ENTRY_MAX + 1];
+	const struct nlattr *a;
+	int n = 0, rem, err;
+
+	nla_for_each_nested(a, nest, rem) {
+		if (nla_type(a) != SNIC_A_CC_CCT_ENTRY)
+			continue;
+		if (n == SNIC_CCT_MAX_ENTRIES) {
+			NL_SET_ERR_MSG_ATTR(extack, a,
+					    "the CCT has 1984 entries at most");
+			return -E2BIG;
+		}
+		err = nla_parse_nested(tb, SNIC_A_CCT_ENTRY_MAX, a,
+				       snic_cct_entry_nl_policy, extack);
+		if (err)
+			return err;
+		if (NL_REQ_ATTR_CHECK(extack, a, tb, SNIC_A_CCT_ENTRY_SHIFT) ||
+		    NL_REQ_ATTR_CHECK(extack, a, tb,
+				      SNIC_A_CCT_ENTRY_MULTIPLIER)) {
+			NL_SET_ERR_MSG_ATTR(extack, a,
+					    "a CCT entry needs shift and multiplier");
+			return -EINVAL;
+		}
+		cct[n].shift = nla_get_u32(tb[SNIC_A_CCT_ENTRY_SHIFT]);
+		cct[n].mult = nla_get_u32(tb[SNIC_A_CCT_ENTRY_MULTIPLIER]);
+		n++;
+	}
+	return n;
+}
+
+/*
+ * The NIC's CCA settings as the request's cc nest would leave them, in
+ * @c (@cct holds a new table). Refused with an extack message if they do
+ * not fit together. Caller holds RTNL.
+ */
+int snic_nl_cc_parse(struct snic_cc *cc, const struct nlattr *nest,
+		     struct snic_cc_config *c, struct snic_cct_entry *cct,
+		     struct netlink_ext_ack *extack)
+{
+	struct nlattr *a[SNIC_A_CC_MAX + 1];
+	int n, err;
+	u64 late;
+
+	err = nla_parse_nested(a, SNIC_A_CC_MAX, nest, snic_cc_nl_policy,
+			       extack);
+	if (err)
+		return err;
+	snic_cc_read(cc, c, &late, NULL);
+	c->cct = cct;
+	c->max_tracked = 0;
+	c->has_params = a[SNIC_A_CC_INCREASE] || a[SNIC_A_CC_TIMER] ||
+			a[SNIC_A_CC_TRIGGER] || a[SNIC_A_CC_MIN] ||
+			a[SNIC_A_CC_LIMIT] || a[SNIC_A_CC_CCT_ENTRY];
+	if (a[SNIC_A_CC_INCREASE])
+		c->p.ccti_increase = nla_get_u32(a[SNIC_A_CC_INCREASE]);
+	if (a[SNIC_A_CC_TIMER])
+		c->p.ccti_timer = nla_get_u32(a[SNIC_A_CC_TIMER]);
+	if (a[SNIC_A_CC_TRIGGER])
+		c->p.trigger_threshold = nla_get_u32(a[SNIC_A_CC_TRIGGER]);
+	if (a[SNIC_A_CC_MIN])
+		c->p.ccti_min = nla_get_u32(a[SNIC_A_CC_MIN]);
+	if (a[SNIC_A_CC_LIMIT])
+		c->p.ccti_limit = nla_get_u32(a[SNIC_A_CC_LIMIT]);
+	n = c->cct_len;
+	c->cct_len = 0;
+	if (a[SNIC_A_CC_CCT_ENTRY]) {
+		n = snic_nl_cct_parse(nest, cct, extack);
+		if (n < 0)
+			return n;
+		c->cct_len = n;
+	}
+	switch (snic_cc_params_check(&c->p, n)) {
+	case SNIC_CC_OK:
+		break;
+	case SNIC_CC_ELIMIT:
+		NL_SET_ERR_MSG_MOD(extack,
+				   "ccti_limit must be below the CCT's length");
+		return -EINVAL;
+	case SNIC_CC_EMIN:
+		NL_SET_ERR_MSG_MOD(extack,
+				   "ccti_min must not be above ccti_limit");
+		return -EINVAL;
+	default:
+		NL_SET_ERR_MSG_MOD(extack,
+				   "trigger_threshold must not be above ccti_limit");
+		return -EINVAL;
+	}
+	if (a[SNIC_A_CC_MAX_TRACKED])
+		c->max_tracked = nla_get_u32(a[SNIC_A_CC_MAX_TRACKED]);
+	c->has_window = a[SNIC_A_CC_WINDOW];
+	if (c->has_window)
+		c->window_ns = nla_get_u32(a[SNIC_A_CC_WINDOW]);
+	c->has_pacing = a[SNIC_A_CC_PACING];
+	if (c->has_pacing)
+		c->pacing = nla_get_u32(a[SNIC_A_CC_PACING]);
+	return 0;
+}
+
+#define SNIC_NL_CC_BATCH	16
+
+static int snic_nl_cc_put_dlid(struct sk_buff *skb, struct snic_nic *nic,
+			       const struct snic_dlid_ent *e)
+{
+	struct nlattr *nest = nla_nest_start(skb, SNIC_A_CC_DLID);
+
+	if (!nest ||
+	    nla_put_u32(skb, SNIC_A_CC_DLID_DLID, e->dlid) ||
+	    nla_put_u32(skb, SNIC_A_CC_DLID_CCTI, e->ccti) ||
+	    nla_put_u64_64bit(skb, SNIC_A_CC_DLID_IPD,
+			      snic_cc_ipd(&nic->cc, e, nic->dev->mtu),
+			      SNIC_A_CC_DLID_PAD) ||
+	    nla_put_u64_64bit(skb, SNIC_A_CC_DLID_BECN, e->becn,
+			      SNIC_A_CC_DLID_PAD) ||
+	    nla_put_u64_64bit(skb, SNIC_A_CC_DLID_PACED, e->paced,
+			      SNIC_A_CC_DLID_PAD) ||
+	    nla_put_u64_64bit(skb, SNIC_A_CC_DLID_EARLY, e->early,
+			      SNIC_A_CC_DLID_PAD) ||
+	    (e->becn_first &&
+	     (nla_put_u64_64bit(skb, SNIC_A_CC_DLID_BECN_FIRST_AGE,
+				e->becn_first, SNIC_A_CC_DLID_PAD) ||
+	      nla_put_u64_64bit(skb, SNIC_A_CC_DLID_BECN_LAST_AGE,
+				e->becn_last, SNIC_A_CC_DLID_PAD))))
+		return -EMSGSIZE;
+	nla_nest_end(skb, nest);
+	return 0;
+}
+
+static int snic_nl_cc_put_log(struct sk_buff *skb,
+			      const struct snic_cc_log_ent *le)
+{
+	struct nlattr *nest = nla_nest_start(skb, SNIC_A_CC_LOG);
+
+	if (!nest ||
+	    nla_put_u64_64bit(skb, SNIC_A_CC_LOG_TIME, le->time,
+			      SNIC_A_CC_LOG_PAD) ||
+	    nla_put_u32(skb, SNIC_A_CC_LOG_DLID, le->dlid) ||
+	    nla_put_u32(skb, SNIC_A_CC_LOG_SL, le->sl) ||
+	    nla_put_u32(skb, SNIC_A_CC_LOG_CCTI, le->ccti))
+		return -EMSGSIZE;
+	nla_nest_end(skb, nest);
+	return 0;
+}
+
+/* cc-dlid-get. args[0]: the next slot of the DLID table. */
+static int snic_nl_cc_dlid_fill(struct sk_buff *skb,
+				struct netlink_callback *cb,
+				struct net_device *dev)
+{
+	struct snic_nic *nic = netdev_priv(dev);
+	u32 slot[SNIC_NL_CC_BATCH];
+	struct snic_dlid_ent *ent;
+	int err = 0, i, n;
+	void *hdr;
+
+	/* Resumed by slot: a DLID that came or went moves them. */
+	cb->seq = snic_cc_generation(&nic->cc, false);
+	ent = kcalloc(SNIC_NL_CC_BATCH, sizeof(*ent), GFP_KERNEL);
+	if (!ent)
+		return -ENOMEM;
+	while (!err && (n = snic_cc_dump_dlids(&nic->cc, cb->args[0], ent,
+					       slot, SNIC_NL_CC_BATCH))) {
+		for (i = 0; i < n; i++) {
+			hdr = snic_nl_dump_put(skb, cb, dev);
+			if (!hdr || snic_nl_cc_put_dlid(skb, nic, &ent[i])) {
+				if (hdr)
+					genlmsg_cancel(skb, hdr);
+				err = -EMSGSIZE;
+				break;
+			}
+			genlmsg_end(skb, hdr);
+			cb->args[0] = slot[i] + 1;
+		}
+	}
+	kfree(ent);
+	return err;
+}
+
+/* cc-log-get. args[0]: the next log entry, newest first. */
+static int snic_nl_cc_log_fill(struct sk_buff *skb,
+			       struct netlink_callback *cb,
+			       struct net_device *dev)
+{
+	struct snic_nic *nic = netdev_priv(dev);
+	struct snic_cc_log_ent le;
+	void *hdr;
+
+	/* Resumed by age: a log entry written moves them. */
+	cb->seq = snic_cc_generation(&nic->cc, true);
+	for (; snic_cc_log_read(&nic->cc, cb->args[0], &le); cb->args[0]++) {
+		hdr = snic_nl_dump_put(skb, cb, dev);
+		if (!hdr)
+			return -EMSGSIZE;
+		if (snic_nl_cc_put_log(skb, &le)) {
+			genlmsg_cancel(skb, hdr);
+			return -EMSGSIZE;
+		}
+		genlmsg_end(skb, hdr);
+	}
+	return 0;
+}
+
+int snic_nl_cc_dlid_get_dumpit(struct sk_buff *skb,
+			       struct netlink_callback *cb)
+{
+	return snic_nl_dump(skb, cb, SNIC_KIND_NIC, snic_nl_cc_dlid_fill);
+}
+
+int snic_nl_cc_log_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
+{
+	return snic_nl_dump(skb, cb, SNIC_KIND_NIC, snic_nl_cc_log_fill);
+}
