@@ -59,7 +59,7 @@ static int print_dev(const struct snic_dev_info *d, void *arg)
 	out_str("kind", " kind %s", d->kind == SNIC_KIND_NIC ? "snic" : "snicsw");
 	opt_show(dev_tabs, &i);
 	if (opt_stats && d->has_stats)
-		stats_print(d->stats);
+		stats_print(d->stats, SNIC_STAT_RX_DROP_TRUNCATED);
 	out_end_obj();
 	return 0;
 }

@@ -53,7 +53,7 @@ static int print_port(const struct snic_port_info *p, void *arg)
 	out_str("ifname", " dev %s", p->ifname);
 	opt_show(port_tabs, &i);
 	if (opt_stats && p->has_stats)
-		stats_print(p->stats);
+		stats_print(p->stats, SNIC_STAT_RX_PACKETS);
 	out_end_obj();
 	return 0;
 }

@@ -45,7 +45,7 @@ void out_begin_sub(const char *key);
 void out_end_sub(void);
 void out_nl(void);
 /* stats.c: counters[SNIC_STAT_*], by name (-s) */
-void stats_print(const uint64_t *stats);
+void stats_print(const uint64_t *stats, int first);
 
 /*
  * opt.c: the options of "dev set" and "port set" and what "dev show" and

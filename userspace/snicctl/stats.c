@@ -4,14 +4,19 @@
 
 #include "snicctl.h"
 
-void stats_print(const uint64_t *stats)
+/*
+ * Counters from @first on: a device's start where ethtool -S's do (its
+ * packets and bytes are rtnl_link_stats64's, ip -s link), a port's at the
+ * first.
+ */
+void stats_print(const uint64_t *stats, int first)
 {
 	const char *name;
 	int t, n = 0;
 	char fmt[64];
 
 	out_begin_sub("stats");
-	for (t = 1; t <= SNIC_STAT_MAX; t++) {
+	for (t = first; t <= SNIC_STAT_MAX; t++) {
 		name = snic_stat_name(t);
 		if (!name)
 			continue;
