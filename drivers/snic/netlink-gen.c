@@ -168,7 +168,7 @@ const struct nla_policy snic_mft_nl_policy[SNIC_A_MFT_PORTS + 1] = {
 	[SNIC_A_MFT_PORTS] = { .type = NLA_U64, },
 };
 
-const struct nla_policy snic_port_nl_policy[SNIC_A_PORT_STATS + 1] = {
+const struct nla_policy snic_port_nl_policy[SNIC_A_PORT_AR_LEVEL + 1] = {
 	[SNIC_A_PORT_NUM] = NLA_POLICY_RANGE(NLA_U32, 1, 64),
 	[SNIC_A_PORT_IFINDEX] = { .type = NLA_U32, },
 	[SNIC_A_PORT_IFNAME] = { .type = NLA_NUL_STRING, },
@@ -177,6 +177,7 @@ const struct nla_policy snic_port_nl_policy[SNIC_A_PORT_STATS + 1] = {
 	[SNIC_A_PORT_AR_KIND] = NLA_POLICY_MAX(NLA_U32, 2),
 	[SNIC_A_PORT_AR_PEER] = NLA_POLICY_MAX(NLA_U32, 4095),
 	[SNIC_A_PORT_STATS] = NLA_POLICY_NESTED(snic_stats_nl_policy),
+	[SNIC_A_PORT_AR_LEVEL] = { .type = NLA_U32, },
 };
 
 const struct nla_policy snic_stats_nl_policy[SNIC_STAT_TX_LINK_WAIT + 1] = {

@@ -35,6 +35,8 @@ static int snic_nl_port_put(struct sk_buff *skb, struct snic_port *port)
 	    snic_nl_credit_put(skb, SNIC_A_PORT_CREDIT, &port->crx) ||
 	    nla_put_u32(skb, SNIC_A_PORT_AR_KIND, READ_ONCE(port->ar.kind)) ||
 	    nla_put_u32(skb, SNIC_A_PORT_AR_PEER, READ_ONCE(port->ar.peer)) ||
+	    nla_put_u32(skb, SNIC_A_PORT_AR_LEVEL,
+			READ_ONCE(port->ar.mon.level)) ||
 	    snic_nl_stats_put(skb, SNIC_A_PORT_STATS, SNIC_STAT_RX_PACKETS,
 			      ctr))
 		return -EMSGSIZE;

@@ -26,6 +26,11 @@ pc() { port_counter "$F-$1" sw0 "$2" "$3"; }
 links() { nsexec "$F-$1" "$SNICCTL" ar links sw0; }
 bpt5() { nsexec "$S0" "$SNICCTL" bpt show sw0 | grep "^dlid 5 "; }
 ping5() { nsexec "$F-$1" ping -c "${2:-3}" -i 0.2 -w 15 10.0.0.5 >/dev/null; }
+# level SW PORTDEV: the AR monitor's last sample of the port's egress
+level() {
+	nsexec "$F-$1" "$SNICCTL" port show sw0 | grep "^port [0-9]* dev $2 " |
+		sed -n 's/.* ar_level \([0-9]*\).*/\1/p'
+}
 
 checke "g0s0: group 0, switch 0, ARN DLID 0xf10000, monitored every fabric us (10 ms of wall time at dilation 10000)" \
 	'nsexec $S0 $SNICCTL dev show sw0 | grep -q "ar_dlid 0xf10000 ar_group 0 ar_switch 0 ar_life 400 ar_period 1"'
@@ -95,6 +100,8 @@ sleep 0.5
 nsexec "$F-h2" "$TOOLS/snic_xfer" -u 10.0.0.5 7300 4 1000 >/dev/null &
 checke "g0s1 finds its global link congested" \
 	'waitfor 8000 "[ \$(pc g0s1 p3 ar_detected) -ge 2 ]"'
+checke "port show reports p3's monitor at or above the set level (192)" \
+	'waitfor 3000 "[ \$(level g0s1 p3) -ge 192 ]"'
 checke "g0s0 learns it: switch 1's global link congested" \
 	'waitfor 3000 "links g0s0 | grep -q \"global switch 1 peer_group 2 index 3 state congested\""'
 checke "g0s0 penalises the minimal candidate for h5" \
@@ -107,6 +114,8 @@ wait
 nsexec "$S1" "$SNICCTL" qdisc set p3 rate 0bit
 checke "the congestion is eliminated: g0s0 forgets it" \
 	'waitfor 20000 "[ -z \"\$(links g0s0)\" ]"'
+checke "...and p3's monitor samples below the clear level (64) again" \
+	'waitfor 3000 "[ \$(level g0s1 p3) -lt 64 ]"'
 
 # 4. Bad settings: errno + extack, nothing changed.
 check "a candidate on port 0: ERANGE" \

@@ -104,6 +104,7 @@ static const struct field port_fields[] = {
 	  INFO(snic_port_info, ar_kind) },
 	{ SNIC_A_PORT_AR_PEER, F_U32, CFG(snic_port_cfg, ar_peer, has_ar),
 	  INFO(snic_port_info, ar_peer) },
+	{ SNIC_A_PORT_AR_LEVEL, F_U32, NOCFG, INFO(snic_port_info, ar_level) },
 	{ 0 }
 };
 

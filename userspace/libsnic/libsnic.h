@@ -145,6 +145,7 @@ struct snic_port_info {
 	uint8_t sc2sc[SNIC_NUM_SC];
 	struct snic_credit_info credit;
 	uint32_t ar_kind, ar_peer;
+	uint32_t ar_level;		/* the AR monitor's last sample */
 	bool has_stats;
 	uint64_t stats[SNIC_STAT_MAX + 1];
 };

@@ -76,6 +76,7 @@ const struct opt ar_port_opts[] = {
 	{ .kw = "ar_kind", .nest = SNIC_A_PORT, .attr = SNIC_A_PORT_AR_KIND,
 	  .parse = opt_enum, .names = port_kinds, .show = port_ar_show },
 	OPT_SET("ar_peer", SNIC_A_PORT, SNIC_A_PORT_AR_PEER, 0xffff),
+	OPT_SHOW("ar_level", SNIC_A_PORT, SNIC_A_PORT_AR_LEVEL),
 	{ 0 }
 };
 

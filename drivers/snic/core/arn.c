@@ -520,7 +520,7 @@ move:
 enum snic_arn_event snic_arn_sample(struct snic_arn_mon *m,
 				    const struct snic_arn_thr *t, u8 level)
 {
-	m->level = level;
+	SNIC_WRITE_ONCE(m->level, level);	/* read by port dumps */
 	if (!m->congested) {
 		m->below = 0;
 		m->above = level >= t->set && m->above < 255 ? m->above + 1 : 0;
