@@ -109,28 +109,40 @@ fetch_guest() {
 fetch_guest "$KVER"
 fetch_guest "$KVER612"
 
+# source_extract VER DEST PATTERN...: the files of linux-source-VER that
+# match the patterns (tar wildcards below the source's top directory),
+# into DEST (created; what was there is replaced).
+source_extract() {
+	local ver=$1 dest=$2 tmp
+
+	shift 2
+	tmp=$(mktemp -d)
+	(
+		cd "$tmp" &&
+		apt-get download -qq "linux-source-$ver" >/dev/null &&
+		dpkg-deb --fsys-tarfile linux-source-"$ver"_*.deb |
+			tar -x --wildcards "*/linux-source-$ver.tar.xz" &&
+		rm -f ./*.deb &&
+		mkdir out &&
+		tar -xJf "usr/src/linux-source-$ver.tar.xz" -C out \
+			--strip-components=1 --wildcards "$@" &&
+		rm -rf "$dest" && mkdir -p "$(dirname "$dest")" &&
+		mv out "$dest"
+	) || { rm -rf "$tmp"; log "cannot extract $* from linux-source-$ver"; exit 1; }
+	rm -rf "$tmp"
+}
+
 # checkpatch.pl (+ its data files) and kselftest_harness.h: only shipped in
 # the kernel source package.
 tools="$CACHE/linux-tools"
 if [ ! -s "$tools/scripts/checkpatch.pl" ] ||
    [ ! -s "$tools/tools/testing/selftests/kselftest_harness.h" ]; then
 	log "fetching checkpatch and kselftest headers from linux-source-6.1"
-	tmp=$(mktemp -d)
-	(
-		cd "$tmp"
-		apt-get download -qq linux-source-6.1 >/dev/null
-		dpkg-deb --fsys-tarfile linux-source-6.1_*.deb |
-			tar -x --wildcards '*/linux-source-6.1.tar.xz'
-		rm -f ./*.deb
-		mkdir -p "$tools"
-		tar -xJf usr/src/linux-source-6.1.tar.xz -C "$tools" \
-			--strip-components=1 --wildcards \
-			'*/scripts/checkpatch.pl' '*/scripts/spelling.txt' \
-			'*/scripts/const_structs.checkpatch' \
-			'*/tools/testing/selftests/kselftest_harness.h' \
-			'*/tools/testing/selftests/kselftest.h'
-	)
-	rm -rf "$tmp"
+	source_extract 6.1 "$tools" \
+		'*/scripts/checkpatch.pl' '*/scripts/spelling.txt' \
+		'*/scripts/const_structs.checkpatch' \
+		'*/tools/testing/selftests/kselftest_harness.h' \
+		'*/tools/testing/selftests/kselftest.h'
 fi
 
 # The kernel's YNL CLI (tools/net/ynl: cli.py and its lib) and the
@@ -138,29 +150,16 @@ fi
 # from linux-source-6.12: selftests/net/ynl_cli.sh drives the snic family
 # through it, a client nobody here wrote, run in the guest by Debian's
 # python3 (with python3-yaml and python3-jsonschema, above) of this
-# machine's root, which run-vm.sh shares read-only. Compiled here once:
-# the guest cannot write the __pycache__ of a read-only share and would
-# compile the modules again at every call, slowly under TCG.
+# machine's root, which run-vm.sh shares read-only; scripts/ynl-regen.sh
+# generates with its ynl-gen-c.py. Compiled here once: the guest cannot
+# write the __pycache__ of a read-only share and would compile the
+# modules again at every call, slowly under TCG.
 ynl="$CACHE/ynl"
 if [ ! -s "$ynl/tools/net/ynl/cli.py" ] ||
    [ ! -s "$ynl/Documentation/netlink/genetlink.yaml" ]; then
 	log "fetching the YNL CLI and netlink schemas from linux-source-6.12"
-	tmp=$(mktemp -d)
-	(
-		cd "$tmp"
-		apt-get download -qq linux-source-6.12 >/dev/null
-		dpkg-deb --fsys-tarfile linux-source-6.12_*.deb |
-			tar -x --wildcards '*/linux-source-6.12.tar.xz'
-		rm -f ./*.deb
-		mkdir ynl
-		tar -xJf usr/src/linux-source-6.12.tar.xz -C ynl \
-			--strip-components=1 --wildcards \
-			'*/tools/net/ynl' '*/Documentation/netlink'
-		/usr/bin/python3 -m compileall -q ynl/tools/net/ynl >/dev/null
-		rm -rf "$ynl"
-		mv ynl "$ynl"
-	)
-	rm -rf "$tmp"
+	source_extract 6.12 "$ynl" '*/tools/net/ynl' '*/Documentation/netlink'
+	/usr/bin/python3 -m compileall -q "$ynl/tools/net/ynl" >/dev/null
 fi
 
 cat >"$CACHE/env.mk" <<EOF
