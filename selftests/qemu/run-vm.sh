@@ -141,8 +141,6 @@ copy_bin() {
 copy_bin /usr/sbin/ip /usr/sbin/ip
 copy_bin /usr/sbin/tc /usr/sbin/tc
 copy_bin /usr/sbin/ethtool /usr/sbin/ethtool
-# jq: the tests read snicctl's and tc's -j output with it (selftests/lib.sh).
-copy_bin /usr/bin/jq /usr/bin/jq
 copy_bin /usr/bin/kmod /usr/bin/kmod
 for t in modprobe insmod rmmod lsmod depmod modinfo; do
 	ln -sf /usr/bin/kmod "$init/sbin/$t"
