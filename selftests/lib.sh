@@ -1,90 +1,36 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 #
-# Helpers for the snic kselftests, after tools/testing/selftests/net/lib.sh:
-# namespaces with random suffixes, busywait instead of sleeps, cleanup on
-# EXIT, and KTAP output (one "ok N desc" / "not ok N desc" per check).
+# The snic kselftests' fixtures: tool paths, snicctl in a netns, counters
+# and xstats, errors with their extack, the fabrics the tests build. The
+# generic part (KTAP output, waitfor/busywait, background jobs and CPU
+# hogs, cleanup of namespaces on EXIT) is ktap.sh, next to this file,
+# sourced from here: sourcing lib.sh prints the KTAP header and sets the
+# EXIT trap (see ktap.sh). A test sources lib.sh alone:
+#	. "$(dirname "$0")/../lib.sh"	(selftests/net/*.sh)
+#	. "$(dirname "$0")/lib.sh"	(selftests/*.sh)
 # The busybox ash runs its own ip/tc applets first: call them by full path.
+# The helpers read JSON output (snicctl -j, tc -j) with jq: gojq ($JQ).
 
 IP=/usr/sbin/ip
 TC=/usr/sbin/tc
 ETHTOOL=/usr/sbin/ethtool
+JQ=/usr/bin/gojq
 TOP=${TOP:-/snic}
 # The guest's /init copies the binaries to tmpfs and exports these.
 SNICCTL=${SNICCTL:-$TOP/userspace/snicctl/snicctl}
 TOOLS=${TOOLS:-$TOP/selftests/tools}
-SFX=$(head -c4 /dev/urandom | od -An -tx1 | tr -d ' \n')
 
-ktap_n=0
-ktap_fail=0
-echo "KTAP version 1"
-
-ok() {
-	ktap_n=$((ktap_n + 1))
-	echo "ok $ktap_n $*"
-}
-
-not_ok() {
-	ktap_n=$((ktap_n + 1))
-	ktap_fail=$((ktap_fail + 1))
-	echo "not ok $ktap_n $*"
-}
-
-# check DESC CMD...: one test case, passing when CMD succeeds.
-check() {
-	local desc=$1 out
-
-	shift
-	if out=$("$@" 2>&1); then
-		ok "$desc"
-	else
-		not_ok "$desc"
-		printf '%s\n' "$out" | sed 's/^/# /' | head -n 20
-	fi
-}
-
-# checke DESC EXPR: like check, with EXPR evaluated in this shell.
-checke() {
-	local desc=$1 out
-
-	if out=$(eval "$2" 2>&1); then
-		ok "$desc"
-	else
-		not_ok "$desc"
-		printf '%s\n' "$out" | sed 's/^/# /' | head -n 20
-	fi
-}
-
-# waitfor TIMEOUT_MS EXPR: evaluate EXPR every 50 ms until it holds.
-waitfor() {
-	local tmo=$1 t=0
-
-	while ! eval "$2" >/dev/null 2>&1; do
-		[ "$t" -ge "$tmo" ] && return 1
-		sleep 0.05
-		t=$((t + 50))
-	done
-	return 0
-}
-
-# busywait TIMEOUT_MS CMD...: retry CMD every 50 ms until it succeeds.
-busywait() {
-	local tmo=$1 t=0
-
-	shift
-	while ! "$@" >/dev/null 2>&1; do
-		[ "$t" -ge "$tmo" ] && return 1
-		sleep 0.05
-		t=$((t + 50))
-	done
-	return 0
-}
-
-ktap_finish() {
-	echo "1..$ktap_n"
-	[ "$ktap_fail" -eq 0 ]
-	exit $?
-}
+# ktap.sh from this file's directory. A sourced file cannot ask busybox
+# ash for its own path: it is the script's directory (selftests/*.sh),
+# its parent (selftests/net/*.sh), or the tree's selftests (a script of
+# run-vm.sh --script sourcing $TOP/selftests/lib.sh).
+for _libdir in "$(dirname "$0")" "$(dirname "$0")/.." "$TOP/selftests"; do
+	[ -f "$_libdir/lib.sh" ] && [ -f "$_libdir/ktap.sh" ] && break
+done
+# shellcheck source=selftests/ktap.sh
+. "$_libdir/ktap.sh"
+unset _libdir
 
 # nsexec NS CMD...: CMD in netns NS. snicctl joins NS itself (-n, as
 # ip -n): 0.03 s an exec under TCG against 0.16 s through ip netns exec,
@@ -203,13 +149,18 @@ link_stat() {
 	nsexec "$1" cat "/sys/class/net/$2/statistics/$3"
 }
 
+# snicctl -j port show SW: a list of its ports,
+#	[{"port":1,"ifname":"p1",...,"vl0":{"buf":B,"used":U},...,
+#	  "stats":{"rx_packets":N,...}},...]
+# (a "vlN" for each VL with a credit buffer; "stats" with -s).
+
 # port_counter NS SW PORTDEV NAME: a counter of one switch port (netlink).
 port_counter() {
 	local v
 
 	v=$(nsexec "$1" "$SNICCTL" -j -s port show "$2" |
-		sed 's/{"port":/\n&/g' | grep "\"ifname\":\"$3\"" |
-		tr ',{' '\n\n' | sed -n "s/^\"$4\":\([0-9]*\).*/\1/p" | head -n 1)
+		$JQ -r --arg p "$3" --arg c "$4" \
+			'first(.[] | select(.ifname == $p) | .stats[$c] | numbers)')
 	# An unknown port or counter is an error, never an empty number.
 	[ -n "$v" ] || { echo "no counter $4 on $3" >&2; return 1; }
 	echo "$v"
@@ -232,45 +183,6 @@ expect_err() {
 modules_load() {
 	/sbin/modprobe snic && /sbin/modprobe sch_snic
 }
-
-NETNS=""
-BGPIDS=""
-# bg CMD...: run CMD in the background; cleanup kills it.
-bg() {
-	"$@" &
-	BGPIDS="$BGPIDS $!"
-}
-
-# hogs N: N busy loops in the guest, competing with the fabric for its
-# CPUs (the loads the lossless and fidelity guarantees must hold under);
-# hogs 0 stops them, and so does cleanup.
-HOGS=""
-hogs() {
-	local k=0 p
-
-	for p in $HOGS; do
-		kill "$p" 2>/dev/null
-	done
-	HOGS=""
-	while [ $k -lt "$1" ]; do
-		sh -c 'while :; do :; done' &
-		HOGS="$HOGS $!"
-		k=$((k + 1))
-	done
-}
-
-cleanup() {
-	local p ns
-
-	hogs 0
-	for p in $BGPIDS; do
-		kill "$p" 2>/dev/null
-	done
-	for ns in $NETNS; do
-		$IP netns del "$ns" 2>/dev/null
-	done
-}
-trap cleanup EXIT
 
 # fabric_2h1s: hosts H1 and H2 (snic0, LIDs 1 and 2, 10.0.0.1/2 and
 # fd00::1/2) on switch S1 (sw0, ports p1 -> H1 and p2 -> H2), sch_snic on
@@ -309,12 +221,21 @@ fabric_2h1s() {
 	done
 }
 
+# snicctl -j qdisc show DEV: a list of DEV's sch_snic (one), its options
+# and xstats,
+#	[{"handle":H,...,"rate":R,"throttled":N,...,
+#	  "vl0":{"enqueued":N,...,"credits":C,...},...,
+#	  "dilation":D,...,"sent_16b":N,...,"late":{"frames":N,...}}]
+# (a "vlN" for each VL that took or dropped a packet or is flow
+# controlled, "credits" only then; "late" once a frame was measured).
+
 # vlx NS DEV VL FIELD: one per-VL xstat of DEV's sch_snic (snicctl -j).
 vlx() {
 	local v
 
 	v=$(nsexec "$1" "$SNICCTL" -j qdisc show "$2" |
-		sed -n "s/.*\"vl$3\":{[^}]*\"$4\":\(-\{0,1\}[0-9]*\).*/\1/p")
+		$JQ -r --arg vl "vl$3" --arg f "$4" \
+			'first(.[] | .[$vl][$f]? | numbers)')
 	# missing: any arithmetic test on it fails
 	echo "${v:-missing}"
 }
@@ -329,23 +250,31 @@ isnum() {
 # vlsum NS DEV FIELD: a per-VL xstat of DEV's sch_snic summed over the
 # data VLs (VL 15, the management VL, left out).
 vlsum() {
-	nsexec "$1" "$SNICCTL" -j qdisc show "$2" | sed 's/"vl/\n/g' |
-		grep -v '^15"' | sed -n "s/.*\"$3\":\([0-9]*\).*/\1/p" |
-		awk '{ n += $1 } END { print n + 0 }'
+	nsexec "$1" "$SNICCTL" -j qdisc show "$2" | vl_total "$3"
+}
+
+# vl_total FIELD: the same over every snicctl -j qdisc show document on
+# stdin (one jq for many link ends: under TCG gojq takes 0.1 s to start);
+# 0 when there is none.
+vl_total() {
+	$JQ -n -r --arg f "$1" '[inputs | .[] | to_entries[] |
+		select(.key | test("^vl[0-9]+$")) | select(.key != "vl15") |
+		.value[$f] | numbers] | add // 0'
 }
 
 # sent16 NS DEV: the 16B frames DEV's sch_snic sent, on every VL (data,
 # and the congestion notifications of VL 15; not the credit frames).
 sent16() {
 	nsexec "$1" "$SNICCTL" -j qdisc show "$2" |
-		sed -n 's/.*"sent_16b":\([0-9]*\).*/\1/p'
+		$JQ -r 'first(.[] | .sent_16b | numbers)'
 }
 
-# crx_used NS SW PORTDEV VL: credits held in a switch port's VL buffer.
+# crx_used NS SW PORTDEV VL: credits held in a switch port's VL buffer
+# (nothing when the VL has none).
 crx_used() {
-	nsexec "$1" "$SNICCTL" -j port show "$2" | sed 's/{"port":/\n&/g' |
-		grep "\"ifname\":\"$3\"" |
-		sed -n "s/.*\"vl$4\":{\"buf\":[0-9]*,\"used\":\([0-9]*\).*/\1/p"
+	nsexec "$1" "$SNICCTL" -j port show "$2" |
+		$JQ -r --arg p "$3" --arg vl "vl$4" \
+			'first(.[] | select(.ifname == $p) | .[$vl].used? | numbers)'
 }
 
 # pacing_on: CCA pacing timers armed under the fault tests' ping floods

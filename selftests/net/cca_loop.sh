@@ -32,13 +32,14 @@ ctr() { counter "$F-$1" snic0 "$2"; }
 # cc_field H DLID FIELD: a field of H's tracked DLID (snicctl cc show).
 cc_field() {
 	v=$(nsexec "$F-$1" "$SNICCTL" -j cc show snic0 |
-		sed 's/},{/}\n{/g' | grep "\"dlid\":$2," |
-		sed -n "s/.*\"$3\":\([0-9]*\).*/\1/p")
+		$JQ -r --argjson d "$2" --arg f "$3" \
+			'first(.[] | select(.dlid == $d) | .[$f] | numbers)')
 	echo "${v:-missing}"
 }
+# dev_field H FIELD: a field of H's snic0 (snicctl dev show).
 dev_field() {
 	v=$(nsexec "$F-$1" "$SNICCTL" -j dev show snic0 |
-		sed -n "s/.*\"$2\":\([0-9]*\).*/\1/p")
+		$JQ -r --arg f "$2" 'first(.[] | .[$f] | numbers)')
 	echo "${v:-missing}"
 }
 # incast SECONDS: h1 and h2 send 1000-byte UDP datagrams to h3.
@@ -91,13 +92,13 @@ checke "cc show: its first BECN came before its last, both in the past (fabric n
 	'f=$(cc_field h1 3 becn_first_age_ns) l=$(cc_field h1 3 becn_last_age_ns)
 	 echo "first $f ns ago, last $l ns ago"; [ "$l" -gt 0 ] && [ "$f" -ge "$l" ]'
 checke "the congestion log recorded DLID 3 at or above the trigger (8)" \
-	'nsexec $F-h1 $SNICCTL -j cc log snic0 | grep -Eq "\"dlid\":3,\"ccti\":([89]|[1-9][0-9]+)"'
+	'nsexec $F-h1 $SNICCTL -j cc log snic0 | $JQ -e "any(.[]; .dlid == 3 and .ccti >= 8)"'
 checke "still lossless: every datagram arrived" '[ "$sent" -eq "$got" ] || {
 	nsexec $F-h1 $TC -s qdisc show dev snic0; nsexec $F-h3 cat /proc/net/snmp | grep Udp;
 	nsexec $F-h3 $ETHTOOL -S snic0 | grep -v ": 0"; nsexec $F-s1 $SNICCTL qdisc show p3; false; }'
 checke "h1 paces nothing towards h2, which sent no BECN (not tracked)" \
-	'nsexec $F-h1 $SNICCTL -j cc show snic0 | grep -q "\"dlid\":3," &&
-	 ! nsexec $F-h1 $SNICCTL -j cc show snic0 | grep -q "\"dlid\":2,"'
+	'nsexec $F-h1 $SNICCTL -j cc show snic0 |
+	 $JQ -e "any(.[]; .dlid == 3) and all(.[]; .dlid != 2)"'
 
 # 2. Recovery: one CCTI step per ccti_timer (10 x 1.024 us of fabric time:
 #    ~100 ms of wall time at D = 10000) until 0.

@@ -241,8 +241,8 @@ check "unprivileged vlbuf: EPERM" \
 	expect_err "$H1" 1 "not permitted" $TOOLS/nocap $SNICCTL dev set snic0 vlbuf 4
 # (quiet waits: a frame of h1's own, ND or MLD, may hold credits now)
 checke "the refused requests changed nothing: buffers as they were, every credit back" \
-	'b=$(nsexec $S1 $SNICCTL -j port show sw0 | sed "s/{\"port\":/\n&/g" |
-	   grep "\"ifname\":\"p1\"" | sed -n "s/.*\"vl0\":{\"buf\":\([0-9]*\).*/\1/p")
+	'b=$(nsexec $S1 $SNICCTL -j port show sw0 |
+	   $JQ -r "first(.[] | select(.ifname == \"p1\") | .vl0.buf | numbers)")
 	 echo "p1 vl0 buf $b, h1 fab0 vl0 credits $(vlx $H1 fab0 0 credits)"
 	 [ "$b" = $BUF ] && quiet'
 rm -f "$CSNAP" /tmp/credits.rx.$SFX

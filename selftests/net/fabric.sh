@@ -31,7 +31,8 @@ for g in line:3 star:4 fattree:2,2,2 dragonfly:1,2,1,3; do
 	check "$g: up and every host pair pings" \
 		"$SNICCTL" fabric up "$g" name "$F" check
 	checke "$g: show -j lists its hosts with LIDs" \
-		'"$SNICCTL" -j fabric show $F | grep -q "\"kind\":\"host\",\"ns\":\"$F-h1\",\"lid\":1,"'
+		'"$SNICCTL" -j fabric show $F | $JQ -e --arg ns "$F-h1" \
+			"any(.nodes[]; .kind == \"host\" and .ns == \$ns and .lid == 1)"'
 	if [ "$g" = fattree:2,2,2 ]; then
 		checke "fattree: the hosts' links are flow controlled" \
 			'waitfor 5000 "[ \"\$(vlx $F-h1 fab0 0 credits)\" = 256 ]" ||
@@ -126,12 +127,11 @@ nsexec "$F-h1" timeout 20 "$TOOLS/snic_xfer" -u 10.0.0.3 7600 1 1000 >/dev/null
 wait
 checke "fabric health -j: frames measured on every link end, a verdict" \
 	'h=$("$SNICCTL" -j fabric health $F); echo "$h"
-	 echo "$h" | grep -q "\"link_ends\":6," &&
-	 echo "$h" | grep -Eq "\"fidelity\":\"(FAITHFUL|UNFAITHFUL)\"" &&
-	 [ "$(echo "$h" | sed -n "s/.*\"frames\":\([0-9]*\).*/\1/p")" -gt 100 ]'
+	 echo "$h" | $JQ -e ".link_ends == 6 and .frames > 100 and
+		(.fidelity == \"FAITHFUL\" or .fidelity == \"UNFAITHFUL\")"'
 checke "fabric health threshold 0 judges any late frame UNFAITHFUL, 1000 none" \
 	'"$SNICCTL" fabric health $F threshold 1000 | grep -q " FAITHFUL " &&
-	 { [ "$("$SNICCTL" -j fabric health $F | sed -n "s/.*\"late_over\":\([0-9]*\).*/\1/p")" -eq 0 ] ||
+	 { [ "$("$SNICCTL" -j fabric health $F | $JQ -r ".late_over | numbers")" -eq 0 ] ||
 	   "$SNICCTL" fabric health $F threshold 0 | grep -q UNFAITHFUL; }'
 "$SNICCTL" fabric down "$F" >/dev/null
 checke "fabric health of a fabric that is not up: exit 2" \
@@ -150,8 +150,8 @@ check "a second up of a fabric that is up: refused" sh -c "
 	$SNICCTL fabric down $F >/dev/null"
 check "up star:2 rate 25gbit" "$SNICCTL" fabric up star:2 name "$F" rate 25gbit
 checke "rate: every link end runs at 25 Gb/s (3125000000 bytes/s)" \
-	'[ "$(nsexec $F-h1 $SNICCTL -j qdisc show fab0 | sed -n "s/.*\"rate\":\([0-9]*\).*/\1/p")" = 3125000000 ] &&
-	 [ "$(nsexec $F-s1 $SNICCTL -j qdisc show p2 | sed -n "s/.*\"rate\":\([0-9]*\).*/\1/p")" = 3125000000 ]'
+	'[ "$(nsexec $F-h1 $SNICCTL -j qdisc show fab0 | $JQ -r "first(.[] | .rate)")" = 3125000000 ] &&
+	 [ "$(nsexec $F-s1 $SNICCTL -j qdisc show p2 | $JQ -r "first(.[] | .rate)")" = 3125000000 ]'
 "$SNICCTL" fabric down "$F" >/dev/null
 checke "rate beyond 10 Tb/s, or not a rate: usage, nothing built" \
 	'! "$SNICCTL" fabric up star:2 name $F rate 20000gbit 2>/dev/null &&

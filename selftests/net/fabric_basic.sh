@@ -44,9 +44,9 @@ checke "TCP transfer of 2000000 bytes arrives intact" \
 	'[ -n "$tx" ] && [ "${tx#sent }" = "${rx#received }" ] && [ "${tx% sum *}" = "sent 2000000" ]'
 echo "# $tx / $rx"
 checke "priority 3 rides VL3 on h1's fabric link" \
-	'nsexec $H1 $SNICCTL -j qdisc show fab0 | grep -q "\"vl3\":{\"enqueued\":[1-9]"'
+	'nsexec $H1 $SNICCTL -j qdisc show fab0 | $JQ -e "any(.[]; .vl3.enqueued > 0)"'
 checke "priority 3 rides VL3 on the switch egress to h2" \
-	'nsexec $S1 $SNICCTL -j qdisc show p2 | grep -q "\"vl3\":{\"enqueued\":[1-9]"'
+	'nsexec $S1 $SNICCTL -j qdisc show p2 | $JQ -e "any(.[]; .vl3.enqueued > 0)"'
 
 hop1_conserved() { [ "$(settled_gap "$H1TX" "$P1RX")" -eq "$gap1" ]; }
 hop2_conserved() { [ "$(settled_gap "$P2TX" "$H2RX")" -eq "$gap2" ]; }
@@ -63,7 +63,7 @@ checke "switch forwarded without drops" \
 checke "dev show lists the snic device" \
 	'nsexec $H1 $SNICCTL dev show | grep -q "snic0: kind snic lid 0x1 link fab0"'
 checke "LFT dump shows both entries" \
-	'[ $(nsexec $S1 $SNICCTL -j lft show sw0 | grep -o dlid | wc -l) -eq 2 ]'
+	'[ "$(nsexec $S1 $SNICCTL -j lft show sw0 | $JQ length)" -eq 2 ]'
 # A qdisc of the user's that drops and says NET_XMIT_CN is no drop of
 # snic's: it took the packet, or dropped one and counted that itself.
 # pfifo_head_drop under a tbf drops its oldest packet for each new one
@@ -76,8 +76,8 @@ headdrop() {	# headdrop NS DEV
 hd_drops() {	# hd_drops NS DEV: what the pfifo_head_drop counted
 	local v
 
-	v=$($TC -n "$1" -j -s qdisc show dev "$2" | sed 's/},{/}\n{/g' |
-		grep '"kind":"pfifo_head_drop"' | sed -n 's/.*"drops":\([0-9]*\).*/\1/p')
+	v=$($TC -n "$1" -j -s qdisc show dev "$2" | $JQ -r \
+		'first(.[] | select(.kind == "pfifo_head_drop") | .drops | numbers)')
 	echo "${v:-missing}"
 }
 flood() {	# flood: 2 s of h1 -> h2 at far more than 1 Mbit/s

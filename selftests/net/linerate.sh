@@ -14,7 +14,7 @@ RATE=500000	# bytes/s: 4 Mbit/s, about 330 full frames per second
 
 check "qdisc set p2 rate 4mbit" nsexec "$S1" "$SNICCTL" qdisc set p2 rate 4mbit
 checke "qdisc reports the rate" \
-	'nsexec $S1 $SNICCTL -j qdisc show p2 | grep -q "\"rate\":$RATE"'
+	'nsexec $S1 $SNICCTL -j qdisc show p2 | $JQ -e "any(.[]; .rate == $RATE)"'
 checke "a rate without a unit is refused by snicctl" \
 	'! nsexec $S1 $SNICCTL qdisc set p2 rate 100 2>/dev/null'
 checke "sc2vl naming VL 16 is refused with the kernel's extack" \
@@ -44,14 +44,15 @@ echo "# achieved/configured on an idle shaped link: $ratio"
 checke "achieved rate is within [0.5, 1.05] of the configured rate (got $ratio)" \
 	'awk -v x="$ratio" "BEGIN { exit !(x >= 0.5 && x <= 1.05) }"'
 checke "the qdisc throttled (serialization engaged)" \
-	'[ "$(nsexec $S1 $SNICCTL -j qdisc show p2 | sed -n "s/.*\"throttled\":\([0-9]*\).*/\1/p")" -gt 0 ]'
+	'[ "$(nsexec $S1 $SNICCTL -j qdisc show p2 | $JQ -r "first(.[] | .throttled)")" -gt 0 ]'
 
 # Time dilation: the same link configured in fabric time, 40 Mbit/s with
 # D = 10, runs at 4 Mbit/s of wall time.
 check "qdisc set p2 rate 40mbit dilation 10" \
 	nsexec "$S1" "$SNICCTL" qdisc set p2 rate 40mbit dilation 10
 checke "qdisc reports the fabric rate and the dilation" \
-	'nsexec $S1 $SNICCTL -j qdisc show p2 | grep -q "\"rate\":$((RATE * 10)),.*\"dilation\":10,"'
+	'nsexec $S1 $SNICCTL -j qdisc show p2 |
+	 $JQ -e "any(.[]; .rate == $((RATE * 10)) and .dilation == 10)"'
 checke "dilation 0 is refused (policy range)" \
 	'nsexec $S1 $SNICCTL qdisc set p2 dilation 0 2>&1 | grep -q "errno 34"'
 sleep 1
@@ -67,7 +68,7 @@ check "back to 4 Mbit/s, no dilation" \
 # queues are backlogged VL2 sends about three times what VL1 sends.
 vlbytes() {
 	nsexec "$S1" "$SNICCTL" -j qdisc show p2 |
-		sed -n "s/.*\"vl$1\":{[^}]*\"bytes\":\([0-9]*\).*/\1/p"
+		$JQ -r --arg vl "vl$1" 'first(.[] | .[$vl].bytes? | numbers)'
 }
 check "qdisc set p2 vlarb 64,16,48" nsexec "$S1" "$SNICCTL" qdisc set p2 vlarb 64,16,48
 checke "VLArb weight 0 is refused with the kernel's extack" \
@@ -91,8 +92,9 @@ checke "VL2 gets about 3x VL1's share (bounds 2..4.5, got $share)" \
 # Mbit/s a head waits ~1.4 ms, so a 1 s lifetime discards nothing; at 16
 # kbit/s a 1400-byte frame holds the link ~0.7 s, past a 100 ms lifetime.
 hoq_total() {
-	nsexec "$S1" "$SNICCTL" -j qdisc show p2 | grep -o '"hoq_discards":[0-9]*' |
-		cut -d: -f2 | awk '{ n += $1 } END { print n + 0 }'
+	# every VL's, VL 15 too; 0 when snicctl printed nothing
+	nsexec "$S1" "$SNICCTL" -j qdisc show p2 | $JQ -n -r \
+		'[inputs | .[] | .[] | objects | .hoq_discards | numbers] | add // 0'
 }
 blast() {
 	nsexec "$H2" "$TOOLS/snic_xfer" -U 6100 $(($1 + 1)) >/dev/null &
@@ -116,7 +118,7 @@ checke "heads held past the 100 ms lifetime are discarded and counted" \
 # model (xstats "late"), and refuses a rate whose arithmetic would wrap.
 late_field() {
 	nsexec "$S1" "$SNICCTL" -j qdisc show p2 |
-		sed -n "s/.*\"late\":{[^}]*\"$1\":\([0-9]*\).*/\1/p"
+		$JQ -r --arg f "$1" 'first(.[] | .late[$f]? | numbers)'
 }
 checke "the shaped link measured its frames' lateness (late.frames > 0)" \
 	'n=$(late_field frames); echo "late: frames $n p99 $(late_field p99_ns) ns max $(late_field max_ns) ns"

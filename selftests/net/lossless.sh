@@ -23,40 +23,43 @@ SECS=${LOSSLESS_SECONDS:-2}
 trap '"$SNICCTL" fabric down $F >/dev/null 2>&1; cleanup' EXIT
 
 nodes() {	# nodes host|switch: the fabric's nodes of that kind
-	"$SNICCTL" -j fabric show $F | sed 's/},{/}\n{/g' |
-		sed -n "s/.*\"name\":\"\([^\"]*\)\",\"kind\":\"$1\".*/\1/p"
+	"$SNICCTL" -j fabric show $F |
+		$JQ -r --arg k "$1" '.nodes[] | select(.kind == $k) | .name'
 }
 ports() { nsexec "$F-$1" ls /sys/class/net | grep '^p[0-9]'; }
 
+# The sums and all_back read every link end's JSON through one jq (jq
+# takes 0.1 s to start under TCG, and these run in loops), not one jq an
+# end as lib.sh's port_counter, vlsum, sent16, vlx and crx_used would.
+# A sum fails, printing nothing, when an end lacks its number, as
+# port_counter and sent16 did; all_back fails when one is missing.
+# TOTAL: the numbers of a list added up, an error for a missing one
+TOTAL='if all(type == "number") then add // 0 else error("missing: \(.)") end'
+
 # sum over the switches' ports of a switch-port counter
 sw_sum() {
-	local s p n=0
+	local s
 
 	for s in $SWITCHES; do
-		for p in $(ports "$s"); do
-			n=$((n + $(port_counter "$F-$s" sw0 "$p" "$1")))
-		done
-	done
-	echo $n
+		nsexec "$F-$s" "$SNICCTL" -j -s port show sw0
+	done | $JQ -n -r --arg c "$1" "[inputs[] | .stats[\$c]] | $TOTAL"
 }
 # sum over the switches' ports of a qdisc field, data VLs
 q_sum() {
-	local s p n=0
+	local s p
 
 	for s in $SWITCHES; do
 		for p in $(ports "$s"); do
-			n=$((n + $(vlsum "$F-$s" "$p" "$1")))
+			nsexec "$F-$s" "$SNICCTL" -j qdisc show "$p"
 		done
-	done
-	echo $n
+	done | vl_total "$1"
 }
 h_sent() {
-	local h n=0
+	local h
 
 	for h in $HOSTS; do
-		n=$((n + $(sent16 "$F-$h" fab0)))
-	done
-	echo $n
+		nsexec "$F-$h" "$SNICCTL" -j qdisc show fab0
+	done | $JQ -n -r "[inputs | .[0].sent_16b] | $TOTAL"
 }
 h_rx() {
 	local h n=0
@@ -66,19 +69,30 @@ h_rx() {
 	done
 	echo $n
 }
-# Every link end holds nothing and has its whole buffer (256 credits).
+# Every link end holds nothing and has its whole buffer (256 credits):
+# the VL0 credits of every end's sch_snic (the hosts' fab0, the switches'
+# ports), the VL0 buffer in use at every switch port.
 all_back() {
-	local s p h
+	local s p h ends="" nports=0
 
 	for h in $HOSTS; do
-		[ "$(vlx "$F-$h" fab0 0 credits)" = 256 ] || return 1
+		ends="$ends $F-$h/fab0"
 	done
 	for s in $SWITCHES; do
 		for p in $(ports "$s"); do
-			[ "$(vlx "$F-$s" "$p" 0 credits)" = 256 ] &&
-				[ "$(crx_used "$F-$s" sw0 "$p" 0)" = 0 ] || return 1
+			ends="$ends $F-$s/$p"
+			nports=$((nports + 1))
 		done
 	done
+	for p in $ends; do
+		nsexec "${p%/*}" "$SNICCTL" -j qdisc show "${p#*/}"
+	done | $JQ -n -e --argjson n "$(echo $ends | wc -w)" \
+		'[inputs | .[0].vl0.credits] | length == $n and all(. == 256)' \
+		>/dev/null || return 1
+	for s in $SWITCHES; do
+		nsexec "$F-$s" "$SNICCTL" -j port show sw0
+	done | $JQ -n -e --argjson n $nports \
+		'[inputs[] | .vl0.used] | length == $n and all(. == 0)' >/dev/null
 }
 
 # run TOPOLOGY HOGS "SRC:DST ...": blast for SECS, then check.

@@ -22,8 +22,8 @@ nsexec "$H1" "$SNICCTL" dev set snic0 cct 0:0,0:60 ccti_limit 1 \
 becn() { nsexec "$S1" "$TOOLS/snic_inject" p1 becn 1 1 2; }
 cc_field() {	# cc_field FIELD: of h1's DLID 2
 	local v
-	v=$(nsexec "$H1" "$SNICCTL" -j cc show snic0 | sed 's/},{/}\n{/g' |
-		grep '"dlid":2,' | sed -n "s/.*\"$1\":\([0-9]*\).*/\1/p")
+	v=$(nsexec "$H1" "$SNICCTL" -j cc show snic0 | $JQ -r --arg f "$1" \
+		'first(.[] | select(.dlid == 2) | .[$f] | numbers)')
 	echo "${v:-missing}"
 }
 RX=/tmp/pacing.rx.$SFX

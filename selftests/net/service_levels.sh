@@ -13,7 +13,7 @@ fabric_2h1s || { not_ok "fabric setup"; ktap_finish; }
 
 vl_enq() {	# vl_enq NS DEV VL: packets the VL queue took
 	n=$(nsexec "$1" "$SNICCTL" -j qdisc show "$2" |
-		sed -n "s/.*\"vl$3\":{\"enqueued\":\([0-9]*\).*/\1/p")
+		$JQ -r --arg vl "vl$3" 'first(.[] | .[$vl].enqueued? | numbers)')
 	echo "${n:-0}"
 }
 xfer() {	# xfer PORT PRIO: 300 kB from h1 to h2, checked
