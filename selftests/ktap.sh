@@ -22,9 +22,10 @@
 #   ktap_finish           the plan ("1..N") and exit: 0 when no case failed
 # There is no skip: a case that cannot run fails, and says why.
 #
-# Polling (every 50 ms):
+# Polling (every 50 ms, until a deadline in wall time):
 #   waitfor TIMEOUT_MS EXPR     until EXPR (eval'd) holds; 1 on timeout
 #   busywait TIMEOUT_MS CMD...  until CMD succeeds; 1 on timeout
+#   now_ms                      milliseconds since boot
 #
 # Background work, stopped by cleanup:
 #   bg CMD...    CMD in the background, its pid in $BGPIDS
@@ -83,27 +84,39 @@ checke() {
 	fi
 }
 
-# waitfor TIMEOUT_MS EXPR: evaluate EXPR every 50 ms until it holds.
+# now_ms: milliseconds since boot (/proc/uptime), for deadlines. busybox
+# date has no %N, and uptime's hundredths are enough for 50 ms polls.
+now_ms() {
+	local up
+
+	read -r up _ </proc/uptime
+	echo $(((${up%.*} * 100 + 1${up#*.} - 100) * 10))
+}
+
+# waitfor TIMEOUT_MS EXPR: evaluate EXPR every 50 ms until it holds, for
+# at most TIMEOUT_MS of wall time (a slow EXPR counts against it: the
+# deadline is a time, not a number of polls). EXPR is tried at least
+# twice, the last time after the deadline, so a poll delayed past it by a
+# busy machine still gets its answer.
 waitfor() {
-	local tmo=$1 t=0
+	local end=$(($(now_ms) + $1))
 
 	while ! eval "$2" >/dev/null 2>&1; do
-		[ "$t" -ge "$tmo" ] && return 1
+		[ "$(now_ms)" -ge "$end" ] && { eval "$2" >/dev/null 2>&1; return; }
 		sleep 0.05
-		t=$((t + 50))
 	done
 	return 0
 }
 
-# busywait TIMEOUT_MS CMD...: retry CMD every 50 ms until it succeeds.
+# busywait TIMEOUT_MS CMD...: retry CMD every 50 ms until it succeeds, as
+# waitfor, for at most TIMEOUT_MS of wall time.
 busywait() {
-	local tmo=$1 t=0
+	local end=$(($(now_ms) + $1))
 
 	shift
 	while ! "$@" >/dev/null 2>&1; do
-		[ "$t" -ge "$tmo" ] && return 1
+		[ "$(now_ms)" -ge "$end" ] && { "$@" >/dev/null 2>&1; return; }
 		sleep 0.05
-		t=$((t + 50))
 	done
 	return 0
 }
