@@ -107,6 +107,10 @@
 . "$(dirname "$0")/lib.sh" >/dev/null
 modules_load || exit 1
 SECS=${BENCH_SECONDS:-4}
+# FRAC: jq's frac, a fraction of "snicctl fabric traffic" as it printed
+# it (%.4f): jq prints 0.5000 as 0.5, 1.0000 as 1.
+FRAC='def frac: tostring | split(".") as [$i, $f] |
+	"\($i).\(($f // "") + "0000" | .[:4])";'
 up() { cut -d' ' -f1 /proc/uptime; }
 FIDLOG=/tmp/bench-fidelity.$SFX
 : >"$FIDLOG"
@@ -115,13 +119,13 @@ fidelity() {
 	local h v
 
 	h=$("$SNICCTL" -j fabric health "$2")
-	v=$(echo "$h" | sed -n 's/.*"fidelity":"\([A-Z]*\)".*/\1/p')
+	v=$(echo "$h" | $JQ -r '.fidelity // empty')
 	echo "FIDELITY $1 ${v:-UNKNOWN} $(echo "$h" | tr -d '{}"' | tr ',' ' ')" |
 		tee -a "$FIDLOG"
 }
 # nodes KIND [FABRIC]: the names of FABRIC's (bl's) hosts or switches
-nodes() { "$SNICCTL" -j fabric show "${2:-bl}" | sed 's/},{/}\n{/g' |
-	sed -n "s/.*\"name\":\"\([^\"]*\)\",\"kind\":\"$1\".*/\1/p"; }
+nodes() { "$SNICCTL" -j fabric show "${2:-bl}" |
+	$JQ -r --arg k "$1" '.nodes[] | select(.kind == $k) | .name'; }
 # rx_data KIND [FABRIC]: 16B data packets (VLs 0-14) FABRIC's (bd's)
 # switches or hosts took off their links
 rx_data() {
@@ -133,8 +137,8 @@ rx_data() {
 		else
 			nsexec "$f-$n" "$SNICCTL" -j -s dev show snic0
 		fi
-	done | tr ',{' '\n\n' | sed -n 's/^"rx_vl\([0-9]*\)_packets":\([0-9]*\).*/\1 \2/p' |
-		awk '$1 < 15 { n += $2 } END { print n + 0 }'
+	done | $JQ -n '[inputs[] | .stats | objects | to_entries[] |
+		select(.key | test("^rx_vl([0-9]|1[0-4])_packets$")) | .value] | add // 0'
 }
 # sw_sum KEY [FABRIC]: port counter KEY summed over FABRIC's (bd's) switches
 sw_sum() {
@@ -142,22 +146,26 @@ sw_sum() {
 
 	for n in $(nodes switch "$f"); do
 		nsexec "$f-$n" "$SNICCTL" -j -s port show sw0
-	done | tr ',{' '\n\n' | sed -n "s/^\"$1\":\([0-9]*\).*/\1/p" |
-		awk '{ n += $1 } END { print n + 0 }'
+	done | $JQ -n --arg k "$1" '[inputs[] | .stats[$k]? | numbers] | add // 0'
 }
 # qfidelity NAME NS DEV: the same for one shaped link end (its xstats),
 # judged as snicctl fabric health does by default.
 FID_PERMILLE=100
 qfidelity() {
-	local j n over pm
+	local l n over p99 pm
 
-	j=$(nsexec "$2" "$SNICCTL" -j qdisc show "$3")
-	n=$(echo "$j" | sed -n 's/.*"late":{"frames":\([0-9]*\).*/\1/p')
-	over=$(echo "$j" | sed -n 's/.*"late":{[^}]*"over":\([0-9]*\).*/\1/p')
-	pm=$(( ${n:-0} ? (${over:-0} * 1000 + n - 1) / n : 1000 ))
+	# "frames over p99_ns" of the "late" xstats, if any
+	l=$(nsexec "$2" "$SNICCTL" -j qdisc show "$3" |
+		$JQ -r 'first(.[] | .late | objects | "\(.frames) \(.over) \(.p99_ns)")')
+	read -r n over p99 <<-EOF
+	$l
+	EOF
+	# (busybox ash evaluates both arms of ?:, so no division by 0 there)
+	pm=1000
+	[ "${n:-0}" -gt 0 ] && pm=$(( (${over:-0} * 1000 + n - 1) / n ))
 	if [ "$pm" -le "$FID_PERMILLE" ]; then v=FAITHFUL; else v=UNFAITHFUL; fi
 	echo "FIDELITY $1 $v frames ${n:-0} late_over ${over:-0} late_over_permille $pm" \
-		"late_p99_ns $(echo "$j" | sed -n 's/.*"late":{[^}]*"p99_ns":\([0-9]*\).*/\1/p')" |
+		"late_p99_ns $p99" |
 		tee -a "$FIDLOG"
 }
 
@@ -417,7 +425,7 @@ hotspot() {	# hotspot lossless|lossy: prints "fabric_drops delivered/sent"
 	wait
 	sleep 2
 	drops=$(nsexec bh-s1 "$SNICCTL" -j qdisc show p3 |
-		sed -n 's/.*"vl0":{[^}]*"drops":\([0-9]*\).*/\1/p')
+		$JQ -r 'first(.[] | .vl0.drops | numbers)')
 	awk -v d="$drops" -v s=$(( $(sent) - s0 )) -v r=$(( $(rx_total bh-h3 snic0) - r0 )) \
 		'BEGIN { printf "%d %.3f\n", d, r / s }'
 	fidelity "hotspot_$1" bh >&2
@@ -530,13 +538,16 @@ cca_sample() {	# cca_sample NAME PID
 
 	while kill -0 "$2" 2>/dev/null; do
 		t=$(mono)
-		c=$(nsexec bc-h1 "$SNICCTL" -j cc show snic0 | sed 's/},{/}\n{/g' |
-			grep '"dlid":8,' | sed -n 's/.*"ccti":\([0-9]*\).*/\1/p')
-		q=$(nsexec bc-leaf2 "$SNICCTL" -j qdisc show p4 |
-			sed -n 's/.*"vl0":{[^}]*"qlen":\([0-9]*\).*/\1/p')
-		r=$(nsexec bc-spine1 "$SNICCTL" -j qdisc show p2 |
-			sed -n 's/.*"vl0":{[^}]*"qlen":\([0-9]*\).*/\1/p')
-		echo "$t ${c:-0} ${q:-0} ${r:-0}"
+		c=$(nsexec bc-h1 "$SNICCTL" -j cc show snic0)
+		q=$(nsexec bc-leaf2 "$SNICCTL" -j qdisc show p4)
+		r=$(nsexec bc-spine1 "$SNICCTL" -j qdisc show p2)
+		# the three dumps through one jq (each start costs 0.1 s):
+		# 0 for a value missing or a dump that failed
+		$JQ -n -r --arg t "$t" --arg c "$c" --arg q "$q" --arg r "$r" \
+			'def doc: try fromjson catch [];
+			 def vl0q: first(doc | .[]? | .vl0.qlen | numbers) // 0;
+			 ($c | first(doc | .[]? | select(.dlid == 8) | .ccti) // 0) as $cc |
+			 "\($t) \($cc) \($q | vl0q) \($r | vl0q)"'
 		sleep 0.05
 	done >/tmp/bench-cca-samples.$SFX
 }
@@ -553,7 +564,7 @@ cca_run() {	# cca_run NAME PACING SPEC [react|sample]: one run's report, -j
 	[ "${4:-}" = sample ] && cca_sample "$1" "$pid"
 	wait "$pid"
 	if [ "${4:-}" = sample ]; then
-		start=$(sed -n 's/.*"start_mono_ns":\([0-9]*\).*/\1/p' /tmp/bench-cca-$1.$SFX)
+		start=$($JQ -r '.start_mono_ns | numbers' /tmp/bench-cca-$1.$SFX)
 		awk -v s="${start:-0}" -v n="$1" '$1 >= s && s > 0 {
 			printf "EPISODE cca_%s %.1f %s %s %s\n", n,
 				($1 - s) / 10000 / 1000, $2, $3, $4 }' \
@@ -573,13 +584,14 @@ cca_run() {	# cca_run NAME PACING SPEC [react|sample]: one run's report, -j
 # process start does not count; its exit (a few wall ms) still may.
 mono() { sed -n 's/^now at \([0-9]*\) nsecs.*/\1/p' /proc/timer_list | head -n 1; }
 cca_react() {
-	local now start h a first=0
+	local now start h j a first=0
 
-	start=$(sed -n 's/.*"start_mono_ns":\([0-9]*\).*/\1/p' /tmp/bench-cca-$1.$SFX)
+	start=$($JQ -r '.start_mono_ns | numbers' /tmp/bench-cca-$1.$SFX)
 	for h in h1 h5 h6; do
-		a=$(nsexec "bc-$h" "$SNICCTL" -j cc show snic0 | sed 's/},{/}\n{/g' |
-			grep '"dlid":8,' | sed -n 's/.*"becn_first_age_ns":\([0-9]*\).*/\1/p')
-		now=$(mono)
+		j=$(nsexec "bc-$h" "$SNICCTL" -j cc show snic0)
+		now=$(mono)	# before jq, whose start is no part of the age
+		a=$(echo "$j" | $JQ -r \
+			'.[] | select(.dlid == 8) | .becn_first_age_ns | numbers')
 		[ -n "$a" ] || continue
 		a=$((now - a * 10000))
 		[ $first = 0 ] || [ $a -lt $first ] && first=$a
@@ -590,13 +602,13 @@ cca_react() {
 		>/tmp/bench-react.$SFX
 }
 cca_flow() {	# cca_flow NAME SRC DST: the flow's accepted load
-	sed 's/},{/}\n{/g' /tmp/bench-cca-$1.$SFX |
-		grep "\"src\":\"$2\",\"dst\":\"$3\"" |
-		sed -n 's/.*"accepted":\([0-9.]*\).*/\1/p'
+	$JQ -r --arg s "$2" --arg d "$3" "$FRAC"'.flow[]? |
+		select(.src == $s and .dst == $d) | .accepted | numbers | frac' \
+		/tmp/bench-cca-$1.$SFX
 }
 cca_host() {	# cca_host NAME HOST: the host's accepted load
-	sed 's/},{/}\n{/g' /tmp/bench-cca-$1.$SFX | grep "\"name\":\"$2\"" |
-		sed -n 's/.*"accepted":\([0-9.]*\).*/\1/p'
+	$JQ -r --arg h "$2" "$FRAC"'.host[]? | select(.name == $h) |
+		.accepted | numbers | frac' /tmp/bench-cca-$1.$SFX
 }
 cca_jain() {	# Jain's index over the three hot flows
 	echo "$(cca_flow "$1" h1 h8) $(cca_flow "$1" h6 h8) $(cca_flow "$1" h5 h8)" |
@@ -606,9 +618,9 @@ cca_jain() {	# Jain's index over the three hot flows
 # series NAME BIN_US V...: a time series for the plots (not a figure)
 series() { n=$1 b=$2; shift 2; echo "SERIES $n $b $*"; }
 cca_bins() {	# cca_bins NAME SRC DST: the flow's accepted load per bin
-	sed 's/},{/}\n{/g' /tmp/bench-cca-$1.$SFX |
-		grep "\"src\":\"$2\",\"dst\":\"$3\"" |
-		sed -n 's/.*"bins":\[\([0-9.,]*\)\].*/\1/p' | sed 's/,/ /g'
+	$JQ -r --arg s "$2" --arg d "$3" "$FRAC"'.flow[]? |
+		select(.src == $s and .dst == $d) | .bins // empty | map(frac) | join(" ")' \
+		/tmp/bench-cca-$1.$SFX
 }
 cca_run alone 1 h5-h4@0.5 2>&1
 cca_run off 0 "$CCA_FLOWS" 2>&1
@@ -616,7 +628,7 @@ cca_run on 1 "$CCA_FLOWS" react 2>&1
 CCA_WARM=1 cca_run transient 1 "$CCA_FLOWS" 2>&1
 CCA_WARM=1 cca_run episode 1 "$CCA_FLOWS" sample 2>&1
 for r in off on; do
-	bin=$(sed -n 's/.*"bin_us":\([0-9]*\).*/\1/p' /tmp/bench-cca-$r.$SFX)
+	bin=$($JQ -r '.bin_us | numbers' /tmp/bench-cca-$r.$SFX)
 	series "cca_${r}_h2-h7" "$bin" $(cca_bins $r h2 h7)
 	series "cca_${r}_h5-h4" "$bin" $(cca_bins $r h5 h4)
 	series "cca_${r}_h1-h8" "$bin" $(cca_bins $r h1 h8)
@@ -652,12 +664,12 @@ fct_run() {	# fct_run NAME PACING N: prints "p50 p99" of the FCT
 		nsexec "bi-$h" "$SNICCTL" dev set snic0 cc_pacing "$2"
 	done
 	j=$("$SNICCTL" -j fabric traffic bi "incast:$3" load 0.05 size 1500 msg 8 \
-		seconds 8 warmup 1 seed 1 | sed 's/"host":\[.*\]//')
-	echo "# incast $1: $(echo "$j" | tr -d '{}"' | tr ',' ' ')" >&2
+		seconds 8 warmup 1 seed 1)
+	echo "# incast $1: $(echo "$j" | sed 's/"host":\[.*\]//' |
+		tr -d '{}"' | tr ',' ' ')" >&2
 	fidelity "incast_$1" bi >&2
 	"$SNICCTL" fabric down bi >/dev/null
-	echo "$(echo "$j" | sed -n 's/.*"fct_p50_ns":\([0-9]*\).*/\1/p')" \
-	     "$(echo "$j" | sed -n 's/.*"fct_p99_ns":\([0-9]*\).*/\1/p')"
+	echo "$j" | $JQ -r '"\(.fct_p50_ns // "") \(.fct_p99_ns // "")"'
 }
 set -- $(fct_run alone 1 1 2>/tmp/bench-f.$SFX)
 cat /tmp/bench-f.$SFX
@@ -768,8 +780,8 @@ for n in 1 100 1000; do
 	nsexec "$PA" "$SNICCTL" dev set snic0 cct 0:0,0:$m ccti_limit 1 \
 		ccti_trigger 1 ccti_timer 0 ccti_increase 1
 	SNIC_INJECT_SLIDS=$n nsexec "$PB" "$TOOLS/snic_inject" sink0 becn $n 1 100
-	waitfor 10000 "[ \$(nsexec $PA $SNICCTL -j cc show snic0 | sed 's/},{/}\n{/g' |
-		grep -c '\"ccti\":1,') -ge $n ]" ||
+	waitfor 10000 "[ \$(nsexec $PA $SNICCTL -j cc show snic0 |
+		$JQ -n '[inputs[] | select(.ccti == 1)] | length') -ge $n ]" ||
 		echo "# pacing N=$n: not every DLID is tracked" >&2
 	set -- $(pace_run $n snic_cc_fire fab0 60 10.1.0.0 $slot)
 	qfidelity "pacing_${n}_timing" "$PA" fab0
@@ -940,14 +952,12 @@ zl= sat=0 knee=
 for pct in 10 20 40 60 80 100; do
 	L=$(awk -v p=$pct 'BEGIN { printf "%.2f", p / 100 }')
 	"$SNICCTL" fabric up fattree:2,2,2 name bl rate 25gbit >/dev/null
-	j=$("$SNICCTL" -j fabric traffic bl uniform load "$L" size 1500 seconds 3 \
-		warmup 0.5 seed 1 | sed 's/"host":\[.*\]//')
-	acc=$(echo "$j" | sed -n 's/.*"accepted_mean":\([0-9.]*\).*/\1/p')
-	mean=$(echo "$j" | sed -n 's/.*"latency_mean_ns":\([0-9]*\).*/\1/p')
-	p99=$(echo "$j" | sed -n 's/.*"latency_p99_ns":\([0-9]*\).*/\1/p')
+	set -- $("$SNICCTL" -j fabric traffic bl uniform load "$L" size 1500 seconds 3 \
+		warmup 0.5 seed 1 | $JQ -r "$FRAC"'[(.accepted_mean | frac),
+		.latency_mean_ns, .latency_p99_ns, .lost, .inject_late_permille] | @tsv')
+	acc=$1 mean=$2 p99=$3
 	echo "# uniform load $L: accepted ${acc:-?}, latency mean ${mean:-?} p99 ${p99:-?} ns," \
-		"lost $(echo "$j" | sed -n 's/.*"lost":\([0-9]*\).*/\1/p')," \
-		"sender late $(echo "$j" | sed -n 's/.*"inject_late_permille":\([0-9]*\).*/\1/p') per mille"
+		"lost $4, sender late $5 per mille"
 	echo "BENCH sweep_uniform_accepted_l$pct ${acc:-0}"
 	echo "BENCH sweep_uniform_latency_mean_ns_l$pct ${mean:-0}"
 	fidelity sweep_uniform_l$pct bl
@@ -1079,8 +1089,11 @@ df_vl15() {	# the share of VL 15 (ARNs and CNs) in the switches' 16B bytes
 
 	for s in $(nodes switch bd); do
 		nsexec "bd-$s" "$SNICCTL" -j -s port show sw0
-	done | tr ',{' '\n\n' | sed -n 's/^"rx_vl\([0-9]*\)_bytes":\([0-9]*\).*/\1 \2/p' |
-		awk '{ a += $2; if ($1 == 15) m += $2 } END { printf "%.4f", a ? m / a : 0 }'
+	done | $JQ -n -r '[inputs[] | .stats | objects | to_entries[] |
+		select(.key | test("^rx_vl[0-9]+_bytes$"))] |
+		"\(map(select(.key == "rx_vl15_bytes") | .value) | add // 0)" +
+		" \(map(.value) | add // 0)"' |
+		awk '{ printf "%.4f", $2 ? $1 / $2 : 0 }'
 }
 df_drops() {	# df_drops NS DEV: packets a switch port dropped, any reason
 	echo $(( $(vlsum "$1" "$2" drops) + $(vlsum "$1" "$2" hoq_discards) +
@@ -1115,7 +1128,7 @@ df_linkcut() {
 	wait
 	d=$(( $(df_drops bd-g0s0 "$dev") + $(df_drops "bd-$peer" "$pdev") - d0 ))
 	nsexec bd-g0s0 $IP link set "$dev" up
-	lost=$(sed 's/"host":\[.*\]//' /tmp/bench-cut.$SFX | sed -n 's/.*"lost":\([0-9]*\).*/\1/p')
+	lost=$($JQ -r '.lost | numbers' /tmp/bench-cut.$SFX)
 	echo "# df72 link cut g0s0:$p ($dev, to group $g, $peer:$pdev): lost ${lost:-?}, dropped at its ends $d" >&2
 	echo "BENCH arn_linkcut_us $(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.1f", (b - a) / 1e3 / 10000 }')"
 	echo "BENCH arn_linkcut_lost $(( ${lost:-0} > d ? ${lost:-0} - d : 0 ))"
@@ -1139,11 +1152,12 @@ df_flip() {
 
 	m0=$(sw_sum ar_moves) h0=$(rx_data host)
 	j=$("$SNICCTL" -j fabric traffic bd uniform flip adv+1 every 50 load 0.4 \
-		size 1500 seconds 4 warmup 1 seed 1 bins 40 | sed 's/"host":\[.*\]//')
-	echo "# df72 flips: $(echo "$j" | tr -d '{}"' | tr ',' ' ')" >&2
+		size 1500 seconds 4 warmup 1 seed 1 bins 40)
+	echo "# df72 flips: $(echo "$j" | sed 's/"host":\[.*\]//' |
+		tr -d '{}"' | tr ',' ' ')" >&2
 	echo "BENCH arn_flip_path_changes_per_kpkt $(awk -v m=$(( $(sw_sum ar_moves) - m0 )) \
 		-v h=$(( $(rx_data host) - h0 )) 'BEGIN { printf "%.3f", h ? m * 1000 / h : 0 }')"
-	set -- $(echo "$j" | sed -n 's/.*"bins":\[\([0-9.,]*\)\].*/\1/p' | sed 's/,/ /g')
+	set -- $(echo "$j" | $JQ -r "$FRAC"'.bins // empty | map(frac) | join(" ")')
 	series df72_arn_flips 10 "$@"
 	echo "$@" | awk -v o=0.4 '{
 		for (k = 0; k * 5 + 4 < NF; k++) {
@@ -1170,12 +1184,13 @@ df_run() {	# df_run PATTERN LOAD: prints "accepted lost"
 	local j
 
 	j=$("$SNICCTL" -j fabric traffic bd "$1" load "$2" size 1500 seconds 3 \
-		warmup 1 seed 1 | sed 's/"host":\[.*\]//')
-	echo "# df72 $mode $1 load $2: $(echo "$j" | tr -d '{}"' | tr ',' ' ')" >&2
+		warmup 1 seed 1)
+	echo "# df72 $mode $1 load $2: $(echo "$j" | sed 's/"host":\[.*\]//' |
+		tr -d '{}"' | tr ',' ' ')" >&2
 	series "df72_${mode}_${1}_l$2_latency_cdf_ns" 0 \
-		$(echo "$j" | sed -n 's/.*"latency_cdf_ns":\[\([0-9,]*\)\].*/\1/p' | sed 's/,/ /g') >&2
-	echo "$(echo "$j" | sed -n 's/.*"accepted_mean":\([0-9.]*\).*/\1/p')" \
-	     "$(echo "$j" | sed -n 's/.*"lost":\([0-9]*\).*/\1/p')"
+		$(echo "$j" | $JQ -r '.latency_cdf_ns // empty | map(tostring) | join(" ")') >&2
+	echo "$j" |
+		$JQ -r "$FRAC"'"\((.accepted_mean | numbers | frac) // "") \(.lost // "")"'
 }
 for mode in min val arn; do
 	opt=

@@ -17,6 +17,10 @@
 # (../spec/measurement.md), df72sweep_<mode>_<pattern>_saturation_load.
 . "$(dirname "$0")/lib.sh" >/dev/null
 modules_load || exit 1
+# FRAC: jq's frac, a fraction of "snicctl fabric traffic" as it printed
+# it (%.4f): jq prints 0.5000 as 0.5, 1.0000 as 1.
+FRAC='def frac: tostring | split(".") as [$i, $f] |
+	"\($i).\(($f // "") + "0000" | .[:4])";'
 fails=0
 for mode in min val arn; do
 	opt=
@@ -29,12 +33,12 @@ for mode in min val arn; do
 		zl= sat=0 knee=
 		for pct in 10 20 30 50 70 100; do
 			L=$(awk -v p=$pct 'BEGIN { printf "%.2f", p / 100 }')
-			j=$("$SNICCTL" -j fabric traffic bf "$pat" load "$L" size 1500 \
-				seconds 3 warmup 1 seed 1 | sed 's/"host":\[.*\]//')
-			acc=$(echo "$j" | sed -n 's/.*"accepted_mean":\([0-9.]*\).*/\1/p')
-			mean=$(echo "$j" | sed -n 's/.*"latency_mean_ns":\([0-9]*\).*/\1/p')
+			set -- $("$SNICCTL" -j fabric traffic bf "$pat" load "$L" size 1500 \
+				seconds 3 warmup 1 seed 1 | $JQ -r "$FRAC"'[
+				(.accepted_mean | frac), .latency_mean_ns, .lost] | @tsv')
+			acc=$1 mean=$2
 			echo "# $mode $pat load $L: accepted ${acc:-?}, latency mean ${mean:-?} ns," \
-				"lost $(echo "$j" | sed -n 's/.*"lost":\([0-9]*\).*/\1/p')"
+				"lost $3"
 			echo "BENCH df72sweep_${mode}_${p}_accepted_l$pct ${acc:-0}"
 			echo "BENCH df72sweep_${mode}_${p}_latency_mean_ns_l$pct ${mean:-0}"
 			sat_step "$L" "${mean:-0}"
@@ -42,7 +46,7 @@ for mode in min val arn; do
 		echo "BENCH df72sweep_${mode}_${p}_saturation_load $sat"
 	done
 	h=$("$SNICCTL" -j fabric health bf)
-	v=$(echo "$h" | sed -n 's/.*"fidelity":"\([A-Z]*\)".*/\1/p')
+	v=$(echo "$h" | $JQ -r '.fidelity // empty')
 	echo "FIDELITY df72sweep_$mode ${v:-UNKNOWN} $(echo "$h" | tr -d '{}"' | tr ',' ' ')"
 	[ "$v" = FAITHFUL ] || fails=1
 	"$SNICCTL" fabric down bf >/dev/null

@@ -107,7 +107,8 @@ wait
 sent=$(awk '{ print $2 }' /tmp/demo-ar.h1)
 got=$(sed -n 's/^received \([0-9]*\).*/\1/p' /tmp/demo-ar.h5)
 lost=$(( $(counter $F-g0s1 sw0 fwd_drop_egress) + $(link_stat $F-g0s1 p3 tx_dropped) + \
-	 $(nsexec $F-g0s1 "$SNICCTL" -j qdisc show p3 | sed -n 's/.*"flushed":\([0-9]*\).*/\1/p') ))
+	 $(nsexec $F-g0s1 "$SNICCTL" -j qdisc show p3 |
+	   $JQ -r 'first(.[] | .flushed | numbers)') ))
 echo "h1 -> h5 (group 0 -> group 2) for 5 s; g0s1's global link to group 2 down for 1 s"
 echo "  g0s1 detected:                    $(pc g0s1 p3 ar_detected) failure, sent $(pc g0s1 p2 tx_arn) ARNs to g0s0 (repeated while it lasted)"
 echo "  g0s0 learned:                     $known"

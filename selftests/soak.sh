@@ -96,7 +96,7 @@ state() {
 		for p in $(ports $s); do
 			hq=$((hq + $(qsum $s $p hoq_discards)))
 			fl=$((fl + $(nsexec $F-$s "$SNICCTL" -j qdisc show $p |
-				sed -n 's/.*"flushed":\([0-9]*\).*/\1/p')))
+				$JQ -r 'first(.[] | .flushed | numbers)')))
 			w=$((w + $(sent16 $F-$s $p)))
 			ld=$((ld + $(link_stat $F-$s $p tx_dropped)))
 			t=$((t + $(qsum $s $p drops)))
