@@ -16,7 +16,21 @@
  * DLID's earliest start (t_next) is checked: if it is not yet due, the
  * packet is held as the head of its TX queue, the queue is stopped, and
  * the NIC's timer releases it when due (then wakes the queue). Only that
- * queue waits: packets on other queues, to other DLIDs, go on. A packet
+ * queue waits: packets on other queues, to other DLIDs, go on.
+ *
+ * Queue choice: the TX queues are split in two, open queues [0, nopen)
+ * for DLIDs that are not paced and paced queues [nopen, nheld) for those
+ * that are; in each, a flow's hash picks its queue. Only a paced queue's
+ * head is ever held, so a queue stalls only when its head targets a
+ * paced DLID, and traffic to an unpaced DLID never waits behind it (a
+ * hash over all queues would put both in one now and then). A packet of
+ * a DLID that became paced after it was queued on an open queue leaves
+ * unheld, and takes its slot. A DLID whose CCTI decays to 0 stays on the
+ * paced queues while packets of its wait there (inq), so that no flow
+ * overtakes itself on the way back. A NIC of one TX queue has no choice:
+ * its queue is both.
+ *
+ * A packet
  * that leaves, or is held, takes its DLID's slot: the DLID's next start
  * becomes its own start + Tp + IPD, where Tp is its serialization time at
  * the link's rate and IPD comes from the CCT entry at the CCTI; so heads
@@ -48,6 +62,7 @@
  * tracked, a packet leaves without the lock. With ccti_min above 0 or
  * ccti_timer 0 a tracked DLID may be paced for good: the lock is taken.
  */
+#include <net/sch_generic.h>
 #include <snic/sch_snic.h>
 
 #include "snic.h"
@@ -240,6 +255,79 @@ void snic_cc_becn(struct snic_cc *cc, u32 slid, u8 sl)
 		snic_count(&cc->nic->stats, SNIC_STAT_CC_LOG_ENTRIES);
 }
 
+/* Every CCTI has decayed (nothing to pace, nor to note): lockless. */
+static bool snic_cc_cool(const struct snic_cc *cc)
+{
+	return !READ_ONCE(cc->hot_always) &&
+	       !time_before(jiffies, READ_ONCE(cc->hot_until));
+}
+
+/*
+ * A paced TX queue holds a packet, queued or held as its head. Lockless
+ * (the held heads are read racily, the qdiscs' lengths are counts): an
+ * answer that is stale by a packet only moves a DLID to the open queues
+ * a packet later. Caller is in an RCU-BH section (transmit).
+ */
+static bool snic_cc_paced_busy(const struct snic_cc *cc)
+{
+	struct net_device *dev = cc->nic->dev;
+	unsigned int q;
+
+	for (q = cc->nopen; q < cc->nheld; q++) {
+		const struct netdev_queue *txq = netdev_get_tx_queue(dev, q);
+
+		if (READ_ONCE(cc->held[q].skb) ||
+		    qdisc_qlen_sum(rcu_dereference_bh(txq->qdisc)))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * The TX queue of a packet to @dlid of flow @hash (ndo_select_queue): a
+ * paced queue while the DLID is paced or has packets waiting on the
+ * paced queues, else an open one (see the top of this file).
+ */
+u16 snic_cc_select_queue(struct snic_cc *cc, u32 dlid, u32 hash)
+{
+	u32 npaced = cc->nheld - cc->nopen;
+	struct snic_dlid_ent *e;
+	bool paced = false;
+
+	if (!npaced || !dlid || !READ_ONCE(cc->tracked) ||
+	    !READ_ONCE(cc->pacing))
+		goto open;
+	if (snic_cc_cool(cc) && !snic_cc_paced_busy(cc))
+		goto open;
+	spin_lock_bh(&cc->lock);
+	e = snic_dlid_find(&cc->table, dlid);
+	if (e && !cc->dead) {
+		snic_ccti_age(e, &cc->p, snic_cc_now(cc, NULL));
+		/* Its packets were dropped on the way (a qdisc reset). */
+		if (e->inq && !snic_cc_paced_busy(cc))
+			e->inq = 0;
+		paced = e->ccti || e->inq;
+		if (paced && e->inq < U16_MAX)
+			e->inq++;
+	}
+	spin_unlock_bh(&cc->lock);
+	if (paced)
+		return cc->nopen + reciprocal_scale(hash, npaced);
+open:
+	return reciprocal_scale(hash, cc->nopen);
+}
+
+/* Heads held on TX queue @q so far (ethtool -S tx_queue_N_stalls). */
+u64 snic_cc_stalls(struct snic_cc *cc, unsigned int q)
+{
+	u64 n;
+
+	spin_lock_bh(&cc->lock);
+	n = q < cc->nheld ? cc->held[q].stalls : 0;
+	spin_unlock_bh(&cc->lock);
+	return n;
+}
+
 /* Serialization time, fabric ns, of a frame of @len at @rate. */
 static u64 snic_cc_tp(unsigned int len, u64 rate)
 {
@@ -248,9 +336,10 @@ static u64 snic_cc_tp(unsigned int len, u64 rate)
 
 /*
  * @skb (@len bytes of application frame, to @dlid) is about to leave on
- * TX queue @txq. True if its DLID is paced and not yet due: the skb is
- * kept as the queue's head and the queue stopped; the timer sends it.
- * *@paced: its DLID is paced (a CCTI above 0), held or not.
+ * TX queue @txq. True if its DLID is paced and not yet due and the queue
+ * is a paced one: the skb is kept as the queue's head and the queue
+ * stopped; the timer sends it. *@paced: its DLID is paced (a CCTI above
+ * 0), held or not, on a queue that may wait.
  */
 bool snic_cc_hold(struct snic_cc *cc, struct sk_buff *skb, u32 dlid,
 		  unsigned int len, bool *paced)
@@ -258,27 +347,29 @@ bool snic_cc_hold(struct snic_cc *cc, struct sk_buff *skb, u32 dlid,
 	u16 q = skb_get_queue_mapping(skb);
 	struct snic_cc_held *held;
 	struct snic_dlid_ent *e;
+	bool may_hold, hold = false;
 	u64 now, rate, tp, early = 0;
-	bool hold = false;
 
 	if (!READ_ONCE(cc->tracked) || !READ_ONCE(cc->pacing) ||
 	    q >= cc->nheld)
 		return false;
-	/* Every CCTI has decayed: nothing to pace, nor to note. */
-	if (!READ_ONCE(cc->hot_always) &&
-	    !time_before(jiffies, READ_ONCE(cc->hot_until)))
+	/* A paced queue's packet always comes in: it counts out of inq. */
+	may_hold = q >= cc->nopen || cc->nopen == cc->nheld;
+	if (q < cc->nopen && snic_cc_cool(cc))
 		return false;
 	spin_lock_bh(&cc->lock);
 	e = snic_dlid_find(&cc->table, dlid);
 	if (!e || cc->dead)
 		goto out;
+	if (q >= cc->nopen && e->inq)
+		e->inq--;
 	/* Only a tracked DLID needs the link's clock and rate. */
 	now = snic_cc_now(cc, &rate);
 	tp = snic_cc_tp(len, rate);
 	snic_ccti_age(e, &cc->p, now);
-	*paced = e->ccti;
+	*paced = e->ccti && may_hold;
 	held = &cc->held[q];
-	if (e->ccti && e->t_next > now && !held->skb) {
+	if (may_hold && e->ccti && e->t_next > now && !held->skb) {
 		held->skb = skb;
 		held->dlid = dlid;
 		held->len = len;
@@ -287,6 +378,7 @@ bool snic_cc_hold(struct snic_cc *cc, struct sk_buff *skb, u32 dlid,
 		 */
 		held->until = snic_cca_reserve(e, cc->cct, tp);
 		held->slot = e->t_next - held->until;
+		held->stalls++;
 		e->queued++;
 		netif_tx_stop_queue(netdev_get_tx_queue(cc->nic->dev, q));
 		snic_cc_arm(cc, held->until);
@@ -449,6 +541,7 @@ int snic_cc_init(struct snic_cc *cc, struct snic_nic *nic, unsigned int ntxq)
 	cc->cct_len = snic_cct_generate(cc->cct, cc->p.ccti_limit,
 					SNIC_CC_TP_MAX, SNIC_CC_MAX_DELAY);
 	cc->nheld = ntxq;
+	cc->nopen = ntxq - ntxq / 2;
 	if (snic_cc_alloc_table(cc, cc->max_tracked, &ent, &bucket))
 		goto err;
 	snic_dlid_table_init(&cc->table, ent, bucket, cc->max_tracked);

@@ -173,6 +173,21 @@ drop:
 	return false;
 }
 
+/* The TX queue: DLID-aware, so that only paced DLIDs share a queue with
+ * paced DLIDs (cc.c). A frame too short for a DLID leaves on an open one
+ * (and is dropped there, counted).
+ */
+static u16 snic_nic_select_queue(struct net_device *dev, struct sk_buff *skb,
+				 struct net_device *sb_dev)
+{
+	struct snic_nic *nic = netdev_priv(dev);
+	u32 dlid = 0;
+
+	if (skb_headlen(skb) >= ETH_HLEN)
+		dlid = snic_mac_to_dlid(((struct ethhdr *)skb->data)->h_dest);
+	return snic_cc_select_queue(&nic->cc, dlid, skb_get_hash(skb));
+}
+
 static netdev_tx_t snic_nic_xmit(struct sk_buff *skb, struct net_device *dev)
 {
 	snic_nic_send(netdev_priv(dev), skb, false);
@@ -387,6 +402,7 @@ static const struct net_device_ops snic_nic_netdev_ops = {
 	.ndo_stop		= snic_nic_stop,
 	.ndo_uninit		= snic_nic_uninit,
 	.ndo_start_xmit		= snic_nic_xmit,
+	.ndo_select_queue	= snic_nic_select_queue,
 	.ndo_change_mtu		= snic_nic_change_mtu,
 	.ndo_get_stats64	= snic_dev_get_stats64,
 	.ndo_get_iflink		= snic_nic_get_iflink,

@@ -47,7 +47,8 @@
 #define SNIC_ENCAP_HLEN		(ETH_HLEN + SNIC_16B_HDR_LEN)
 /* Worst-case pad + ICRC + tail behind it. */
 #define SNIC_ENCAP_TLEN		(7 + SNIC_16B_TRAILER_LEN)
-#define SNIC_DEFAULT_TXQ	4
+/* TX queues of a NIC: half open, half paced (cc.c) */
+#define SNIC_DEFAULT_TXQ	8
 /* Bytes a snic frame grows by on its lower device (L2 payload view). */
 #define SNIC_MTU_OVERHEAD	(SNIC_16B_HDR_LEN + ETH_HLEN + 7 + \
 				 SNIC_16B_TRAILER_LEN)
@@ -100,6 +101,7 @@ struct snic_cc_held {
 	unsigned int len;
 	u64 until;			/* fabric ns: its slot starts */
 	u64 slot;			/* fabric ns: Tp + IPD */
+	u64 stalls;			/* heads held on this queue */
 };
 
 /* Settings, as netlink sets and reads them. */
@@ -138,6 +140,8 @@ struct snic_cc {
 	struct snic_cc_owed owed[SNIC_CC_OWED];
 	struct snic_cc_held *held;	/* one per TX queue */
 	unsigned int nheld;
+	/* TX queues [0, nopen) are open, [nopen, nheld) paced (cc.c) */
+	unsigned int nopen;
 	struct snic_fclock clock;	/* fabric time of the lower device */
 	struct hrtimer timer;
 	u64 timer_at;			/* wall ns it is set for, 0: idle */
@@ -314,6 +318,8 @@ void snic_cc_flush(struct snic_cc *cc);
 void snic_cc_fecn(struct snic_cc *cc, u32 slid, u8 sl);
 void snic_cc_becn(struct snic_cc *cc, u32 slid, u8 sl);
 bool snic_cc_take_becn(struct snic_cc *cc, u32 dlid);
+u16 snic_cc_select_queue(struct snic_cc *cc, u32 dlid, u32 hash);
+u64 snic_cc_stalls(struct snic_cc *cc, unsigned int q);
 bool snic_cc_hold(struct snic_cc *cc, struct sk_buff *skb, u32 dlid,
 		  unsigned int len, bool *paced);
 int snic_cc_configure(struct snic_cc *cc, const struct snic_cc_config *c);

@@ -127,28 +127,51 @@ void snic_dev_stats(struct net_device *dev, u64 *c)
 	}
 }
 
+/*
+ * A NIC's TX queues, after the fixed set: tx_queue_N_stalls, the heads
+ * held there for a paced DLID (the first half of the queues are open
+ * and never stall, cc.c).
+ */
+static unsigned int snic_stat_txqs(struct net_device *dev)
+{
+	struct snic_nic *nic = netdev_priv(dev);
+
+	return snic_is_nic(dev) ? nic->cc.nheld : 0;
+}
+
 static void snic_get_strings(struct net_device *dev, u32 sset, u8 *buf)
 {
+	unsigned int q;
 	int i;
 
 	if (sset != ETH_SS_STATS)
 		return;
 	for (i = SNIC_STAT_DEV_FIRST; i < SNIC_STAT_COUNT; i++)
 		ethtool_sprintf(&buf, "%s", snic_stat_name[i]);
+	for (q = 0; q < snic_stat_txqs(dev); q++)
+		ethtool_sprintf(&buf, "tx_queue_%u_stalls", q);
 }
 
 static int snic_get_sset_count(struct net_device *dev, int sset)
 {
-	return sset == ETH_SS_STATS ? SNIC_STAT_NAMED : -EOPNOTSUPP;
+	if (sset != ETH_SS_STATS)
+		return -EOPNOTSUPP;
+	return SNIC_STAT_NAMED + snic_stat_txqs(dev);
 }
 
 static void snic_get_ethtool_stats(struct net_device *dev,
 				   struct ethtool_stats *stats, u64 *data)
 {
+	unsigned int q, nq = snic_stat_txqs(dev);
 	u64 c[SNIC_STAT_COUNT];
 
 	snic_dev_stats(dev, c);
 	memcpy(data, &c[SNIC_STAT_DEV_FIRST], SNIC_STAT_NAMED * sizeof(u64));
+	for (q = 0; q < nq; q++) {
+		struct snic_nic *nic = netdev_priv(dev);
+
+		data[SNIC_STAT_NAMED + q] = snic_cc_stalls(&nic->cc, q);
+	}
 }
 
 static void snic_get_drvinfo(struct net_device *dev,

@@ -12,8 +12,8 @@ ok "fabric setup: 2 hosts, 1 switch, sch_snic on every egress"
 
 checke "snic0 MAC is derived from LID 1" \
 	'[ "$(nsexec $H1 cat /sys/class/net/snic0/address)" = 02:53:4e:00:00:01 ]'
-checke "snic0 has 4 TX queues" \
-	'[ $(nsexec $H1 ls /sys/class/net/snic0/queues | grep -c tx-) -eq 4 ]'
+checke "snic0 has 8 TX queues (4 open, 4 for paced DLIDs)" \
+	'[ $(nsexec $H1 ls /sys/class/net/snic0/queues | grep -c tx-) -eq 8 ]'
 checke "snicsw port numbers follow enslave order" \
 	'nsexec $S1 $SNICCTL port show sw0 | grep -q "port 2 dev p2"'
 

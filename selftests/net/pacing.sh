@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # CCA pacing at a NIC under reconfiguration: h1 paces DLID 2 (h2) after a
-# BECN, with many flows on its four TX queues.
+# BECN, with many flows on its four paced TX queues.
 #  - Heads held for one DLID on several queues leave one slot (Tp + IPD)
 #    apart, never in a burst: never less than half a slot apart, even
 #    after a late wake-up (tx_paced_early, and the DLID's early count).
@@ -27,8 +27,8 @@ cc_field() {	# cc_field FIELD: of h1's DLID 2
 	echo "${v:-missing}"
 }
 RX=/tmp/pacing.rx.$SFX
-# flows SECONDS: 16 UDP flows from h1 to h2 (ports 7400..7415): with 4 TX
-# queues, every queue carries some.
+# flows SECONDS: 16 UDP flows from h1 to h2 (ports 7400..7415): DLID 2 is
+# paced, so they take snic0's paced TX queues (4 of its 8), every one.
 flows() {
 	local p=7400
 

@@ -23,6 +23,11 @@
  *                                        busy) is sent again: the
  *                                        sender feels backpressure, as
  *                                        an HPC application does
+ *   snic_xfer -s ADDR COUNT PORT SECONDS SIZE
+ *                                        the same, to COUNT IPv4
+ *                                        addresses from ADDR on, one
+ *                                        datagram to each in turn; print
+ *                                        "sent N"
  * The sum is FNV-1a over the stream, so equal lines mean equal bytes.
  */
 #include <arpa/inet.h>
@@ -280,7 +285,46 @@ int main(int argc, char **argv)
 		printf("sent %llu\n", sent);
 		return 0;
 	}
+	if (argc == 7 && !strcmp(argv[1], "-s")) {
+		struct sockaddr_in to = { .sin_family = AF_INET,
+					  .sin_port = htons(atoi(argv[4])) };
+		unsigned long count = strtoul(argv[3], NULL, 0), k = 0;
+		size_t size = atoi(argv[6]);
+		unsigned long long sent = 0;
+		uint32_t first;
+		int one = 1;
+		double end;
+
+		if (inet_pton(AF_INET, argv[2], &to.sin_addr) != 1 || !count ||
+		    size > sizeof(buf) || size < sizeof(uint64_t))
+			return 2;
+		first = ntohl(to.sin_addr.s_addr);
+		fd = socket(AF_INET, SOCK_DGRAM, 0);
+		if (fd < 0) {
+			perror("socket");
+			return 1;
+		}
+		setsockopt(fd, IPPROTO_IP, IP_RECVERR, &one, sizeof(one));
+		memset(buf, 0x5a, size);
+		end = now_s() + atof(argv[5]);
+		while (now_s() < end) {
+			uint64_t seq = htobe64(sent);
+
+			memcpy(buf, &seq, sizeof(seq));
+			to.sin_addr.s_addr = htonl(first + k);
+			if (sendto(fd, buf, size, 0, (struct sockaddr *)&to,
+				   sizeof(to)) == (ssize_t)size) {
+				sent++;
+				k = (k + 1) % count;
+			} else if (errno == ENOBUFS) {
+				usleep(200);
+			}
+		}
+		printf("sent %llu\n", sent);
+		return 0;
+	}
 	fprintf(stderr, "usage: snic_xfer -l PORT | -c ADDR PORT BYTES [PRIO] |\n"
-		"       -U PORT SECONDS | -u ADDR PORT SECONDS SIZE\n");
+		"       -U PORT SECONDS | -u ADDR PORT SECONDS SIZE |\n"
+		"       -s ADDR COUNT PORT SECONDS SIZE\n");
 	return 2;
 }

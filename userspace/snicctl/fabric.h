@@ -30,10 +30,11 @@
 #define FAB_DEFAULT_CC_THR	8	/* opafm's default */
 #define FAB_QDISC_LIMIT		4096
 #define FAB_DATA_VLS		15	/* VLs 0..14; 15 is management */
-/* snic0: TX queues, each with a FIFO of this many packets (not fq_codel,
- * whose AQM would drop what waits for CCA pacing).
+/* snic0: TX queues (half open, half for paced DLIDs: the driver's
+ * default), each with a FIFO of this many packets (not fq_codel, whose
+ * AQM would drop what waits for CCA pacing).
  */
-#define FAB_NIC_TXQ		4
+#define FAB_NIC_TXQ		8
 #define FAB_NIC_QLEN		1000
 
 struct fab_link {

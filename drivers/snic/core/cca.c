@@ -254,7 +254,7 @@ static u32 snic_dlid_victim(struct snic_dlid_table *t,
 		struct snic_dlid_ent *e = &t->ent[i];
 
 		snic_ccti_age(e, p, now);
-		if (!e->queued && e->ccti <= p->ccti_min &&
+		if (!e->queued && !e->inq && e->ccti <= p->ccti_min &&
 		    (!e->t_next || e->t_next <= now))
 			return i;
 		i = e->prev;

@@ -95,6 +95,7 @@ struct snic_dlid_ent {
 	u32 dlid;
 	u16 ccti;
 	u16 queued;		/* packets for it waiting (the caller's count) */
+	u16 inq;		/* ... on the paced TX queues (the caller's) */
 	u64 stamp;		/* last CCTI decrease (or rise from ccti_min) */
 	u64 t_next;		/* earliest start of its next packet */
 	u64 becn;		/* BECNs received from it */
