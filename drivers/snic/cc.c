@@ -68,6 +68,7 @@
 #include "snic.h"
 
 #define SNIC_CC_SLACK_NS	(10 * NSEC_PER_USEC)
+#define SNIC_CC_CN_BATCH	64	/* CNs built a timer run */
 #define SNIC_CC_RATE_DEFAULT	12500000000ULL	/* 100 Gb/s, bytes/s */
 /* opafm's table: a 10 KB packet at 100 Gb/s, desired_max_delay 8300 ns. */
 #define SNIC_CC_TP_MAX		819
@@ -133,7 +134,11 @@ static void snic_cc_arm(struct snic_cc *cc, u64 at)
 			       HRTIMER_MODE_ABS_SOFT);
 }
 
-static void snic_cc_send_cn(struct snic_nic *nic, u32 dlid, u8 sl, u16 count)
+/* A standalone congestion notification to @dlid, ready to send; NULL if
+ * this NIC has no LID yet or no memory.
+ */
+static struct sk_buff *snic_cc_cn_skb(struct snic_nic *nic, u32 dlid, u8 sl,
+				      u16 count)
 {
 	struct net_device *lower = nic->lower;
 	struct snic_16b h = {
@@ -144,18 +149,23 @@ static void snic_cc_send_cn(struct snic_nic *nic, u32 dlid, u8 sl, u16 count)
 	struct sk_buff *skb;
 
 	if (!h.slid)
-		return;
+		return NULL;
 	skb = alloc_skb(LL_RESERVED_SPACE(lower) + SNIC_ENCAP_HLEN +
 			SNIC_CN_LEN + SNIC_ENCAP_TLEN, GFP_ATOMIC);
 	if (!skb)
-		return;
+		return NULL;
 	skb_reserve(skb, LL_RESERVED_SPACE(lower) + SNIC_ENCAP_HLEN);
 	snic_cn_encode(skb_put(skb, SNIC_CN_LEN), &cn);
 	if (snic_encap(skb, lower, &h)) {
 		kfree_skb(skb);
-		return;
+		return NULL;
 	}
 	skb->dev = lower;
+	return skb;
+}
+
+static void snic_cc_xmit_cn(struct snic_nic *nic, struct sk_buff *skb)
+{
 	if (dev_queue_xmit(skb) == NET_XMIT_SUCCESS)
 		snic_count(&nic->stats, SNIC_STAT_TX_CN);
 	else
@@ -165,54 +175,41 @@ static void snic_cc_send_cn(struct snic_nic *nic, u32 dlid, u8 sl, u16 count)
 /* A unicast data packet from @slid arrived with FECN. */
 void snic_cc_fecn(struct snic_cc *cc, u32 slid, u8 sl)
 {
-	struct snic_cc_owed *o, *free = NULL;
-	int i;
+	enum snic_owed_res res;
+	struct sk_buff *skb;
+	u64 due;
 
 	snic_count(&cc->nic->stats, SNIC_STAT_RX_FECN);
 	spin_lock_bh(&cc->lock);
-	for (i = 0; i < SNIC_CC_OWED; i++) {
-		o = &cc->owed[i];
-		if (o->slid == slid) {
-			if (o->count < SNIC_CN_COUNT_MAX)
-				o->count++;
-			spin_unlock_bh(&cc->lock);
-			snic_count(&cc->nic->stats, SNIC_STAT_BECN_COALESCED);
-			return;
-		}
-		if (!o->slid && !free)
-			free = o;
-	}
-	if (free) {
-		free->slid = slid;
-		free->sl = sl;
-		free->count = 1;
-		free->due = snic_cc_now(cc, NULL) + cc->window_ns;
-		WRITE_ONCE(cc->nowed, cc->nowed + 1);
-		snic_cc_arm(cc, free->due);
-	}
+	due = snic_cc_now(cc, NULL) + cc->window_ns;
+	res = snic_owed_fecn(&cc->owed, slid, sl, due, SNIC_CN_COUNT_MAX);
+	if (res == SNIC_OWED_NEW)
+		snic_cc_arm(cc, due);
+	WRITE_ONCE(cc->nowed, cc->owed.count);
 	spin_unlock_bh(&cc->lock);
-	/* Every slot taken: no coalescing for this one. */
-	if (!free)
-		snic_cc_send_cn(cc->nic, slid, sl, 1);
+	if (res == SNIC_OWED_FOLDED) {
+		snic_count(&cc->nic->stats, SNIC_STAT_BECN_COALESCED);
+	} else if (res == SNIC_OWED_FULL) {
+		/* As many sources owed as the table holds: this one's
+		 * BECN goes at once, uncoalesced.
+		 */
+		snic_count(&cc->nic->stats, SNIC_STAT_BECN_UNCOALESCED);
+		skb = snic_cc_cn_skb(cc->nic, slid, sl, 1);
+		if (skb)
+			snic_cc_xmit_cn(cc->nic, skb);
+	}
 }
 
 /* Does a packet to @dlid carry a BECN? It pays what is owed to it. */
 bool snic_cc_take_becn(struct snic_cc *cc, u32 dlid)
 {
-	bool owed = false;
-	int i;
+	bool owed;
 
 	if (!READ_ONCE(cc->nowed))
 		return false;
 	spin_lock_bh(&cc->lock);
-	for (i = 0; i < SNIC_CC_OWED; i++) {
-		if (cc->owed[i].slid == dlid) {
-			cc->owed[i].slid = 0;
-			WRITE_ONCE(cc->nowed, cc->nowed - 1);
-			owed = true;
-			break;
-		}
-	}
+	owed = snic_owed_take(&cc->owed, dlid);
+	WRITE_ONCE(cc->nowed, cc->owed.count);
 	spin_unlock_bh(&cc->lock);
 	if (owed)
 		snic_count(&cc->nic->stats, SNIC_STAT_TX_BECN_PIGGYBACK);
@@ -399,13 +396,14 @@ out:
 static enum hrtimer_restart snic_cc_fire(struct hrtimer *t)
 {
 	struct snic_cc *cc = container_of(t, struct snic_cc, timer);
-	struct snic_cc_owed cn[SNIC_CC_OWED];
-	struct sk_buff_head out;
-	u64 now, next = 0, early = 0;
+	struct sk_buff_head out, cns;
+	u64 now, next, early = 0;
+	struct snic_owed o;
 	struct sk_buff *skb;
-	int i, ncn = 0;
+	int i;
 
 	__skb_queue_head_init(&out);
+	__skb_queue_head_init(&cns);
 	spin_lock_bh(&cc->lock);
 	now = snic_cc_now(cc, NULL);
 	if (cc->timer_at) {
@@ -418,19 +416,18 @@ static enum hrtimer_restart snic_cc_fire(struct hrtimer *t)
 		snic_hist_add(&cc->late_hist, late);
 	}
 	cc->timer_at = 0;
-	for (i = 0; i < SNIC_CC_OWED; i++) {
-		struct snic_cc_owed *o = &cc->owed[i];
-
-		if (!o->slid)
-			continue;
-		if (o->due <= now) {
-			cn[ncn++] = *o;
-			o->slid = 0;
-			WRITE_ONCE(cc->nowed, cc->nowed - 1);
-		} else if (!next || o->due < next) {
-			next = o->due;
-		}
+	/* Owed BECNs that are due leave in CNs (built here, sent below),
+	 * a batch a run: the timer comes back at once for the rest.
+	 */
+	for (i = 0; i < SNIC_CC_CN_BATCH; i++) {
+		if (!snic_owed_pop_due(&cc->owed, now, &o))
+			break;
+		skb = snic_cc_cn_skb(cc->nic, o.slid, o.sl, o.count);
+		if (skb)
+			__skb_queue_tail(&cns, skb);
 	}
+	WRITE_ONCE(cc->nowed, cc->owed.count);
+	next = snic_owed_next(&cc->owed);
 	for (i = 0; i < cc->nheld; i++) {
 		struct snic_cc_held *h = &cc->held[i];
 		struct snic_dlid_ent *e;
@@ -471,8 +468,8 @@ static enum hrtimer_restart snic_cc_fire(struct hrtimer *t)
 
 	if (early)
 		snic_stats_add(&cc->nic->stats, SNIC_STAT_TX_PACED_EARLY, early);
-	for (i = 0; i < ncn; i++)
-		snic_cc_send_cn(cc->nic, cn[i].slid, cn[i].sl, cn[i].count);
+	while ((skb = __skb_dequeue(&cns)))
+		snic_cc_xmit_cn(cc->nic, skb);
 	while ((skb = __skb_dequeue(&out))) {
 		u16 q = skb_get_queue_mapping(skb);
 
@@ -524,8 +521,9 @@ static int snic_cc_alloc_table(struct snic_cc *cc, u32 cap,
 
 int snic_cc_init(struct snic_cc *cc, struct snic_nic *nic, unsigned int ntxq)
 {
+	struct snic_owed *owed;
 	struct snic_dlid_ent *ent;
-	u32 *bucket;
+	u32 *bucket, *obucket;
 
 	memset(cc, 0, sizeof(*cc));
 	spin_lock_init(&cc->lock);
@@ -536,8 +534,14 @@ int snic_cc_init(struct snic_cc *cc, struct snic_nic *nic, unsigned int ntxq)
 	cc->max_tracked = SNIC_CC_TRACKED_DEFAULT;
 	cc->cct = kcalloc(SNIC_CCT_MAX_ENTRIES, sizeof(*cc->cct), GFP_KERNEL);
 	cc->held = kcalloc(ntxq, sizeof(*cc->held), GFP_KERNEL);
-	if (!cc->cct || !cc->held)
+	owed = kvcalloc(SNIC_CC_OWED, sizeof(*owed), GFP_KERNEL);
+	obucket = kvcalloc(snic_owed_buckets(SNIC_CC_OWED), sizeof(*obucket),
+			   GFP_KERNEL);
+	cc->owed.ent = owed;		/* for snic_cc_free() */
+	cc->owed.bucket = obucket;
+	if (!cc->cct || !cc->held || !owed || !obucket)
 		goto err;
+	snic_owed_init(&cc->owed, owed, obucket, SNIC_CC_OWED);
 	cc->cct_len = snic_cct_generate(cc->cct, cc->p.ccti_limit,
 					SNIC_CC_TP_MAX, SNIC_CC_MAX_DELAY);
 	cc->nheld = ntxq;
@@ -566,6 +570,10 @@ void snic_cc_stop(struct snic_cc *cc)
 /* Idempotent: a second call (or one on a never-initialised cc) is a no-op. */
 void snic_cc_free(struct snic_cc *cc)
 {
+	kvfree(cc->owed.ent);
+	kvfree(cc->owed.bucket);
+	cc->owed.ent = NULL;
+	cc->owed.bucket = NULL;
 	kvfree(cc->table.ent);
 	kvfree(cc->table.bucket);
 	kfree(cc->cct);

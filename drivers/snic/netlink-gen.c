@@ -180,7 +180,7 @@ const struct nla_policy snic_port_nl_policy[SNIC_A_PORT_AR_LEVEL + 1] = {
 	[SNIC_A_PORT_AR_LEVEL] = { .type = NLA_U32, },
 };
 
-const struct nla_policy snic_stats_nl_policy[SNIC_STAT_TX_LINK_WAIT + 1] = {
+const struct nla_policy snic_stats_nl_policy[SNIC_STAT_BECN_UNCOALESCED + 1] = {
 	[SNIC_STAT_RX_PACKETS] = { .type = NLA_U64, },
 	[SNIC_STAT_RX_BYTES] = { .type = NLA_U64, },
 	[SNIC_STAT_TX_PACKETS] = { .type = NLA_U64, },
@@ -288,6 +288,7 @@ const struct nla_policy snic_stats_nl_policy[SNIC_STAT_TX_LINK_WAIT + 1] = {
 	[SNIC_STAT_TX_PACED_EARLY] = { .type = NLA_U64, },
 	[SNIC_STAT_CREDIT_OVERTAKEN] = { .type = NLA_U64, },
 	[SNIC_STAT_TX_LINK_WAIT] = { .type = NLA_U64, },
+	[SNIC_STAT_BECN_UNCOALESCED] = { .type = NLA_U64, },
 };
 
 /* SNIC_CMD_DEV_GET - do */

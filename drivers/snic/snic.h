@@ -37,6 +37,7 @@
 #include "core/fclock.h"
 #include "core/hist.h"
 #include "core/hdr16b.h"
+#include "core/owed.h"
 
 #define SNIC_STAT_COUNT		(SNIC_STAT_MAX + 1)
 /* A device's first counter that rtnl_link_stats64 does not carry: those
@@ -81,19 +82,12 @@ struct snic_crx {
 };
 
 /* CCA at a NIC (cc.c has the locking rules). */
-#define SNIC_CC_OWED		64	/* sources a BECN may be owed to */
+#define SNIC_CC_OWED		4096	/* sources a BECN may be owed to */
 #define SNIC_CC_WINDOW_DEFAULT	10000	/* BECN coalescing, fabric ns */
 #define SNIC_CC_WINDOW_MAX	100000000
 #define SNIC_CC_TRACKED_DEFAULT	1024
 #define SNIC_CC_TRACKED_MAX	65536
 #define SNIC_SC_MGMT		15	/* SC of notifications: VL 15 */
-
-struct snic_cc_owed {
-	u32 slid;			/* 0: a free slot */
-	u16 count;			/* FECNs folded in */
-	u8 sl;
-	u64 due;			/* fabric ns: the standalone CN leaves */
-};
 
 struct snic_cc_held {
 	struct sk_buff *skb;		/* a TX queue's paced head, or NULL */
@@ -134,10 +128,10 @@ struct snic_cc {
 	unsigned long hot_until;
 	bool hot_always;
 	u32 gen;			/* the DLIDs tracked changed */
-	u32 nowed;			/* slots of owed[] in use */
+	u32 nowed;			/* owed.count, for lockless checks */
 	struct snic_dlid_table table;
 	struct snic_cc_log log;
-	struct snic_cc_owed owed[SNIC_CC_OWED];
+	struct snic_owed_table owed;	/* BECNs owed, fabric ns */
 	struct snic_cc_held *held;	/* one per TX queue */
 	unsigned int nheld;
 	/* TX queues [0, nopen) are open, [nopen, nheld) paced (cc.c) */

@@ -1,11 +1,17 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * libFuzzer harness for drivers/snic/core/cca.c.
+ * libFuzzer harness for drivers/snic/core/cca.c and core/owed.c.
  *
  * Byte 0 even: the rest is a received congestion notification payload.
  * An accepted one must re-encode to the bytes it came from.
  *
- * Byte 0 odd: the rest is a program over a table of tracked DLIDs (its
+ * Byte 0 = 3 mod 4: the rest is a program over a table of owed BECNs (its
+ * capacity from byte 1), two bytes per operation: a FECN, a packet to the
+ * source, the timer, a time step. After each, the table must agree with
+ * a reference model (the sources in the order their BECN became owed)
+ * and its FIFO and free list must hold every entry exactly once.
+ *
+ * Byte 0 = 1 mod 4: the rest is a program over a table of tracked DLIDs (its
  * capacity from byte 1), three bytes per operation: get, BECN, queue,
  * dequeue, send, time step, a held head released late, flush. After each
  * operation the table must be consistent: every chained entry findable,
@@ -20,6 +26,7 @@
 #include <string.h>
 
 #include "cca.h"
+#include "owed.h"
 
 #define CAP_MAX 16
 
@@ -116,6 +123,92 @@ static void run_program(const uint8_t *d, size_t size)
 	}
 }
 
+#define OWED_MAX	16
+#define OWED_WINDOW	100
+
+static void check_owed(const struct snic_owed_table *t, const u32 *ref,
+		       u32 nref)
+{
+	u32 i, n = 0, last = SNIC_OWED_NIL;
+
+	if (t->count != nref)
+		abort();
+	for (i = t->head; i != SNIC_OWED_NIL; i = t->ent[i].next, n++) {
+		if (n >= nref || t->ent[i].slid != ref[n] ||
+		    t->ent[i].prev != last)
+			abort();
+		last = i;
+	}
+	if (n != nref || t->tail != last)
+		abort();
+	for (i = t->free; i != SNIC_OWED_NIL; i = t->ent[i].hnext)
+		if (++n > t->cap)
+			abort();
+	if (n != t->cap)
+		abort();
+}
+
+static void run_owed(const uint8_t *d, size_t size)
+{
+	static struct snic_owed ent[OWED_MAX];
+	static u32 bucket[OWED_MAX];
+	u32 ref[OWED_MAX], nref = 0, j;
+	struct snic_owed_table t;
+	struct snic_owed o;
+	u64 now = 0;
+	size_t i;
+
+	if (size < 1)
+		return;
+	snic_owed_init(&t, ent, bucket, d[0] % (OWED_MAX + 1));
+	for (i = 1; i + 2 <= size; i += 2) {
+		u32 slid = d[i + 1] % 40;
+
+		for (j = 0; j < nref && ref[j] != slid; j++)
+			;
+		switch (d[i] % 4) {
+		case 0:
+			switch (snic_owed_fecn(&t, slid, 0, now + OWED_WINDOW,
+					       3)) {
+			case SNIC_OWED_NEW:
+				if (j < nref || nref == t.cap)
+					abort();
+				ref[nref++] = slid;
+				break;
+			case SNIC_OWED_FOLDED:
+				if (j == nref)
+					abort();
+				break;
+			default:
+				if (j < nref || nref < t.cap)
+					abort();
+			}
+			break;
+		case 1:
+			if (snic_owed_take(&t, slid) != (j < nref))
+				abort();
+			if (j < nref)
+				memmove(&ref[j], &ref[j + 1],
+					(--nref - j) * sizeof(ref[0]));
+			break;
+		case 2:
+			while (snic_owed_pop_due(&t, now, &o)) {
+				if (!nref || o.slid != ref[0] || o.due > now ||
+				    !o.count || o.count > 3)
+					abort();
+				memmove(&ref[0], &ref[1], --nref * sizeof(ref[0]));
+			}
+			if (snic_owed_next(&t) && snic_owed_next(&t) <= now)
+				abort();
+			break;
+		default:
+			now += d[i + 1];
+			break;
+		}
+		check_owed(&t, ref, nref);
+	}
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	uint8_t again[SNIC_CN_LEN];
@@ -123,6 +216,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	if (!size)
 		return 0;
+	if ((data[0] & 3) == 3) {
+		run_owed(data + 1, size - 1);
+		return 0;
+	}
 	if (data[0] & 1) {
 		run_program(data + 1, size - 1);
 		return 0;

@@ -149,6 +149,7 @@ int main(void)
 	test_credit();
 	test_cca();
 	test_arn();
+	test_owed();
 	printf("1..%d\n", n);
 	return failed != 0;
 }

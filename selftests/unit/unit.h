@@ -21,5 +21,6 @@ extern int n, failed;
 void test_credit(void);
 void test_cca(void);
 void test_arn(void);
+void test_owed(void);
 
 #endif

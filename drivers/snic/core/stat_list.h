@@ -267,6 +267,10 @@
 	   "DLID because the link's sch_snic held a full frame per "	\
 	   "TX queue and one more of the packet's VL. The queue is "	\
 	   "woken when that sch_snic has room; what follows waits in "	\
-	   "the NIC, before the pacer.")
+	   "the NIC, before the pacer.")				\
+	FN(BECN_UNCOALESCED, becn_uncoalesced,				\
+	   "NIC: FECNs from a new source that found the table of "	\
+	   "owed BECNs full (4096 sources): their BECN left at once, "	\
+	   "in a notification of its own (also counted in tx_cn).")
 
 #endif /* _SNIC_CORE_STAT_LIST_H */

@@ -11,6 +11,7 @@
 
 #include "core_types.h"
 #include "hdr16b.h"
+#include "owed.h"
 
 /* The 16B header with every field at a distinct value, and its bytes. */
 static const struct snic_16b snic_tv_16b_hdr = {
@@ -55,6 +56,39 @@ static const struct {
 	{ 0, 3, 0 },
 	{ 5, 3, 3 },	/* one BECN: 8 / (3 + 8) = 73 % of line rate */
 	{ 127, 3, 81 },	/* the top: 8 / 89 */
+};
+
+/*
+ * Owed BECNs (core/owed.h), a program over a table of 4 entries: op, SLID,
+ * time (FECN: due; pop: now), and what it returns (FECN: the result; take:
+ * 1 if paid; pop: the SLID popped, 0 none), and for a pop the FECNs it
+ * folded.
+ */
+#define SNIC_TV_OWED_CAP	4
+enum { SNIC_TV_FECN, SNIC_TV_TAKE, SNIC_TV_POP };
+static const struct {
+	u8 op;
+	u32 slid;
+	u64 t;
+	u32 want;
+	u16 count;
+} snic_tv_owed[] = {
+	{ SNIC_TV_FECN, 10, 100, SNIC_OWED_NEW, 0 },
+	{ SNIC_TV_FECN, 11, 110, SNIC_OWED_NEW, 0 },
+	{ SNIC_TV_FECN, 10, 120, SNIC_OWED_FOLDED, 0 },	/* due stays 100 */
+	{ SNIC_TV_FECN, 12, 130, SNIC_OWED_NEW, 0 },
+	{ SNIC_TV_FECN, 13, 140, SNIC_OWED_NEW, 0 },
+	{ SNIC_TV_FECN, 14, 150, SNIC_OWED_FULL, 0 },	/* five sources */
+	{ SNIC_TV_TAKE, 11, 0, 1, 0 },			/* piggybacked */
+	{ SNIC_TV_TAKE, 11, 0, 0, 0 },			/* paid already */
+	{ SNIC_TV_FECN, 14, 160, SNIC_OWED_NEW, 0 },	/* its slot now */
+	{ SNIC_TV_POP, 0, 99, 0, 0 },			/* none due yet */
+	{ SNIC_TV_POP, 0, 100, 10, 2 },			/* first made first */
+	{ SNIC_TV_POP, 0, 200, 12, 1 },
+	{ SNIC_TV_POP, 0, 200, 13, 1 },
+	{ SNIC_TV_POP, 0, 200, 14, 1 },
+	{ SNIC_TV_POP, 0, 200, 0, 0 },			/* empty */
+	{ SNIC_TV_FECN, 10, 300, SNIC_OWED_NEW, 0 },	/* owed again */
 };
 
 #endif /* _SNIC_CORE_TEST_VECTORS_H */

@@ -14,6 +14,7 @@
 #include "../core/cca.h"
 #include "../core/credit.h"
 #include "../core/hdr16b.h"
+#include "../core/owed.h"
 #include "../core/test_vectors.h"
 
 static void snic_16b_layout_test(struct kunit *test)
@@ -197,6 +198,43 @@ static void snic_cn_test(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, snic_cn_decode(buf, sizeof(buf), &d), SNIC_MGMT_EFIELD);
 }
 
+/* The owed BECNs' program of core/test_vectors.h. */
+static void snic_owed_test(struct kunit *test)
+{
+	struct snic_owed ent[SNIC_TV_OWED_CAP];
+	u32 bucket[SNIC_TV_OWED_CAP];
+	struct snic_owed_table t;
+	struct snic_owed o;
+	size_t i;
+
+	snic_owed_init(&t, ent, bucket, SNIC_TV_OWED_CAP);
+	for (i = 0; i < ARRAY_SIZE(snic_tv_owed); i++) {
+		u32 got;
+
+		switch (snic_tv_owed[i].op) {
+		case SNIC_TV_FECN:
+			got = snic_owed_fecn(&t, snic_tv_owed[i].slid, 1,
+					     snic_tv_owed[i].t, 0xffff);
+			break;
+		case SNIC_TV_TAKE:
+			got = snic_owed_take(&t, snic_tv_owed[i].slid);
+			break;
+		default:
+			got = snic_owed_pop_due(&t, snic_tv_owed[i].t, &o) ?
+			      o.slid : 0;
+			if (got)
+				KUNIT_EXPECT_EQ_MSG(test, o.count,
+						    snic_tv_owed[i].count,
+						    "step %zu", i);
+			break;
+		}
+		KUNIT_EXPECT_EQ_MSG(test, got, snic_tv_owed[i].want, "step %zu",
+				    i);
+	}
+	KUNIT_EXPECT_EQ(test, t.count, 1u);
+	KUNIT_EXPECT_EQ(test, snic_owed_next(&t), 300ull);
+}
+
 static void snic_arn_codec_test(struct kunit *test)
 {
 	struct snic_arn a = {
@@ -254,6 +292,7 @@ static struct kunit_case snic_core_cases[] = {
 	KUNIT_CASE(snic_ccti_test),
 	KUNIT_CASE(snic_dlid_table_test),
 	KUNIT_CASE(snic_cn_test),
+	KUNIT_CASE(snic_owed_test),
 	KUNIT_CASE(snic_credit_codec_test),
 	KUNIT_CASE(snic_credit_math_test),
 	KUNIT_CASE(snic_16b_layout_test),
