@@ -519,6 +519,22 @@ static int snic_cc_alloc_table(struct snic_cc *cc, u32 cap,
 	return 0;
 }
 
+/*
+ * opafm's CCT for @limit and @max_delay (fabric ns) into @cct: the delay of
+ * the largest packet (10 KB at 100 Gb/s) rising linearly to @max_delay at
+ * entry @limit; at @limit 0 the one entry of no delay. Returns the entries
+ * written, 0 if no table of 14-bit multipliers ramps so.
+ */
+unsigned int snic_cc_cct_generate(struct snic_cct_entry *cct, u16 limit,
+				  u32 max_delay)
+{
+	if (!limit) {
+		cct[0] = (struct snic_cct_entry){ .shift = 0, .mult = 0 };
+		return 1;
+	}
+	return snic_cct_generate(cct, limit, SNIC_CC_TP_MAX, max_delay);
+}
+
 int snic_cc_init(struct snic_cc *cc, struct snic_nic *nic, unsigned int ntxq)
 {
 	struct snic_owed *owed;
@@ -542,8 +558,9 @@ int snic_cc_init(struct snic_cc *cc, struct snic_nic *nic, unsigned int ntxq)
 	if (!cc->cct || !cc->held || !owed || !obucket)
 		goto err;
 	snic_owed_init(&cc->owed, owed, obucket, SNIC_CC_OWED);
-	cc->cct_len = snic_cct_generate(cc->cct, cc->p.ccti_limit,
-					SNIC_CC_TP_MAX, SNIC_CC_MAX_DELAY);
+	cc->max_delay = SNIC_CC_MAX_DELAY;
+	cc->cct_len = snic_cc_cct_generate(cc->cct, cc->p.ccti_limit,
+					   cc->max_delay);
 	cc->nheld = ntxq;
 	cc->nopen = ntxq - ntxq / 2;
 	if (snic_cc_alloc_table(cc, cc->max_tracked, &ent, &bucket))
@@ -600,6 +617,7 @@ int snic_cc_configure(struct snic_cc *cc, const struct snic_cc_config *c)
 	if (c->cct_len) {
 		memcpy(cc->cct, c->cct, c->cct_len * sizeof(*cc->cct));
 		cc->cct_len = c->cct_len;
+		cc->max_delay = c->max_delay;
 	}
 	if (c->has_window)
 		cc->window_ns = c->window_ns;
@@ -644,6 +662,7 @@ void snic_cc_read(struct snic_cc *cc, struct snic_cc_config *c, u64 *late,
 	c->pacing = cc->pacing;
 	c->max_tracked = cc->max_tracked;
 	c->cct_len = cc->cct_len;
+	c->max_delay = cc->max_delay;
 	c->tracked = cc->table.count;
 	*late = cc->late_ns;
 	if (hist)

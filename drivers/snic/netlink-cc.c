@@ -34,7 +34,9 @@ int snic_nl_cc_put(struct sk_buff *msg, struct snic_cc *cc)
 			      snic_hist_quantile(&h, 500), SNIC_A_CC_PAD) ||
 	    nla_put_u64_64bit(msg, SNIC_A_CC_LATE_P99,
 			      snic_hist_quantile(&h, 990), SNIC_A_CC_PAD) ||
-	    nla_put_u64_64bit(msg, SNIC_A_CC_LATE_MAX, h.max, SNIC_A_CC_PAD))
+	    nla_put_u64_64bit(msg, SNIC_A_CC_LATE_MAX, h.max, SNIC_A_CC_PAD) ||
+	    nla_put_u32(msg, SNIC_A_CC_MAX_DELAY, c.max_delay) ||
+	    nla_put_u32(msg, SNIC_A_CC_CCT_LEN, c.cct_len))
 		return -EMSGSIZE;
 	nla_nest_end(msg, nest);
 	return 0;
@@ -97,7 +99,8 @@ int snic_nl_cc_parse(struct snic_cc *cc, const struct nlattr *nest,
 	c->max_tracked = 0;
 	c->has_params = a[SNIC_A_CC_INCREASE] || a[SNIC_A_CC_TIMER] ||
 			a[SNIC_A_CC_TRIGGER] || a[SNIC_A_CC_MIN] ||
-			a[SNIC_A_CC_LIMIT] || a[SNIC_A_CC_CCT_ENTRY];
+			a[SNIC_A_CC_LIMIT] || a[SNIC_A_CC_CCT_ENTRY] ||
+			a[SNIC_A_CC_MAX_DELAY];
 	if (a[SNIC_A_CC_INCREASE])
 		c->p.ccti_increase = nla_get_u32(a[SNIC_A_CC_INCREASE]);
 	if (a[SNIC_A_CC_TIMER])
@@ -108,12 +111,30 @@ int snic_nl_cc_parse(struct snic_cc *cc, const struct nlattr *nest,
 		c->p.ccti_min = nla_get_u32(a[SNIC_A_CC_MIN]);
 	if (a[SNIC_A_CC_LIMIT])
 		c->p.ccti_limit = nla_get_u32(a[SNIC_A_CC_LIMIT]);
+	if (a[SNIC_A_CC_CCT_ENTRY] && a[SNIC_A_CC_MAX_DELAY]) {
+		NL_SET_ERR_MSG_ATTR(extack, a[SNIC_A_CC_MAX_DELAY],
+				    "a CCT is written (cct-entry) or generated (max-delay), not both");
+		return -EINVAL;
+	}
 	n = c->cct_len;
 	c->cct_len = 0;
 	if (a[SNIC_A_CC_CCT_ENTRY]) {
 		n = snic_nl_cct_parse(nest, cct, extack);
 		if (n < 0)
 			return n;
+		c->cct_len = n;
+		c->max_delay = 0;
+	} else if (a[SNIC_A_CC_MAX_DELAY] ||
+		   (c->max_delay && c->p.ccti_limit >= n)) {
+		/* A generated table follows its settings. */
+		if (a[SNIC_A_CC_MAX_DELAY])
+			c->max_delay = nla_get_u32(a[SNIC_A_CC_MAX_DELAY]);
+		n = snic_cc_cct_generate(cct, c->p.ccti_limit, c->max_delay);
+		if (!n) {
+			NL_SET_ERR_MSG_MOD(extack,
+					   "no CCT of 14-bit multipliers ramps to that max-delay");
+			return -ERANGE;
+		}
 		c->cct_len = n;
 	}
 	switch (snic_cc_params_check(&c->p, n)) {

@@ -103,6 +103,7 @@ struct snic_cc_config {
 	struct snic_cc_params p;
 	const struct snic_cct_entry *cct;
 	u16 cct_len;			/* 0: keep the table */
+	u32 max_delay;			/* its generator's, 0: written */
 	u32 window_ns;
 	u32 max_tracked;		/* 0: keep */
 	u32 tracked;			/* read only */
@@ -116,6 +117,7 @@ struct snic_cc {
 	struct snic_cc_params p;
 	struct snic_cct_entry *cct;	/* SNIC_CCT_MAX_ENTRIES */
 	u16 cct_len;
+	u32 max_delay;			/* its generator's, 0: written */
 	bool pacing;			/* react to BECNs */
 	bool dead;			/* uninit: never armed again */
 	u32 window_ns;			/* fabric ns */
@@ -316,6 +318,8 @@ u16 snic_cc_select_queue(struct snic_cc *cc, u32 dlid, u32 hash);
 u64 snic_cc_stalls(struct snic_cc *cc, unsigned int q);
 bool snic_cc_hold(struct snic_cc *cc, struct sk_buff *skb, u32 dlid,
 		  unsigned int len, bool *paced);
+unsigned int snic_cc_cct_generate(struct snic_cct_entry *cct, u16 limit,
+				  u32 max_delay);
 int snic_cc_configure(struct snic_cc *cc, const struct snic_cc_config *c);
 void snic_cc_read(struct snic_cc *cc, struct snic_cc_config *c, u64 *late,
 		  struct snic_hist *hist);

@@ -8,7 +8,9 @@
 # a packet to the source), h1 and h2 raise the CCTI of DLID 3 and pace
 # it, then recover once the incast ends. Pacing is per DLID (a DLID
 # with no BECN is never paced), can be switched off, tracks a bounded
-# number of DLIDs with LRU replacement, and refuses bad settings.
+# number of DLIDs with LRU replacement, generates its CCT from
+# cct_max_delay and ccti_limit as opafm does (or takes a written one), and
+# refuses bad settings.
 # check-debug: yes
 . "$(dirname "$0")/../lib.sh"
 
@@ -151,11 +153,31 @@ checke "LRU: 2 tracked (6 and 7), LID 5 replaced and counted" \
 	'[ "$(dev_field h1 cc_dlids)" = 2 ] && [ $(cc_field h1 5 becn) = missing ] &&
 	 [ $(cc_field h1 7 becn) = 1 ] && [ $(ctr h1 cc_evictions) -eq $((e0 + 1)) ]'
 
-# 6. Settings: a custom CCT and bad values (errno + extack, no change).
+# 6. Settings: the CCT generator, a custom CCT and bad values (errno +
+#    extack, no change).
+checke "the default CCT: opafm's generator, 128 entries to 8300 ns" \
+	'[ "$(dev_field h1 cct_len)" = 128 ] && [ "$(dev_field h1 cct_max_delay)" = 8300 ]'
+check "ccti_limit 300 beyond the generated table writes it anew" \
+	nsexec "$F-h1" "$SNICCTL" dev set snic0 ccti_limit 300
+checke "301 entries now, still to 8300 ns" \
+	'[ "$(dev_field h1 cct_len)" = 301 ] && [ "$(dev_field h1 cct_max_delay)" = 8300 ]'
+check "cct_max_delay 4000 with ccti_limit 40: a table of 41 entries" \
+	nsexec "$F-h1" "$SNICCTL" dev set snic0 cct_max_delay 4000 ccti_limit 40
+checke "dev show reports it" \
+	'[ "$(dev_field h1 cct_len)" = 41 ] && [ "$(dev_field h1 cct_max_delay)" = 4000 ] &&
+	 [ "$(dev_field h1 ccti_limit)" = 40 ]'
+check "cct and cct_max_delay together: EINVAL" \
+	expect_err "$F-h1" 22 "not both" $SNICCTL dev set snic0 cct 0:0,0:1 cct_max_delay 100
+check "cct_max_delay beyond 14-bit multipliers: ERANGE" \
+	expect_err "$F-h1" 34 "" $SNICCTL dev set snic0 cct_max_delay 20000000
+checke "the refused requests changed nothing" \
+	'[ "$(dev_field h1 cct_len)" = 41 ] && [ "$(dev_field h1 cct_max_delay)" = 4000 ]'
 check "a custom 3-entry CCT with ccti_limit 2" \
 	nsexec "$F-h1" "$SNICCTL" dev set snic0 cct 0:0,3:8,3:24 ccti_limit 2 ccti_trigger 2
-checke "dev show reports it" '[ "$(dev_field h1 ccti_limit)" = 2 ]'
-check "ccti_limit beyond the CCT: EINVAL" \
+checke "dev show reports it (a written table: cct_max_delay 0)" \
+	'[ "$(dev_field h1 ccti_limit)" = 2 ] && [ "$(dev_field h1 cct_len)" = 3 ] &&
+	 [ "$(dev_field h1 cct_max_delay)" = 0 ]'
+check "ccti_limit beyond a written CCT: EINVAL (it is not regenerated)" \
 	expect_err "$F-h1" 22 "below the CCT" $SNICCTL dev set snic0 ccti_limit 3
 check "ccti_min above ccti_limit: EINVAL" \
 	expect_err "$F-h1" 22 "ccti_min must not be above" $SNICCTL dev set snic0 ccti_min 5

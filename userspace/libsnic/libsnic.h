@@ -75,9 +75,9 @@ struct snic_cct_ent {
 
 struct snic_cc_cfg {
 	bool has_pacing, has_increase, has_timer, has_trigger, has_min,
-	     has_limit, has_max_tracked, has_window;
+	     has_limit, has_max_tracked, has_window, has_max_delay;
 	uint32_t pacing, increase, timer, trigger, min, limit, max_tracked,
-		 window_ns;
+		 window_ns, max_delay;
 	int cct_len;			/* 0: keep the table */
 	const struct snic_cct_ent *cct;
 };
@@ -85,7 +85,7 @@ struct snic_cc_cfg {
 struct snic_cc_info {
 	bool valid;
 	uint32_t pacing, increase, timer, trigger, min, limit, max_tracked,
-		 window_ns, tracked;
+		 window_ns, tracked, max_delay, cct_len;
 	uint64_t late_ns, late_n, late_p50, late_p99, late_max;
 };
 

@@ -11,6 +11,8 @@
  *   becn_window NS     BECN coalescing window, fabric ns
  *   cct E0,E1,...      the Congestion Control Table, entries shift:mult
  *                      (or a u16 shift << 14 | mult); entry 0 first
+ *   cct_max_delay NS   a generated table instead, ccti_limit + 1 entries
+ *                      rising to NS fabric ns for a 10 KB packet
  * snicctl cc show DEV  the tracked DLIDs: CCTI, IPD, BECNs, paced packets
  * snicctl cc log DEV   the congestion log, newest first
  */
@@ -63,6 +65,8 @@ const struct opt cc_opts[] = {
 	OPT_U32("ccti_limit", SNIC_A_CC, SNIC_A_CC_LIMIT, 0xffff),
 	OPT_U32("cc_tracked", SNIC_A_CC, SNIC_A_CC_MAX_TRACKED, 0),
 	OPT_U32("becn_window", SNIC_A_CC, SNIC_A_CC_WINDOW, 0),
+	OPT_U32("cct_max_delay", SNIC_A_CC, SNIC_A_CC_MAX_DELAY, 0),
+	OPT_SHOW("cct_len", SNIC_A_CC, SNIC_A_CC_CCT_LEN),
 	{ .kw = "cct", .nest = SNIC_A_CC, .attr = SNIC_A_CC_CCT_ENTRY,
 	  .parse = cct_opt },
 	OPT_SHOW("cc_dlids", SNIC_A_CC, SNIC_A_CC_TRACKED),
