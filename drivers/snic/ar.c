@@ -94,6 +94,25 @@ static u64 snic_ar_now(struct snic_ar *ar)
 	return snic_fclock_now(&ar->clock, ktime_get_ns(), READ_ONCE(ar->d));
 }
 
+void snic_ar_port_read(struct snic_switch *sw, struct snic_port *port,
+		       struct snic_ar_port_state *st)
+{
+	struct snic_ar *ar = &sw->ar;
+	u64 now;
+
+	spin_lock_bh(&ar->lock);
+	st->mon = port->ar.mon;
+	st->failed = port->ar.failed;
+	st->up_us = 0;
+	if (st->failed && port->ar.up_since) {
+		now = snic_ar_now(ar);
+		if (now > port->ar.up_since)
+			st->up_us = min_t(u64, div_u64(now - port->ar.up_since,
+						       NSEC_PER_USEC), U32_MAX);
+	}
+	spin_unlock_bh(&ar->lock);
+}
+
 /* The switch's dilation: its ports' largest. RCU or RTNL. */
 static u32 snic_ar_dilation(struct snic_switch *sw)
 {

@@ -175,7 +175,7 @@ const struct nla_policy snic_mft_nl_policy[SNIC_A_MFT_PORTS + 1] = {
 	[SNIC_A_MFT_PORTS] = { .type = NLA_U64, },
 };
 
-const struct nla_policy snic_port_nl_policy[SNIC_A_PORT_AR_LEVEL + 1] = {
+const struct nla_policy snic_port_nl_policy[SNIC_A_PORT_AR_UP_US + 1] = {
 	[SNIC_A_PORT_NUM] = NLA_POLICY_RANGE(NLA_U32, 1, 64),
 	[SNIC_A_PORT_IFINDEX] = { .type = NLA_U32, },
 	[SNIC_A_PORT_IFNAME] = { .type = NLA_NUL_STRING, },
@@ -185,6 +185,11 @@ const struct nla_policy snic_port_nl_policy[SNIC_A_PORT_AR_LEVEL + 1] = {
 	[SNIC_A_PORT_AR_PEER] = NLA_POLICY_MAX(NLA_U32, 4095),
 	[SNIC_A_PORT_STATS] = NLA_POLICY_NESTED(snic_stats_nl_policy),
 	[SNIC_A_PORT_AR_LEVEL] = { .type = NLA_U32, },
+	[SNIC_A_PORT_AR_CONGESTED] = { .type = NLA_U32, },
+	[SNIC_A_PORT_AR_ABOVE] = { .type = NLA_U32, },
+	[SNIC_A_PORT_AR_BELOW] = { .type = NLA_U32, },
+	[SNIC_A_PORT_AR_FAILED] = { .type = NLA_U32, },
+	[SNIC_A_PORT_AR_UP_US] = { .type = NLA_U32, },
 };
 
 const struct nla_policy snic_stats_nl_policy[SNIC_STAT_BECN_UNCOALESCED + 1] = {

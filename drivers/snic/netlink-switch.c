@@ -23,9 +23,11 @@ static struct snic_switch *snic_nl_switch(struct genl_info *info)
 static int snic_nl_port_put(struct sk_buff *skb, struct snic_port *port)
 {
 	u64 ctr[SNIC_STAT_COUNT] = {};
+	struct snic_ar_port_state ar;
 	struct nlattr *nest;
 
 	snic_stats_read(&port->stats, ctr);
+	snic_ar_port_read(port->sw, port, &ar);
 	nest = nla_nest_start(skb, SNIC_A_PORT);
 	if (!nest ||
 	    nla_put_u32(skb, SNIC_A_PORT_NUM, port->num) ||
@@ -35,8 +37,12 @@ static int snic_nl_port_put(struct sk_buff *skb, struct snic_port *port)
 	    snic_nl_credit_put(skb, SNIC_A_PORT_CREDIT, &port->crx) ||
 	    nla_put_u32(skb, SNIC_A_PORT_AR_KIND, READ_ONCE(port->ar.kind)) ||
 	    nla_put_u32(skb, SNIC_A_PORT_AR_PEER, READ_ONCE(port->ar.peer)) ||
-	    nla_put_u32(skb, SNIC_A_PORT_AR_LEVEL,
-			READ_ONCE(port->ar.mon.level)) ||
+	    nla_put_u32(skb, SNIC_A_PORT_AR_LEVEL, ar.mon.level) ||
+	    nla_put_u32(skb, SNIC_A_PORT_AR_CONGESTED, ar.mon.congested) ||
+	    nla_put_u32(skb, SNIC_A_PORT_AR_ABOVE, ar.mon.above) ||
+	    nla_put_u32(skb, SNIC_A_PORT_AR_BELOW, ar.mon.below) ||
+	    nla_put_u32(skb, SNIC_A_PORT_AR_FAILED, ar.failed) ||
+	    nla_put_u32(skb, SNIC_A_PORT_AR_UP_US, ar.up_us) ||
 	    snic_nl_stats_put(skb, SNIC_A_PORT_STATS, SNIC_STAT_RX_PACKETS,
 			      ctr))
 		return -EMSGSIZE;

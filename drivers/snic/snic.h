@@ -357,6 +357,16 @@ void snic_ar_rx(struct snic_switch *sw, struct snic_port *in,
 		struct sk_buff *skb, size_t payload);
 void snic_ar_configure(struct snic_switch *sw, const struct snic_ar_config *c);
 void snic_ar_read(struct snic_ar *ar, struct snic_ar_config *c);
+
+/* A port's monitor and failure state, as port dumps show it. */
+struct snic_ar_port_state {
+	struct snic_arn_mon mon;
+	bool failed;
+	u32 up_us;			/* fabric us back up, while failed */
+};
+
+void snic_ar_port_read(struct snic_switch *sw, struct snic_port *port,
+		       struct snic_ar_port_state *st);
 int snic_ar_dump_links(struct snic_ar *ar, u32 pos, struct snic_arn_link *out,
 		       u32 *slot, u64 *left, int n);
 

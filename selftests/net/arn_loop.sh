@@ -13,6 +13,8 @@
 #  - congestion: g0s1's global link slowed down under load is reported
 #    congested, g0s0 penalises the path and moves, and returns once the
 #    congestion is eliminated;
+#  - port show gives each port's monitor state: its level and congested
+#    state, a failure and how long the carrier has been back;
 #  - the Best Path Table and port settings refuse bad values.
 # check-debug: yes
 . "$(dirname "$0")/../lib.sh"
@@ -26,10 +28,18 @@ pc() { port_counter "$F-$1" sw0 "$2" "$3"; }
 links() { nsexec "$F-$1" "$SNICCTL" ar links sw0; }
 bpt5() { nsexec "$S0" "$SNICCTL" bpt show sw0 | grep "^dlid 5 "; }
 ping5() { nsexec "$F-$1" ping -c "${2:-3}" -i 0.2 -w 15 10.0.0.5 >/dev/null; }
-# level SW PORTDEV: the AR monitor's last sample of the port's egress
-level() {
-	nsexec "$F-$1" "$SNICCTL" port show sw0 | grep "^port [0-9]* dev $2 " |
-		sed -n 's/.* ar_level \([0-9]*\).*/\1/p'
+# portf SW PORTDEV FIELD: a field of a switch port (snicctl -j port show):
+# ar_level, the AR monitor's last sample of its egress, ar_congested,
+# ar_failed, ar_up_us...
+portf() {
+	v=$(nsexec "$F-$1" "$SNICCTL" -j port show sw0 | $JQ -r --arg p "$2" \
+		--arg f "$3" 'first(.[] | select(.ifname == $p) | .[$f] | numbers)')
+	echo "${v:-missing}"
+}
+# pstate SW PORTDEV: "ar_failed ar_up_us" of a switch port, one reading
+pstate() {
+	nsexec "$F-$1" "$SNICCTL" -j port show sw0 | $JQ -r --arg p "$2" \
+		'first(.[] | select(.ifname == $p) | "\(.ar_failed) \(.ar_up_us)")'
 }
 
 checke "g0s0: group 0, switch 0, ARN DLID 0xf10000, monitored every fabric us (10 ms of wall time at dilation 10000)" \
@@ -58,6 +68,9 @@ tx0=$(pc g0s0 p3 tx_packets)
 nsexec "$S1" $IP link set p3 down
 checke "g0s1 detects the failure" \
 	'waitfor 3000 "[ \$(pc g0s1 p3 ar_detected) -eq 1 ]"'
+checke "port show: p3 failed, its carrier not back (ar_failed 1, ar_up_us 0)" \
+	'echo "ar_failed $(portf g0s1 p3 ar_failed) ar_up_us $(portf g0s1 p3 ar_up_us)"
+	 [ "$(portf g0s1 p3 ar_failed)" = 1 ] && [ "$(portf g0s1 p3 ar_up_us)" = 0 ]'
 checke "g0s1 tells g0s0 (tx_arn on its local port, rx_arn at g0s0)" \
 	'waitfor 3000 "[ \$(pc g0s1 p2 tx_arn) -ge 1 ] && [ \$(pc g0s0 p2 rx_arn) -ge 1 ]"'
 checke "g0s0 knows: switch 1's global link to group 2 failed" \
@@ -77,10 +90,18 @@ checke "...g0s1 routed it off its failed link (ar_alt)" \
 checke "no packet of group 0 went into the failed link" \
 	'[ $(pc g0s1 p1 fwd_drop_egress) -eq 0 ] && [ $(pc g0s1 p2 fwd_drop_egress) -eq 0 ]'
 
-# 2. Recovery.
+# 2. Recovery, held for two monitor periods of an up carrier: with a
+#    period of 200 fabric us (2 s of wall time), 4 s to watch it.
+nsexec "$S1" "$SNICCTL" dev set sw0 ar_period 200
 nsexec "$S1" $IP link set p3 up
+checke "port show: p3's carrier is back, the failure held (ar_failed 1, ar_up_us above 0)" \
+	'waitfor 6000 "pstate g0s1 p3 | grep -q \"^1 [1-9]\"" ||
+	 { echo "ar_failed ar_up_us: $(pstate g0s1 p3)"; false; }'
 checke "g0s1 recovers and tells g0s0: the failure is forgotten" \
-	'waitfor 5000 "[ -z \"\$(links g0s0)\" ]"'
+	'waitfor 20000 "[ -z \"\$(links g0s0)\" ]"'
+checke "port show: p3 recovered (ar_failed 0, ar_up_us 0)" \
+	'[ "$(portf g0s1 p3 ar_failed)" = 0 ] && [ "$(portf g0s1 p3 ar_up_us)" = 0 ]'
+nsexec "$S1" "$SNICCTL" dev set sw0 ar_period 1
 checke "g0s0's minimal candidate is back in the table" \
 	'bpt5 | grep -q "c0 2:3:l:l0.1:g1.2.3:+0"'
 sleep 1		# the hold-down (50 fabric us: 500 ms) and a flowlet gap
@@ -100,8 +121,8 @@ sleep 0.5
 nsexec "$F-h2" "$TOOLS/snic_xfer" -u 10.0.0.5 7300 4 1000 >/dev/null &
 checke "g0s1 finds its global link congested" \
 	'waitfor 8000 "[ \$(pc g0s1 p3 ar_detected) -ge 2 ]"'
-checke "port show reports p3's monitor at or above the set level (192)" \
-	'waitfor 3000 "[ \$(level g0s1 p3) -ge 192 ]"'
+checke "port show reports p3's monitor at or above the set level (192), congested" \
+	'waitfor 3000 "[ \$(portf g0s1 p3 ar_level) -ge 192 ] && [ \$(portf g0s1 p3 ar_congested) = 1 ]"'
 checke "g0s0 learns it: switch 1's global link congested" \
 	'waitfor 3000 "links g0s0 | grep -q \"global switch 1 peer_group 2 index 3 state congested\""'
 checke "g0s0 penalises the minimal candidate for h5" \
@@ -114,8 +135,8 @@ wait
 nsexec "$S1" "$SNICCTL" qdisc set p3 rate 0bit
 checke "the congestion is eliminated: g0s0 forgets it" \
 	'waitfor 20000 "[ -z \"\$(links g0s0)\" ]"'
-checke "...and p3's monitor samples below the clear level (64) again" \
-	'waitfor 3000 "[ \$(level g0s1 p3) -lt 64 ]"'
+checke "...and p3's monitor samples below the clear level (64) again, not congested" \
+	'waitfor 3000 "[ \$(portf g0s1 p3 ar_level) -lt 64 ] && [ \$(portf g0s1 p3 ar_congested) = 0 ]"'
 
 # 4. Bad settings: errno + extack, nothing changed.
 check "a candidate on port 0: ERANGE" \

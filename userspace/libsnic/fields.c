@@ -97,6 +97,8 @@ static const struct field ar_fields[] = {
 	{ 0 }
 };
 
+#define PORT_INFO(a, f)	{ SNIC_A_PORT_##a, F_U32, NOCFG, INFO(snic_port_info, f) }
+
 static const struct field port_fields[] = {
 	{ SNIC_A_PORT_NUM, F_U32, ALWAYS(snic_port_cfg, num),
 	  INFO(snic_port_info, num) },
@@ -106,7 +108,12 @@ static const struct field port_fields[] = {
 	  INFO(snic_port_info, ar_kind) },
 	{ SNIC_A_PORT_AR_PEER, F_U32, CFG(snic_port_cfg, ar_peer, has_ar),
 	  INFO(snic_port_info, ar_peer) },
-	{ SNIC_A_PORT_AR_LEVEL, F_U32, NOCFG, INFO(snic_port_info, ar_level) },
+	PORT_INFO(AR_LEVEL, ar_level),
+	PORT_INFO(AR_CONGESTED, ar_congested),
+	PORT_INFO(AR_ABOVE, ar_above),
+	PORT_INFO(AR_BELOW, ar_below),
+	PORT_INFO(AR_FAILED, ar_failed),
+	PORT_INFO(AR_UP_US, ar_up_us),
 	{ 0 }
 };
 

@@ -146,6 +146,8 @@ struct snic_port_info {
 	struct snic_credit_info credit;
 	uint32_t ar_kind, ar_peer;
 	uint32_t ar_level;		/* the AR monitor's last sample */
+	uint32_t ar_congested, ar_above, ar_below;	/* its state */
+	uint32_t ar_failed, ar_up_us;	/* carrier lost; back since */
 	bool has_stats;
 	uint64_t stats[SNIC_STAT_MAX + 1];
 };

@@ -77,6 +77,11 @@ const struct opt ar_port_opts[] = {
 	  .parse = opt_enum, .names = port_kinds, .show = port_ar_show },
 	OPT_SET("ar_peer", SNIC_A_PORT, SNIC_A_PORT_AR_PEER, 0xffff),
 	OPT_SHOW("ar_level", SNIC_A_PORT, SNIC_A_PORT_AR_LEVEL),
+	OPT_SHOW("ar_congested", SNIC_A_PORT, SNIC_A_PORT_AR_CONGESTED),
+	OPT_SHOW("ar_above", SNIC_A_PORT, SNIC_A_PORT_AR_ABOVE),
+	OPT_SHOW("ar_below", SNIC_A_PORT, SNIC_A_PORT_AR_BELOW),
+	OPT_SHOW("ar_failed", SNIC_A_PORT, SNIC_A_PORT_AR_FAILED),
+	OPT_SHOW("ar_up_us", SNIC_A_PORT, SNIC_A_PORT_AR_UP_US),
 	{ 0 }
 };
 
