@@ -14,6 +14,7 @@ int snic_nl_cc_put(struct sk_buff *msg, struct snic_cc *cc)
 	struct snic_cc_config c;
 	struct nlattr *nest;
 	struct snic_hist h;
+	unsigned int q;
 	u64 late;
 
 	snic_cc_read(cc, &c, &late, &h);
@@ -38,6 +39,10 @@ int snic_nl_cc_put(struct sk_buff *msg, struct snic_cc *cc)
 	    nla_put_u32(msg, SNIC_A_CC_MAX_DELAY, c.max_delay) ||
 	    nla_put_u32(msg, SNIC_A_CC_CCT_LEN, c.cct_len))
 		return -EMSGSIZE;
+	for (q = 0; q < cc->nheld; q++)
+		if (nla_put_u64_64bit(msg, SNIC_A_CC_TXQ_STALLS,
+				      snic_cc_stalls(cc, q), SNIC_A_CC_PAD))
+			return -EMSGSIZE;
 	nla_nest_end(msg, nest);
 	return 0;
 }

@@ -127,7 +127,7 @@ const struct nla_policy snic_bpt_cand_nl_policy[SNIC_A_BPT_CAND_PENALTY + 1] = {
 	[SNIC_A_BPT_CAND_PENALTY] = { .type = NLA_U32, },
 };
 
-const struct nla_policy snic_cc_nl_policy[SNIC_A_CC_CCT_LEN + 1] = {
+const struct nla_policy snic_cc_nl_policy[SNIC_A_CC_TXQ_STALLS + 1] = {
 	[SNIC_A_CC_PACING] = NLA_POLICY_MAX(NLA_U32, 1),
 	[SNIC_A_CC_INCREASE] = NLA_POLICY_FULL_RANGE(NLA_U32, &snic_a_cc_increase_range),
 	[SNIC_A_CC_TIMER] = NLA_POLICY_FULL_RANGE(NLA_U32, &snic_a_cc_timer_range),
@@ -145,6 +145,7 @@ const struct nla_policy snic_cc_nl_policy[SNIC_A_CC_CCT_LEN + 1] = {
 	[SNIC_A_CC_LATE_MAX] = { .type = NLA_U64, },
 	[SNIC_A_CC_MAX_DELAY] = NLA_POLICY_FULL_RANGE(NLA_U32, &snic_a_cc_max_delay_range),
 	[SNIC_A_CC_CCT_LEN] = { .type = NLA_U32, },
+	[SNIC_A_CC_TXQ_STALLS] = { .type = NLA_U64, },
 };
 
 const struct nla_policy snic_cct_entry_nl_policy[SNIC_A_CCT_ENTRY_MULTIPLIER + 1] = {

@@ -132,7 +132,8 @@ checke "port-get dump: ports 1 and 2 are p1 and p2" \
 	'o=$(ports); echo "$o"; [ "$o" = "1:p1:$p1 2:p2:$p2" ]'
 
 # same_counters NS IFINDEX DEV: DEV's counters as cli.py reads them
-# (dev-get, the stats nest) are ethtool -S's, the same names (verbatim)
+# (dev-get, the stats nest; a NIC's per-TX-queue stalls from the cc nest,
+# one txq-stalls a queue) are ethtool -S's, the same names (verbatim)
 # and values, and traffic counted in some. Counters move while cli.py
 # runs: each is between ethtool's reads before and after it.
 same_counters() {
@@ -147,7 +148,10 @@ def eth(t):
     return {k.strip(): int(v) for k, v in
             (l.split(":") for l in t.splitlines()[1:] if ":" in l)}
 b, c, a = sys.stdin.read().split("\n@@\n")
-b, a, s = eth(b), eth(a), json.loads(c).get("stats", {})
+c = json.loads(c)
+b, a, s = eth(b), eth(a), c.get("stats", {})
+for i, v in enumerate(c.get("cc", {}).get("txq-stalls", [])):
+    s["tx_queue_%d_stalls" % i] = v
 bad = [k for k in sorted(set(b) | set(s))
        if not (k in s and k in b and k in a and b[k] <= s[k] <= a[k])]
 for k in bad:
