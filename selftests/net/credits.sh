@@ -27,8 +27,11 @@ check "ping across the lossless fabric" \
 # Conservation: the 16B frames h1's link sent (data, ND on VL7, and any
 # congestion notification on VL 15) = what h2's NIC took in.
 sent0() { sent16 "$H1" fab0; }
-quiet() {	# the fabric is idle, every credit back
-	waitfor 20000 "[ \"\$(vlx $H1 fab0 0 qlen)\" = 0 ] && \
+quiet() {	# the fabric is idle, every credit back: no data VL of h1's
+	# link or of the switch's egress to h2 holds a frame (an ND frame
+	# on VL 7 waiting there would count as sent and not yet taken in)
+	waitfor 20000 "[ \"\$(vlsum $H1 fab0 qlen)\" = 0 ] && \
+		[ \"\$(vlsum $S1 p2 qlen)\" = 0 ] && \
 		[ \"\$(vlx $H1 fab0 0 credits)\" = $BUF ] && \
 		[ \"\$(crx_used $S1 sw0 p1 0)\" = 0 ]"
 }
