@@ -385,6 +385,11 @@ bool snic_cc_hold(struct snic_cc *cc, struct sk_buff *skb, u32 dlid,
 	early = e->early;
 	snic_cca_depart(e, now, tp + snic_cca_sent(e, &cc->p, cc->cct, now, tp),
 			snic_cc_slack(cc));
+	/* Queued on an open queue before its DLID was paced: it leaves
+	 * unheld by design, and takes its slot, but no pacing was early.
+	 */
+	if (!may_hold)
+		e->early = early;
 	early = e->early - early;
 out:
 	spin_unlock_bh(&cc->lock);
