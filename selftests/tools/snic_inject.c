@@ -51,6 +51,8 @@
  * run makes a NIC track N destinations. $SNIC_INJECT_SRC and
  * $SNIC_INJECT_DST (xx:xx:xx:xx:xx:xx) replace the outer Ethernet source
  * (02:00:00:00:00:99) and destination (broadcast), for a bridge to learn.
+ * $SNIC_INJECT_SC is the SC of the frames that are not management (0),
+ * $SNIC_INJECT_SL the SL a CN names (1).
  */
 #include <arpa/inet.h>
 #include <linux/if_packet.h>
@@ -176,9 +178,13 @@ static size_t build(const char *cls, uint32_t dlid, uint32_t slid, uint8_t *f)
 	struct snic_16b h = { .dlid = dlid, .slid = slid, .l2 = SNIC_16B_L2_TYPE,
 			      .l4 = 0x78, .pkey = 0xffff };
 	uint8_t *p = f + 14, *pl = p + SNIC_16B_HDR_LEN;
+	const char *sc = getenv("SNIC_INJECT_SC");
+	const char *sl = getenv("SNIC_INJECT_SL");
 	size_t payload = 64, len;
 	unsigned int pad;
 
+	if (sc)
+		h.sc = strtoul(sc, NULL, 0) & 31;
 	memset(f, 0xff, 6);
 	memcpy(f + 6, "\x02\x00\x00\x00\x00\x99", 6);
 	env_mac("SNIC_INJECT_DST", f);
@@ -203,6 +209,9 @@ static size_t build(const char *cls, uint32_t dlid, uint32_t slid, uint8_t *f)
 	if (!strcmp(cls, "mgmt") || !strcmp(cls, "mgmt_padded") ||
 	    !strncmp(cls, "cn", 2)) {
 		struct snic_cn cn = { .sl = 1, .count = 1 };
+
+		if (sl)
+			cn.sl = strtoul(sl, NULL, 0);
 
 		snic_cn_encode(pl, &cn);
 		payload = SNIC_CN_LEN;

@@ -13,7 +13,8 @@
  *                                        sender: "from ADDR received N
  *                                        dup D" (D: sequence numbers
  *                                        seen before)
- *   snic_xfer -u ADDR PORT SECONDS SIZE  send SIZE-byte UDP datagrams as
+ *   snic_xfer -u ADDR PORT SECONDS SIZE [PRIO]
+ *                                        send SIZE-byte UDP datagrams as
  *                                        fast as possible for SECONDS,
  *                                        each numbered (a 64-bit
  *                                        sequence number first);
@@ -253,7 +254,7 @@ int main(int argc, char **argv)
 		}
 		return 0;
 	}
-	if (argc == 6 && !strcmp(argv[1], "-u")) {
+	if ((argc == 6 || argc == 7) && !strcmp(argv[1], "-u")) {
 		int af = sockaddr_of(argv[2], atoi(argv[3]), &ss, &len);
 		size_t size = atoi(argv[5]);
 		unsigned long long sent = 0;
@@ -266,6 +267,12 @@ int main(int argc, char **argv)
 		if (fd < 0 || connect(fd, (struct sockaddr *)&ss, len)) {
 			perror("connect");
 			return 1;
+		}
+		if (argc == 7) {
+			int prio = atoi(argv[6]);
+
+			setsockopt(fd, SOL_SOCKET, SO_PRIORITY, &prio,
+				   sizeof(prio));
 		}
 		/* Local drops are reported (ENOBUFS) only with RECVERR. */
 		setsockopt(fd, af == AF_INET ? IPPROTO_IP : IPPROTO_IPV6,
