@@ -12,7 +12,16 @@
  * reflected.
  *
  * Source side: a BECN from a LID raises that DLID's CCTI (core/cca.c);
- * the table of tracked DLIDs is bounded, LRU. Before a packet leaves, its
+ * the table of tracked DLIDs is bounded, LRU.
+ *
+ * SLs: the state is per (DLID, SL), each SL with its own ccti_increase,
+ * ccti_timer, trigger_threshold and ccti_min (OPA's HFICongestionSetting;
+ * ccti_limit and the CCT are the port's). The wire carries an SC, not an
+ * SL: a receiver takes a packet's SL to be the lowest SL its own SL2SC
+ * maps to that SC (nic->sc2sl), and the sender keys its state by the
+ * same SL, so SLs that share an SC share their pacing. A FECN makes a
+ * BECN owed to the source on that SL; it rides only on a data packet of
+ * that SL (whose SC tells the source the SL), else its CN names the SL. Before a packet leaves, its
  * DLID's earliest start (t_next) is checked: if it is not yet due, the
  * packet is held as the head of its TX queue, the queue is stopped, and
  * the NIC's timer releases it when due (then wakes the queue). Only that
@@ -91,7 +100,7 @@ static u64 snic_cc_now(struct snic_cc *cc, u64 *rate)
 	now = snic_fclock_now(&cc->clock, ktime_get_ns(), d);
 	/* The decay runs at another wall speed now. */
 	if (rebase)
-		snic_cc_hot(cc, cc->p.ccti_limit);
+		snic_cc_hot(cc, cc->p[0].ccti_limit);
 	return now;
 }
 
@@ -102,17 +111,31 @@ static u64 snic_cc_now(struct snic_cc *cc, u64 *rate)
  */
 static void snic_cc_hot(struct snic_cc *cc, u32 ccti)
 {
-	u64 ns = ((u64)ccti + 1) * cc->p.ccti_timer * SNIC_CCTI_TIMER_NS *
+	u64 ns = ((u64)ccti + 1) * cc->timer_max * SNIC_CCTI_TIMER_NS *
 		 (cc->clock.d ?: 1);
 	unsigned long until;
 
 	lockdep_assert_held(&cc->lock);
 	/* A floor above 0, or no decay: paced for as long as tracked. */
-	if (cc->p.ccti_min || !cc->p.ccti_timer)
+	if (cc->floor_any)
 		WRITE_ONCE(cc->hot_always, true);
 	until = jiffies + nsecs_to_jiffies(ns) + 1;
 	if (!READ_ONCE(cc->hot_until) || time_after(until, cc->hot_until))
 		WRITE_ONCE(cc->hot_until, until);
+}
+
+/* What the hot deadline needs of the SLs' settings. Caller: lock or init. */
+static void snic_cc_params_derive(struct snic_cc *cc)
+{
+	unsigned int i;
+
+	cc->timer_max = 0;
+	cc->floor_any = false;
+	for (i = 0; i < SNIC_NUM_SL; i++) {
+		cc->timer_max = max(cc->timer_max, cc->p[i].ccti_timer);
+		if (cc->p[i].ccti_min || !cc->p[i].ccti_timer)
+			cc->floor_any = true;
+	}
 }
 
 /* The timer's slack in fabric ns: departures this early are on time. */
@@ -200,15 +223,15 @@ void snic_cc_fecn(struct snic_cc *cc, u32 slid, u8 sl)
 	}
 }
 
-/* Does a packet to @dlid carry a BECN? It pays what is owed to it. */
-bool snic_cc_take_becn(struct snic_cc *cc, u32 dlid)
+/* Does a packet to @dlid on @sl carry a BECN? It pays what is owed. */
+bool snic_cc_take_becn(struct snic_cc *cc, u32 dlid, u8 sl)
 {
 	bool owed;
 
 	if (!READ_ONCE(cc->nowed))
 		return false;
 	spin_lock_bh(&cc->lock);
-	owed = snic_owed_take(&cc->owed, dlid);
+	owed = snic_owed_take(&cc->owed, dlid, sl);
 	WRITE_ONCE(cc->nowed, cc->owed.count);
 	spin_unlock_bh(&cc->lock);
 	if (owed)
@@ -216,9 +239,10 @@ bool snic_cc_take_becn(struct snic_cc *cc, u32 dlid)
 	return owed;
 }
 
-/* A BECN from @slid (piggybacked, or in a CN for @sl). */
+/* A BECN from @slid for @sl (piggybacked, or in a CN). */
 void snic_cc_becn(struct snic_cc *cc, u32 slid, u8 sl)
 {
+	const struct snic_cc_params *p;
 	struct snic_dlid_ent *e;
 	u64 now, ev, busy;
 	bool logged = false;
@@ -226,14 +250,16 @@ void snic_cc_becn(struct snic_cc *cc, u32 slid, u8 sl)
 	snic_count(&cc->nic->stats, SNIC_STAT_RX_BECN);
 	if (!READ_ONCE(cc->pacing))
 		return;
+	sl &= SNIC_NUM_SL - 1;
+	p = &cc->p[sl];
 	spin_lock_bh(&cc->lock);
 	now = snic_cc_now(cc, NULL);
 	ev = cc->table.evictions;
 	busy = cc->table.evictions_busy;
-	if (!snic_dlid_find(&cc->table, slid))
+	if (!snic_dlid_find(&cc->table, slid, sl))
 		cc->gen++;	/* a new DLID (perhaps in an evicted one's slot) */
-	e = snic_dlid_get(&cc->table, slid, &cc->p, now);
-	if (e && snic_ccti_becn(e, &cc->p, now)) {
+	e = snic_dlid_get(&cc->table, slid, sl, cc->p, now);
+	if (e && snic_ccti_becn(e, p, now)) {
 		snic_cc_log_add(&cc->log, now, slid, sl, e->ccti);
 		logged = true;
 	}
@@ -281,11 +307,12 @@ static bool snic_cc_paced_busy(const struct snic_cc *cc)
 }
 
 /*
- * The TX queue of a packet to @dlid of flow @hash (ndo_select_queue): a
- * paced queue while the DLID is paced or has packets waiting on the
- * paced queues, else an open one (see the top of this file).
+ * The TX queue of a packet to @dlid on @sl of flow @hash
+ * (ndo_select_queue): a paced queue while the DLID is paced on the SL or
+ * has packets waiting on the paced queues, else an open one (see the top
+ * of this file).
  */
-u16 snic_cc_select_queue(struct snic_cc *cc, u32 dlid, u32 hash)
+u16 snic_cc_select_queue(struct snic_cc *cc, u32 dlid, u8 sl, u32 hash)
 {
 	u32 npaced = cc->nheld - cc->nopen;
 	struct snic_dlid_ent *e;
@@ -297,9 +324,9 @@ u16 snic_cc_select_queue(struct snic_cc *cc, u32 dlid, u32 hash)
 	if (snic_cc_cool(cc) && !snic_cc_paced_busy(cc))
 		goto open;
 	spin_lock_bh(&cc->lock);
-	e = snic_dlid_find(&cc->table, dlid);
+	e = snic_dlid_find(&cc->table, dlid, sl);
 	if (e && !cc->dead) {
-		snic_ccti_age(e, &cc->p, snic_cc_now(cc, NULL));
+		snic_ccti_age(e, &cc->p[sl], snic_cc_now(cc, NULL));
 		/* Its packets were dropped on the way (a qdisc reset). */
 		if (e->inq && !snic_cc_paced_busy(cc))
 			e->inq = 0;
@@ -332,13 +359,13 @@ static u64 snic_cc_tp(unsigned int len, u64 rate)
 }
 
 /*
- * @skb (@len bytes of application frame, to @dlid) is about to leave on
- * TX queue @txq. True if its DLID is paced and not yet due and the queue
+ * @skb (@len bytes of application frame, to @dlid on @sl) is about to
+ * leave on TX queue @txq. True if its DLID is paced and not yet due and the queue
  * is a paced one: the skb is kept as the queue's head and the queue
  * stopped; the timer sends it. *@paced: its DLID is paced (a CCTI above
  * 0), held or not, on a queue that may wait.
  */
-bool snic_cc_hold(struct snic_cc *cc, struct sk_buff *skb, u32 dlid,
+bool snic_cc_hold(struct snic_cc *cc, struct sk_buff *skb, u32 dlid, u8 sl,
 		  unsigned int len, bool *paced)
 {
 	u16 q = skb_get_queue_mapping(skb);
@@ -355,7 +382,7 @@ bool snic_cc_hold(struct snic_cc *cc, struct sk_buff *skb, u32 dlid,
 	if (q < cc->nopen && snic_cc_cool(cc))
 		return false;
 	spin_lock_bh(&cc->lock);
-	e = snic_dlid_find(&cc->table, dlid);
+	e = snic_dlid_find(&cc->table, dlid, sl);
 	if (!e || cc->dead)
 		goto out;
 	if (q >= cc->nopen && e->inq)
@@ -363,12 +390,13 @@ bool snic_cc_hold(struct snic_cc *cc, struct sk_buff *skb, u32 dlid,
 	/* Only a tracked DLID needs the link's clock and rate. */
 	now = snic_cc_now(cc, &rate);
 	tp = snic_cc_tp(len, rate);
-	snic_ccti_age(e, &cc->p, now);
+	snic_ccti_age(e, &cc->p[sl], now);
 	*paced = e->ccti && may_hold;
 	held = &cc->held[q];
 	if (may_hold && e->ccti && e->t_next > now && !held->skb) {
 		held->skb = skb;
 		held->dlid = dlid;
+		held->sl = sl;
 		held->len = len;
 		/* Its turn is taken now: a head held for the same DLID on
 		 * another queue waits for the next one.
@@ -383,7 +411,8 @@ bool snic_cc_hold(struct snic_cc *cc, struct sk_buff *skb, u32 dlid,
 		goto out;
 	}
 	early = e->early;
-	snic_cca_depart(e, now, tp + snic_cca_sent(e, &cc->p, cc->cct, now, tp),
+	snic_cca_depart(e, now,
+			tp + snic_cca_sent(e, &cc->p[sl], cc->cct, now, tp),
 			snic_cc_slack(cc));
 	/* Queued on an open queue before its DLID was paced: it leaves
 	 * unheld by design, and takes its slot, but no pacing was early.
@@ -448,7 +477,7 @@ static enum hrtimer_restart snic_cc_fire(struct hrtimer *t)
 		 * the one before it left so late that this turn comes less
 		 * than half a slot after it, it waits for that half.
 		 */
-		e = snic_dlid_find(&cc->table, h->dlid);
+		e = snic_dlid_find(&cc->table, h->dlid, h->sl);
 		if (e && now + snic_cc_slack(cc) < snic_cca_earliest(e)) {
 			h->until = snic_cca_earliest(e);
 			if (!next || h->until < next)
@@ -545,11 +574,15 @@ int snic_cc_init(struct snic_cc *cc, struct snic_nic *nic, unsigned int ntxq)
 	struct snic_owed *owed;
 	struct snic_dlid_ent *ent;
 	u32 *bucket, *obucket;
+	unsigned int i;
 
+	BUILD_BUG_ON(SNIC_NUM_SL != SNIC_CC_NUM_SL);
 	memset(cc, 0, sizeof(*cc));
 	spin_lock_init(&cc->lock);
 	cc->nic = nic;
-	snic_cc_params_default(&cc->p);
+	for (i = 0; i < SNIC_NUM_SL; i++)
+		snic_cc_params_default(&cc->p[i]);
+	snic_cc_params_derive(cc);
 	cc->pacing = true;
 	cc->window_ns = SNIC_CC_WINDOW_DEFAULT;
 	cc->max_tracked = SNIC_CC_TRACKED_DEFAULT;
@@ -564,7 +597,7 @@ int snic_cc_init(struct snic_cc *cc, struct snic_nic *nic, unsigned int ntxq)
 		goto err;
 	snic_owed_init(&cc->owed, owed, obucket, SNIC_CC_OWED);
 	cc->max_delay = SNIC_CC_MAX_DELAY;
-	cc->cct_len = snic_cc_cct_generate(cc->cct, cc->p.ccti_limit,
+	cc->cct_len = snic_cc_cct_generate(cc->cct, cc->p[0].ccti_limit,
 					   cc->max_delay);
 	cc->nheld = ntxq;
 	cc->nopen = ntxq - ntxq / 2;
@@ -617,8 +650,10 @@ int snic_cc_configure(struct snic_cc *cc, const struct snic_cc_config *c)
 	    snic_cc_alloc_table(cc, c->max_tracked, &ent, &bucket))
 		return -ENOMEM;
 	spin_lock_bh(&cc->lock);
-	if (c->has_params)
-		cc->p = c->p;
+	if (c->has_params) {
+		memcpy(cc->p, c->p, sizeof(cc->p));
+		snic_cc_params_derive(cc);
+	}
 	if (c->cct_len) {
 		memcpy(cc->cct, c->cct, c->cct_len * sizeof(*cc->cct));
 		cc->cct_len = c->cct_len;
@@ -644,13 +679,13 @@ int snic_cc_configure(struct snic_cc *cc, const struct snic_cc_config *c)
 	}
 	/* No CCTI beyond the table or the limit. */
 	snic_dlid_table_clamp(&cc->table,
-			      min_t(u32, cc->p.ccti_limit,
+			      min_t(u32, cc->p[0].ccti_limit,
 				    cc->cct_len ? cc->cct_len - 1 : 0));
 	WRITE_ONCE(cc->tracked, cc->table.count);
 	/* Another timer or minimum: the deadline starts over. */
 	WRITE_ONCE(cc->hot_always, false);
 	if (cc->table.count)
-		snic_cc_hot(cc, cc->p.ccti_limit);
+		snic_cc_hot(cc, cc->p[0].ccti_limit);
 	spin_unlock_bh(&cc->lock);
 	kvfree(old_ent);
 	kvfree(old_bucket);
@@ -662,7 +697,7 @@ void snic_cc_read(struct snic_cc *cc, struct snic_cc_config *c, u64 *late,
 		  struct snic_hist *hist)
 {
 	spin_lock_bh(&cc->lock);
-	c->p = cc->p;
+	memcpy(c->p, cc->p, sizeof(c->p));
 	c->window_ns = cc->window_ns;
 	c->pacing = cc->pacing;
 	c->max_tracked = cc->max_tracked;
@@ -690,9 +725,10 @@ int snic_cc_dump_dlids(struct snic_cc *cc, u32 pos, struct snic_dlid_ent *out,
 	for (; pos < cc->table.cap && k < n; pos++) {
 		struct snic_dlid_ent *e = &cc->table.ent[pos];
 
-		if (!e->used || snic_dlid_find(&cc->table, e->dlid) != e)
+		if (!e->used ||
+		    snic_dlid_find(&cc->table, e->dlid, e->sl) != e)
 			continue;
-		snic_ccti_age(e, &cc->p, now);
+		snic_ccti_age(e, &cc->p[e->sl], now);
 		slot[k] = pos;
 		out[k] = *e;
 		/* In the copy: how long ago (0: none yet). */

@@ -9,26 +9,47 @@
 #include "netlink.h"
 #include "netlink-gen.h"
 
+/* One SL's settings, a sl-setting nest of a reply. */
+static int snic_nl_cc_put_sl(struct sk_buff *msg, u32 sl,
+			     const struct snic_cc_params *p)
+{
+	struct nlattr *nest = nla_nest_start(msg, SNIC_A_CC_SL_SETTING);
+
+	if (!nest ||
+	    nla_put_u32(msg, SNIC_A_CC_SL_SL, sl) ||
+	    nla_put_u32(msg, SNIC_A_CC_SL_INCREASE, p->ccti_increase) ||
+	    nla_put_u32(msg, SNIC_A_CC_SL_TIMER, p->ccti_timer) ||
+	    nla_put_u32(msg, SNIC_A_CC_SL_TRIGGER, p->trigger_threshold) ||
+	    nla_put_u32(msg, SNIC_A_CC_SL_MIN, p->ccti_min))
+		return -EMSGSIZE;
+	nla_nest_end(msg, nest);
+	return 0;
+}
+
 int snic_nl_cc_put(struct sk_buff *msg, struct snic_cc *cc)
 {
-	struct snic_cc_config c;
+	struct snic_cc_config *c;
 	struct nlattr *nest;
 	struct snic_hist h;
 	unsigned int q;
+	int err = -EMSGSIZE;
 	u64 late;
 
-	snic_cc_read(cc, &c, &late, &h);
+	c = kmalloc(sizeof(*c), GFP_KERNEL);
+	if (!c)
+		return -ENOMEM;
+	snic_cc_read(cc, c, &late, &h);
 	nest = nla_nest_start(msg, SNIC_A_CC);
 	if (!nest ||
-	    nla_put_u32(msg, SNIC_A_CC_PACING, c.pacing) ||
-	    nla_put_u32(msg, SNIC_A_CC_INCREASE, c.p.ccti_increase) ||
-	    nla_put_u32(msg, SNIC_A_CC_TIMER, c.p.ccti_timer) ||
-	    nla_put_u32(msg, SNIC_A_CC_TRIGGER, c.p.trigger_threshold) ||
-	    nla_put_u32(msg, SNIC_A_CC_MIN, c.p.ccti_min) ||
-	    nla_put_u32(msg, SNIC_A_CC_LIMIT, c.p.ccti_limit) ||
-	    nla_put_u32(msg, SNIC_A_CC_MAX_TRACKED, c.max_tracked) ||
-	    nla_put_u32(msg, SNIC_A_CC_WINDOW, c.window_ns) ||
-	    nla_put_u32(msg, SNIC_A_CC_TRACKED, c.tracked) ||
+	    nla_put_u32(msg, SNIC_A_CC_PACING, c->pacing) ||
+	    nla_put_u32(msg, SNIC_A_CC_INCREASE, c->p[0].ccti_increase) ||
+	    nla_put_u32(msg, SNIC_A_CC_TIMER, c->p[0].ccti_timer) ||
+	    nla_put_u32(msg, SNIC_A_CC_TRIGGER, c->p[0].trigger_threshold) ||
+	    nla_put_u32(msg, SNIC_A_CC_MIN, c->p[0].ccti_min) ||
+	    nla_put_u32(msg, SNIC_A_CC_LIMIT, c->p[0].ccti_limit) ||
+	    nla_put_u32(msg, SNIC_A_CC_MAX_TRACKED, c->max_tracked) ||
+	    nla_put_u32(msg, SNIC_A_CC_WINDOW, c->window_ns) ||
+	    nla_put_u32(msg, SNIC_A_CC_TRACKED, c->tracked) ||
 	    nla_put_u64_64bit(msg, SNIC_A_CC_LATE_NS, late, SNIC_A_CC_PAD) ||
 	    nla_put_u64_64bit(msg, SNIC_A_CC_LATE_N, h.n, SNIC_A_CC_PAD) ||
 	    nla_put_u64_64bit(msg, SNIC_A_CC_LATE_P50,
@@ -36,15 +57,21 @@ int snic_nl_cc_put(struct sk_buff *msg, struct snic_cc *cc)
 	    nla_put_u64_64bit(msg, SNIC_A_CC_LATE_P99,
 			      snic_hist_quantile(&h, 990), SNIC_A_CC_PAD) ||
 	    nla_put_u64_64bit(msg, SNIC_A_CC_LATE_MAX, h.max, SNIC_A_CC_PAD) ||
-	    nla_put_u32(msg, SNIC_A_CC_MAX_DELAY, c.max_delay) ||
-	    nla_put_u32(msg, SNIC_A_CC_CCT_LEN, c.cct_len))
-		return -EMSGSIZE;
+	    nla_put_u32(msg, SNIC_A_CC_MAX_DELAY, c->max_delay) ||
+	    nla_put_u32(msg, SNIC_A_CC_CCT_LEN, c->cct_len))
+		goto out;
 	for (q = 0; q < cc->nheld; q++)
 		if (nla_put_u64_64bit(msg, SNIC_A_CC_TXQ_STALLS,
 				      snic_cc_stalls(cc, q), SNIC_A_CC_PAD))
-			return -EMSGSIZE;
+			goto out;
+	for (q = 0; q < SNIC_NUM_SL; q++)
+		if (snic_nl_cc_put_sl(msg, q, &c->p[q]))
+			goto out;
 	nla_nest_end(msg, nest);
-	return 0;
+	err = 0;
+out:
+	kfree(c);
+	return err;
 }
 
 /* The CCT of a cc nest, its cct-entry attributes in order, into @cct. */
@@ -83,6 +110,46 @@ static int snic_nl_cct_parse(const struct nlattr *nest,
 }
 
 /*
+ * The sl-setting nests of a cc nest over @p, in order (a later one for an
+ * SL wins).
+ */
+static int snic_nl_cc_sl_parse(const struct nlattr *nest,
+			       struct snic_cc_params *p,
+			       struct netlink_ext_ack *extack)
+{
+	struct nlattr *tb[SNIC_A_CC_SL_MAX + 1];
+	const struct nlattr *a;
+	int rem, err;
+	u32 sl;
+
+	nla_for_each_nested(a, nest, rem) {
+		if (nla_type(a) != SNIC_A_CC_SL_SETTING)
+			continue;
+		err = nla_parse_nested(tb, SNIC_A_CC_SL_MAX, a,
+				       snic_cc_sl_nl_policy, extack);
+		if (err)
+			return err;
+		if (NL_REQ_ATTR_CHECK(extack, a, tb, SNIC_A_CC_SL_SL)) {
+			NL_SET_ERR_MSG_ATTR(extack, a,
+					    "an sl-setting names its SL");
+			return -EINVAL;
+		}
+		sl = nla_get_u32(tb[SNIC_A_CC_SL_SL]);
+		if (tb[SNIC_A_CC_SL_INCREASE])
+			p[sl].ccti_increase =
+				nla_get_u32(tb[SNIC_A_CC_SL_INCREASE]);
+		if (tb[SNIC_A_CC_SL_TIMER])
+			p[sl].ccti_timer = nla_get_u32(tb[SNIC_A_CC_SL_TIMER]);
+		if (tb[SNIC_A_CC_SL_TRIGGER])
+			p[sl].trigger_threshold =
+				nla_get_u32(tb[SNIC_A_CC_SL_TRIGGER]);
+		if (tb[SNIC_A_CC_SL_MIN])
+			p[sl].ccti_min = nla_get_u32(tb[SNIC_A_CC_SL_MIN]);
+	}
+	return 0;
+}
+
+/*
  * The NIC's CCA settings as the request's cc nest would leave them, in
  * @c (@cct holds a new table). Refused with an extack message if they do
  * not fit together. Caller holds RTNL.
@@ -93,6 +160,7 @@ int snic_nl_cc_parse(struct snic_cc *cc, const struct nlattr *nest,
 {
 	struct nlattr *a[SNIC_A_CC_MAX + 1];
 	int n, err;
+	u32 sl;
 	u64 late;
 
 	err = nla_parse_nested(a, SNIC_A_CC_MAX, nest, snic_cc_nl_policy,
@@ -105,17 +173,26 @@ int snic_nl_cc_parse(struct snic_cc *cc, const struct nlattr *nest,
 	c->has_params = a[SNIC_A_CC_INCREASE] || a[SNIC_A_CC_TIMER] ||
 			a[SNIC_A_CC_TRIGGER] || a[SNIC_A_CC_MIN] ||
 			a[SNIC_A_CC_LIMIT] || a[SNIC_A_CC_CCT_ENTRY] ||
-			a[SNIC_A_CC_MAX_DELAY];
-	if (a[SNIC_A_CC_INCREASE])
-		c->p.ccti_increase = nla_get_u32(a[SNIC_A_CC_INCREASE]);
-	if (a[SNIC_A_CC_TIMER])
-		c->p.ccti_timer = nla_get_u32(a[SNIC_A_CC_TIMER]);
-	if (a[SNIC_A_CC_TRIGGER])
-		c->p.trigger_threshold = nla_get_u32(a[SNIC_A_CC_TRIGGER]);
-	if (a[SNIC_A_CC_MIN])
-		c->p.ccti_min = nla_get_u32(a[SNIC_A_CC_MIN]);
-	if (a[SNIC_A_CC_LIMIT])
-		c->p.ccti_limit = nla_get_u32(a[SNIC_A_CC_LIMIT]);
+			a[SNIC_A_CC_MAX_DELAY] || a[SNIC_A_CC_SL_SETTING];
+	for (sl = 0; sl < SNIC_NUM_SL; sl++) {
+		struct snic_cc_params *p = &c->p[sl];
+
+		if (a[SNIC_A_CC_INCREASE])
+			p->ccti_increase = nla_get_u32(a[SNIC_A_CC_INCREASE]);
+		if (a[SNIC_A_CC_TIMER])
+			p->ccti_timer = nla_get_u32(a[SNIC_A_CC_TIMER]);
+		if (a[SNIC_A_CC_TRIGGER])
+			p->trigger_threshold = nla_get_u32(a[SNIC_A_CC_TRIGGER]);
+		if (a[SNIC_A_CC_MIN])
+			p->ccti_min = nla_get_u32(a[SNIC_A_CC_MIN]);
+		if (a[SNIC_A_CC_LIMIT])
+			p->ccti_limit = nla_get_u32(a[SNIC_A_CC_LIMIT]);
+	}
+	if (a[SNIC_A_CC_SL_SETTING]) {
+		err = snic_nl_cc_sl_parse(nest, c->p, extack);
+		if (err)
+			return err;
+	}
 	if (a[SNIC_A_CC_CCT_ENTRY] && a[SNIC_A_CC_MAX_DELAY]) {
 		NL_SET_ERR_MSG_ATTR(extack, a[SNIC_A_CC_MAX_DELAY],
 				    "a CCT is written (cct-entry) or generated (max-delay), not both");
@@ -130,11 +207,12 @@ int snic_nl_cc_parse(struct snic_cc *cc, const struct nlattr *nest,
 		c->cct_len = n;
 		c->max_delay = 0;
 	} else if (a[SNIC_A_CC_MAX_DELAY] ||
-		   (c->max_delay && c->p.ccti_limit >= n)) {
+		   (c->max_delay && c->p[0].ccti_limit >= n)) {
 		/* A generated table follows its settings. */
 		if (a[SNIC_A_CC_MAX_DELAY])
 			c->max_delay = nla_get_u32(a[SNIC_A_CC_MAX_DELAY]);
-		n = snic_cc_cct_generate(cct, c->p.ccti_limit, c->max_delay);
+		n = snic_cc_cct_generate(cct, c->p[0].ccti_limit,
+					 c->max_delay);
 		if (!n) {
 			NL_SET_ERR_MSG_MOD(extack,
 					   "no CCT of 14-bit multipliers ramps to that max-delay");
@@ -142,21 +220,23 @@ int snic_nl_cc_parse(struct snic_cc *cc, const struct nlattr *nest,
 		}
 		c->cct_len = n;
 	}
-	switch (snic_cc_params_check(&c->p, n)) {
-	case SNIC_CC_OK:
-		break;
-	case SNIC_CC_ELIMIT:
-		NL_SET_ERR_MSG_MOD(extack,
-				   "ccti_limit must be below the CCT's length");
-		return -EINVAL;
-	case SNIC_CC_EMIN:
-		NL_SET_ERR_MSG_MOD(extack,
-				   "ccti_min must not be above ccti_limit");
-		return -EINVAL;
-	default:
-		NL_SET_ERR_MSG_MOD(extack,
-				   "trigger_threshold must not be above ccti_limit");
-		return -EINVAL;
+	for (sl = 0; sl < SNIC_NUM_SL; sl++) {
+		switch (snic_cc_params_check(&c->p[sl], n)) {
+		case SNIC_CC_OK:
+			continue;
+		case SNIC_CC_ELIMIT:
+			NL_SET_ERR_MSG_MOD(extack,
+					   "ccti_limit must be below the CCT's length");
+			return -EINVAL;
+		case SNIC_CC_EMIN:
+			NL_SET_ERR_MSG_MOD(extack,
+					   "ccti_min must not be above ccti_limit");
+			return -EINVAL;
+		default:
+			NL_SET_ERR_MSG_MOD(extack,
+					   "trigger_threshold must not be above ccti_limit");
+			return -EINVAL;
+		}
 	}
 	if (a[SNIC_A_CC_MAX_TRACKED])
 		c->max_tracked = nla_get_u32(a[SNIC_A_CC_MAX_TRACKED]);
@@ -178,6 +258,7 @@ static int snic_nl_cc_put_dlid(struct sk_buff *skb, struct snic_nic *nic,
 
 	if (!nest ||
 	    nla_put_u32(skb, SNIC_A_CC_DLID_DLID, e->dlid) ||
+	    nla_put_u32(skb, SNIC_A_CC_DLID_SL, e->sl) ||
 	    nla_put_u32(skb, SNIC_A_CC_DLID_CCTI, e->ccti) ||
 	    nla_put_u64_64bit(skb, SNIC_A_CC_DLID_IPD,
 			      snic_cc_ipd(&nic->cc, e, nic->dev->mtu),

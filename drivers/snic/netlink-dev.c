@@ -110,7 +110,7 @@ int snic_nl_dev_set_doit(struct sk_buff *skb, struct genl_info *info)
 	struct nlattr *sl2sc, *lid;
 	struct snic_cc_config cc;
 	struct snic_ar_config ar;
-	int err, i;
+	int err;
 
 	if (!a[SNIC_A_DEV] && !a[SNIC_A_CREDIT] && !a[SNIC_A_CC] &&
 	    !a[SNIC_A_AR]) {
@@ -183,8 +183,8 @@ int snic_nl_dev_set_doit(struct sk_buff *skb, struct genl_info *info)
 
 		if (lid)
 			snic_nic_set_lid(nic, nla_get_u32(lid));
-		for (i = 0; sl2sc && i < SNIC_NUM_SL; i++)
-			WRITE_ONCE(nic->sl2sc[i], ((u8 *)nla_data(sl2sc))[i]);
+		if (sl2sc)
+			snic_nic_set_sl2sc(nic, nla_data(sl2sc));
 		if (a[SNIC_A_CREDIT])
 			snic_nl_credit_set(&nic->crx, a[SNIC_A_CREDIT]);
 	} else {

@@ -51,6 +51,22 @@ static const struct netlink_range_validation snic_a_cc_max_delay_range = {
 	.max	= 13417677ULL,
 };
 
+static const struct netlink_range_validation snic_a_cc_sl_increase_range = {
+	.max	= 65535ULL,
+};
+
+static const struct netlink_range_validation snic_a_cc_sl_timer_range = {
+	.max	= 65535ULL,
+};
+
+static const struct netlink_range_validation snic_a_cc_sl_trigger_range = {
+	.max	= 65535ULL,
+};
+
+static const struct netlink_range_validation snic_a_cc_sl_min_range = {
+	.max	= 65535ULL,
+};
+
 static const struct netlink_range_validation snic_a_ar_dlid_range = {
 	.max	= 16777214ULL,
 };
@@ -127,7 +143,7 @@ const struct nla_policy snic_bpt_cand_nl_policy[SNIC_A_BPT_CAND_PENALTY + 1] = {
 	[SNIC_A_BPT_CAND_PENALTY] = { .type = NLA_U32, },
 };
 
-const struct nla_policy snic_cc_nl_policy[SNIC_A_CC_TXQ_STALLS + 1] = {
+const struct nla_policy snic_cc_nl_policy[SNIC_A_CC_SL_SETTING + 1] = {
 	[SNIC_A_CC_PACING] = NLA_POLICY_MAX(NLA_U32, 1),
 	[SNIC_A_CC_INCREASE] = NLA_POLICY_FULL_RANGE(NLA_U32, &snic_a_cc_increase_range),
 	[SNIC_A_CC_TIMER] = NLA_POLICY_FULL_RANGE(NLA_U32, &snic_a_cc_timer_range),
@@ -146,6 +162,15 @@ const struct nla_policy snic_cc_nl_policy[SNIC_A_CC_TXQ_STALLS + 1] = {
 	[SNIC_A_CC_MAX_DELAY] = NLA_POLICY_FULL_RANGE(NLA_U32, &snic_a_cc_max_delay_range),
 	[SNIC_A_CC_CCT_LEN] = { .type = NLA_U32, },
 	[SNIC_A_CC_TXQ_STALLS] = { .type = NLA_U64, },
+	[SNIC_A_CC_SL_SETTING] = NLA_POLICY_NESTED(snic_cc_sl_nl_policy),
+};
+
+const struct nla_policy snic_cc_sl_nl_policy[SNIC_A_CC_SL_MIN + 1] = {
+	[SNIC_A_CC_SL_SL] = NLA_POLICY_MAX(NLA_U32, 31),
+	[SNIC_A_CC_SL_INCREASE] = NLA_POLICY_FULL_RANGE(NLA_U32, &snic_a_cc_sl_increase_range),
+	[SNIC_A_CC_SL_TIMER] = NLA_POLICY_FULL_RANGE(NLA_U32, &snic_a_cc_sl_timer_range),
+	[SNIC_A_CC_SL_TRIGGER] = NLA_POLICY_FULL_RANGE(NLA_U32, &snic_a_cc_sl_trigger_range),
+	[SNIC_A_CC_SL_MIN] = NLA_POLICY_FULL_RANGE(NLA_U32, &snic_a_cc_sl_min_range),
 };
 
 const struct nla_policy snic_cct_entry_nl_policy[SNIC_A_CCT_ENTRY_MULTIPLIER + 1] = {

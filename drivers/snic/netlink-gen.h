@@ -15,7 +15,8 @@
 extern const struct nla_policy snic_ar_nl_policy[SNIC_A_AR_SLID_MAX + 1];
 extern const struct nla_policy snic_bpt_nl_policy[SNIC_A_BPT_CUR + 1];
 extern const struct nla_policy snic_bpt_cand_nl_policy[SNIC_A_BPT_CAND_PENALTY + 1];
-extern const struct nla_policy snic_cc_nl_policy[SNIC_A_CC_TXQ_STALLS + 1];
+extern const struct nla_policy snic_cc_nl_policy[SNIC_A_CC_SL_SETTING + 1];
+extern const struct nla_policy snic_cc_sl_nl_policy[SNIC_A_CC_SL_MIN + 1];
 extern const struct nla_policy snic_cct_entry_nl_policy[SNIC_A_CCT_ENTRY_MULTIPLIER + 1];
 extern const struct nla_policy snic_credit_nl_policy[SNIC_A_CREDIT_DROP + 1];
 extern const struct nla_policy snic_dev_nl_policy[SNIC_A_DEV_SL2SC + 1];

@@ -104,6 +104,26 @@ void snic_nic_room(struct net_device *lower)
 }
 
 /*
+ * A new SL2SC table, and its inverse: an SC's SL is the lowest SL mapped
+ * to it (an SC no SL maps to: the SL of its number). Under RTNL; the
+ * datapath may see a mix of old and new entries for a moment.
+ */
+void snic_nic_set_sl2sc(struct snic_nic *nic, const u8 *map)
+{
+	u8 sc2sl[SNIC_NUM_SC];
+	int i;
+
+	for (i = 0; i < SNIC_NUM_SC; i++)
+		sc2sl[i] = i;
+	for (i = SNIC_NUM_SL - 1; i >= 0; i--)
+		sc2sl[map[i]] = i;
+	for (i = 0; i < SNIC_NUM_SL; i++)
+		WRITE_ONCE(nic->sl2sc[i], map[i]);
+	for (i = 0; i < SNIC_NUM_SC; i++)
+		WRITE_ONCE(nic->sc2sl[i], sc2sl[i]);
+}
+
+/*
  * Encapsulate @skb and send it on the lower device. @released: it was
  * held for pacing (cc.c) and is due now. Consumes @skb. True if
  * its TX queue is now stopped until the link has room.
@@ -117,6 +137,7 @@ bool snic_nic_send(struct snic_nic *nic, struct sk_buff *skb, bool released)
 	bool paced = released;
 	enum snic_stat why;
 	int err;
+	u8 sl;
 
 	if (unlikely(!pskb_may_pull(skb, ETH_HLEN))) {
 		why = SNIC_STAT_TX_DROP_NO_DLID;
@@ -136,11 +157,13 @@ bool snic_nic_send(struct snic_nic *nic, struct sk_buff *skb, bool released)
 		why = SNIC_STAT_TX_DROP_LINK_DOWN;
 		goto drop;
 	}
-	/* CCA: wait for the DLID's pacing (only this queue waits). */
-	if (!released && snic_cc_hold(&nic->cc, skb, h.dlid, len, &paced))
-		return false;
-	h.becn = snic_cc_take_becn(&nic->cc, h.dlid);
 	h.sc = READ_ONCE(nic->sl2sc[skb->priority & (SNIC_NUM_SL - 1)]);
+	sl = READ_ONCE(nic->sc2sl[h.sc]);
+	/* CCA: wait for the DLID's pacing (only this queue waits). */
+	if (!released &&
+	    snic_cc_hold(&nic->cc, skb, h.dlid, sl, len, &paced))
+		return false;
+	h.becn = snic_cc_take_becn(&nic->cc, h.dlid, sl);
 	h.l4 = SNIC_L4_ETH;
 	h.pkey = 0xffff;
 	h.entropy = skb_get_hash(skb) & 0xffff;
@@ -182,10 +205,13 @@ static u16 snic_nic_select_queue(struct net_device *dev, struct sk_buff *skb,
 {
 	struct snic_nic *nic = netdev_priv(dev);
 	u32 dlid = 0;
+	u8 sc;
 
 	if (skb_headlen(skb) >= ETH_HLEN)
 		dlid = snic_mac_to_dlid(((struct ethhdr *)skb->data)->h_dest);
-	return snic_cc_select_queue(&nic->cc, dlid, skb_get_hash(skb));
+	sc = READ_ONCE(nic->sl2sc[skb->priority & (SNIC_NUM_SL - 1)]);
+	return snic_cc_select_queue(&nic->cc, dlid, READ_ONCE(nic->sc2sl[sc]),
+				    skb_get_hash(skb));
 }
 
 static netdev_tx_t snic_nic_xmit(struct sk_buff *skb, struct net_device *dev)
@@ -285,9 +311,9 @@ static rx_handler_result_t snic_nic_rx(struct sk_buff **pskb)
 	 * back to the source (not for multicast).
 	 */
 	if (h.becn)
-		snic_cc_becn(&nic->cc, h.slid, h.sc & 0xf);
+		snic_cc_becn(&nic->cc, h.slid, READ_ONCE(nic->sc2sl[h.sc]));
 	if (h.fecn && !snic_lid_is_mcast(h.dlid))
-		snic_cc_fecn(&nic->cc, h.slid, h.sc & 0xf);
+		snic_cc_fecn(&nic->cc, h.slid, READ_ONCE(nic->sc2sl[h.sc]));
 	else if (h.fecn)
 		snic_count(&nic->stats, SNIC_STAT_RX_FECN_MCAST);
 
@@ -440,6 +466,7 @@ static int snic_nic_newlink(SNIC_NEWLINK_ARGS)
 {
 	struct snic_nic *nic = netdev_priv(dev);
 	struct net_device *lower;
+	u8 sl2sc[SNIC_NUM_SL];
 	int err, i;
 
 	if (!tb[IFLA_LINK]) {
@@ -487,7 +514,8 @@ static int snic_nic_newlink(SNIC_NEWLINK_ARGS)
 	nic->dev = dev;
 	nic->lower = lower;
 	for (i = 0; i < SNIC_NUM_SL; i++)
-		nic->sl2sc[i] = i & 7;
+		sl2sc[i] = i & 7;
+	snic_nic_set_sl2sc(nic, sl2sc);
 	snic_crx_init(&nic->crx, lower, &nic->stats, false);
 	if (!tb[IFLA_MTU])
 		dev->mtu = min_t(unsigned int, lower->mtu - SNIC_MTU_OVERHEAD,

@@ -92,6 +92,7 @@ struct snic_crx {
 struct snic_cc_held {
 	struct sk_buff *skb;		/* a TX queue's paced head, or NULL */
 	u32 dlid;
+	u8 sl;
 	unsigned int len;
 	u64 until;			/* fabric ns: its slot starts */
 	u64 slot;			/* fabric ns: Tp + IPD */
@@ -100,7 +101,7 @@ struct snic_cc_held {
 
 /* Settings, as netlink sets and reads them. */
 struct snic_cc_config {
-	struct snic_cc_params p;
+	struct snic_cc_params p[SNIC_NUM_SL];	/* one ccti_limit in all */
 	const struct snic_cct_entry *cct;
 	u16 cct_len;			/* 0: keep the table */
 	u32 max_delay;			/* its generator's, 0: written */
@@ -114,7 +115,9 @@ struct snic_cc_config {
 struct snic_cc {
 	struct snic_nic *nic;
 	spinlock_t lock;		/* all below, see cc.c */
-	struct snic_cc_params p;
+	struct snic_cc_params p[SNIC_NUM_SL];	/* per SL; one ccti_limit */
+	u16 timer_max;			/* the slowest SL's ccti_timer */
+	bool floor_any;			/* an SL never decays to 0 */
 	struct snic_cct_entry *cct;	/* SNIC_CCT_MAX_ENTRIES */
 	u16 cct_len;
 	u32 max_delay;			/* its generator's, 0: written */
@@ -157,8 +160,11 @@ struct snic_nic {
 	netdevice_tracker lower_tracker;
 	/* Own LID: written under RTNL, read locklessly by the datapath. */
 	u32 lid;
-	/* SL -> SC: written under RTNL byte by byte, read locklessly. */
+	/* SL -> SC, and SC -> SL its inverse (the lowest SL of an SC):
+	 * written under RTNL byte by byte, read locklessly.
+	 */
 	u8 sl2sc[SNIC_NUM_SL];
+	u8 sc2sl[SNIC_NUM_SC];
 	struct snic_stats stats;
 	struct snic_crx crx;		/* receive side of the lower device */
 	struct snic_cc cc;
@@ -305,6 +311,7 @@ int snic_nic_netdev_event(unsigned long event, struct net_device *lower,
 int snic_nic_set_lid(struct snic_nic *nic, u32 lid);
 bool snic_nic_send(struct snic_nic *nic, struct sk_buff *skb, bool released);
 void snic_nic_room(struct net_device *lower);
+void snic_nic_set_sl2sc(struct snic_nic *nic, const u8 *map);
 
 /* cc.c */
 int snic_cc_init(struct snic_cc *cc, struct snic_nic *nic, unsigned int ntxq);
@@ -313,10 +320,10 @@ void snic_cc_free(struct snic_cc *cc);
 void snic_cc_flush(struct snic_cc *cc);
 void snic_cc_fecn(struct snic_cc *cc, u32 slid, u8 sl);
 void snic_cc_becn(struct snic_cc *cc, u32 slid, u8 sl);
-bool snic_cc_take_becn(struct snic_cc *cc, u32 dlid);
-u16 snic_cc_select_queue(struct snic_cc *cc, u32 dlid, u32 hash);
+bool snic_cc_take_becn(struct snic_cc *cc, u32 dlid, u8 sl);
+u16 snic_cc_select_queue(struct snic_cc *cc, u32 dlid, u8 sl, u32 hash);
 u64 snic_cc_stalls(struct snic_cc *cc, unsigned int q);
-bool snic_cc_hold(struct snic_cc *cc, struct sk_buff *skb, u32 dlid,
+bool snic_cc_hold(struct snic_cc *cc, struct sk_buff *skb, u32 dlid, u8 sl,
 		  unsigned int len, bool *paced);
 unsigned int snic_cc_cct_generate(struct snic_cct_entry *cct, u16 limit,
 				  u32 max_delay);

@@ -29,6 +29,7 @@
 #include "owed.h"
 
 #define CAP_MAX 16
+#define NSL 3		/* SLs of a program, each its own settings */
 
 static struct snic_cct_entry cct[128];
 
@@ -41,8 +42,9 @@ static void check_table(struct snic_dlid_table *t,
 		const struct snic_dlid_ent *e = &t->ent[i];
 
 		if (++n > t->cap || e->prev != last || !e->used ||
-		    snic_dlid_find(t, e->dlid) != e ||
-		    e->ccti < p->ccti_min || e->ccti > p->ccti_limit)
+		    e->sl >= NSL || snic_dlid_find(t, e->dlid, e->sl) != e ||
+		    e->ccti < p[e->sl].ccti_min ||
+		    e->ccti > p[e->sl].ccti_limit)
 			abort();
 		last = i;
 	}
@@ -55,43 +57,49 @@ static void run_program(const uint8_t *d, size_t size)
 	static struct snic_dlid_ent ent[CAP_MAX];
 	static u32 bucket[CAP_MAX];
 	struct snic_dlid_table t;
-	struct snic_cc_params p;
+	struct snic_cc_params p[NSL];
 	struct snic_dlid_ent *e;
 	u64 now = 0;
 	size_t i;
+	int s;
 
 	if (!cct[127].mult)
 		snic_cct_generate(cct, 127, 819, 8300);
-	snic_cc_params_default(&p);
+	for (s = 0; s < NSL; s++)
+		snic_cc_params_default(&p[s]);
 	if (size < 1)
 		return;
-	p.ccti_min = d[0] & 3;
+	p[0].ccti_min = d[0] & 3;
+	p[1].ccti_min = d[0] >> 2 & 3;
+	p[1].ccti_increase = 9;
+	p[2].ccti_timer = 1;
 	snic_dlid_table_init(&t, ent, bucket, 1 + (d[0] >> 4) % CAP_MAX);
 	for (i = 1; i + 3 <= size; i += 3) {
-		u32 dlid = d[i + 1] % 48;
+		u32 dlid = d[i + 1] % 24;
+		u8 sl = d[i + 1] / 24 % NSL;
 
 		switch (d[i] % 8) {
 		case 0:
-			if (!snic_dlid_get(&t, dlid, &p, now))
+			if (!snic_dlid_get(&t, dlid, sl, p, now))
 				abort();
 			break;
 		case 1:
-			e = snic_dlid_get(&t, dlid, &p, now);
-			snic_ccti_becn(e, &p, now);
+			e = snic_dlid_get(&t, dlid, sl, p, now);
+			snic_ccti_becn(e, &p[sl], now);
 			break;
 		case 2:
-			e = snic_dlid_find(&t, dlid);
+			e = snic_dlid_find(&t, dlid, sl);
 			if (e)
 				e->queued++;
 			break;
 		case 3:
-			e = snic_dlid_find(&t, dlid);
+			e = snic_dlid_find(&t, dlid, sl);
 			if (e && e->queued)
 				e->queued--;
 			break;
 		case 4:
-			e = snic_dlid_get(&t, dlid, &p, now);
-			snic_cca_sent(e, &p, cct, now, (d[i + 2] + 1) * 8);
+			e = snic_dlid_get(&t, dlid, sl, p, now);
+			snic_cca_sent(e, &p[sl], cct, now, (d[i + 2] + 1) * 8);
 			if (e->ccti && e->t_next < now)
 				abort();
 			break;
@@ -101,7 +109,7 @@ static void run_program(const uint8_t *d, size_t size)
 		case 6: {	/* held for its turn, released d[i + 2]^2 x 8 ns late */
 			u64 turn, slot, go, early;
 
-			e = snic_dlid_get(&t, dlid, &p, now);
+			e = snic_dlid_get(&t, dlid, sl, p, now);
 			if (!e->ccti || e->t_next <= now)
 				break;
 			turn = snic_cca_reserve(e, cct, 64);
@@ -119,7 +127,7 @@ static void run_program(const uint8_t *d, size_t size)
 			snic_dlid_table_flush(&t);
 			break;
 		}
-		check_table(&t, &p);
+		check_table(&t, p);
 	}
 }
 
@@ -134,7 +142,8 @@ static void check_owed(const struct snic_owed_table *t, const u32 *ref,
 	if (t->count != nref)
 		abort();
 	for (i = t->head; i != SNIC_OWED_NIL; i = t->ent[i].next, n++) {
-		if (n >= nref || t->ent[i].slid != ref[n] ||
+		if (n >= nref ||
+		    (t->ent[i].slid | (u32)t->ent[i].sl << 8) != ref[n] ||
 		    t->ent[i].prev != last)
 			abort();
 		last = i;
@@ -163,17 +172,19 @@ static void run_owed(const uint8_t *d, size_t size)
 	snic_owed_init(&t, ent, bucket, d[0] % (OWED_MAX + 1));
 	for (i = 1; i + 2 <= size; i += 2) {
 		u32 slid = d[i + 1] % 40;
+		u8 sl = d[i + 1] / 40 % 2;
+		u32 key = slid | (u32)sl << 8;
 
-		for (j = 0; j < nref && ref[j] != slid; j++)
+		for (j = 0; j < nref && ref[j] != key; j++)
 			;
 		switch (d[i] % 4) {
 		case 0:
-			switch (snic_owed_fecn(&t, slid, 0, now + OWED_WINDOW,
+			switch (snic_owed_fecn(&t, slid, sl, now + OWED_WINDOW,
 					       3)) {
 			case SNIC_OWED_NEW:
 				if (j < nref || nref == t.cap)
 					abort();
-				ref[nref++] = slid;
+				ref[nref++] = key;
 				break;
 			case SNIC_OWED_FOLDED:
 				if (j == nref)
@@ -185,7 +196,7 @@ static void run_owed(const uint8_t *d, size_t size)
 			}
 			break;
 		case 1:
-			if (snic_owed_take(&t, slid) != (j < nref))
+			if (snic_owed_take(&t, slid, sl) != (j < nref))
 				abort();
 			if (j < nref)
 				memmove(&ref[j], &ref[j + 1],
@@ -193,7 +204,8 @@ static void run_owed(const uint8_t *d, size_t size)
 			break;
 		case 2:
 			while (snic_owed_pop_due(&t, now, &o)) {
-				if (!nref || o.slid != ref[0] || o.due > now ||
+				if (!nref || (o.slid | (u32)o.sl << 8) != ref[0] ||
+				    o.due > now ||
 				    !o.count || o.count > 3)
 					abort();
 				memmove(&ref[0], &ref[1], --nref * sizeof(ref[0]));
@@ -226,7 +238,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	if (snic_cn_decode(data + 1, size - 1, &cn) != SNIC_MGMT_OK)
 		return 0;
-	if (size - 1 < SNIC_CN_LEN || cn.sl > 15 || !cn.count)
+	if (size - 1 < SNIC_CN_LEN || cn.sl >= SNIC_CC_NUM_SL || !cn.count)
 		abort();
 	snic_cn_encode(again, &cn);
 	if (memcmp(again, data + 1, SNIC_CN_LEN))

@@ -188,6 +188,18 @@ checke "dev-set lid 0 by cli.py: ERANGE, extack out of range at .dev.lid" \
 checke "lft-set on a NIC by cli.py: EOPNOTSUPP, extack not a snicsw switch" \
 	'refused "Operation not supported" "not a snicsw switch" - $H1 \
 		--do lft-set --json "{\"ifindex\": $nic, \"lft\": {\"dlid\": 3, \"port\": 1}}"'
+# One SL's settings, a multi-attr nest in the cc nest.
+checke "dev-set cc sl-setting sl 7 increase 9 by cli.py: dev-get lists it, SL 0 as was" \
+	'ynl $H1 --do dev-set --json "{\"ifindex\": $nic, \"cc\": {\"sl-setting\": [{\"sl\": 7, \"increase\": 9}]}}" &&
+	 o=$(ynl $H1 --do dev-get --json "{\"ifindex\": $nic}" |
+	     jsq "sorted((s[\"sl\"], s[\"increase\"]) for s in r[\"cc\"][\"sl-setting\"] if s[\"increase\"] != 5)") &&
+	 echo "$o" && [ "$o" = "[(7, 9)]" ]'
+checke "dev-set cc sl-setting sl 32 by cli.py: ERANGE, extack out of range" \
+	'refused "Numerical result out of range" "out of range" - $H1 \
+		--do dev-set --json "{\"ifindex\": $nic, \"cc\": {\"sl-setting\": [{\"sl\": 32, \"increase\": 1}]}}"'
+checke "dev-set cc sl-setting without sl by cli.py: EINVAL, extack names its SL" \
+	'refused "Invalid argument" "names its SL" - $H1 \
+		--do dev-set --json "{\"ifindex\": $nic, \"cc\": {\"sl-setting\": [{\"increase\": 1}]}}"'
 checke "nothing changed: LID 1, the LFT as it was" \
 	'o=$(dev $H1 $nic); echo "$o"; [ "$o" = "snic0 1 $fab" ] &&
 	 o=$(lft) && echo "$o" && [ "$o" = "1:1 2:2" ]'

@@ -10,7 +10,7 @@
  *   cn_short     management payload of 4 bytes
  *   cn_version   management version 9
  *   cn_type      management type 7
- *   cn_field     CN for SL 16
+ *   cn_field     CN for SL 32
  *   fecn         valid 16B Ethernet packet with FECN set
  *   becn         valid 16B Ethernet packet with BECN set
  *   truncated    10 bytes: shorter than the 16B header
@@ -222,7 +222,7 @@ static size_t build(const char *cls, uint32_t dlid, uint32_t slid, uint8_t *f)
 		if (!strcmp(cls, "cn_type"))
 			pl[1] = 7;
 		if (!strcmp(cls, "cn_field"))
-			pl[2] = 16;
+			pl[2] = SNIC_CC_NUM_SL;
 		h.l4 = 0x08;
 		h.sc = 15;
 		h.becn = strncmp(cls, "mgmt", 4) != 0;

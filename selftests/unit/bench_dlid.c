@@ -74,11 +74,11 @@ static void run(u32 active, struct result *r)
 
 		now += TP;
 		if (!(i & 63)) {
-			e = snic_dlid_get(&t, dlid, &p, now);
+			e = snic_dlid_get(&t, dlid, 0, &p, now);
 			if (e)
 				snic_ccti_becn(e, &p, now);
 		}
-		e = snic_dlid_find(&t, dlid);
+		e = snic_dlid_find(&t, dlid, 0);
 		if (!e)
 			continue;
 		snic_ccti_age(e, &p, now);

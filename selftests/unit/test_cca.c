@@ -201,6 +201,43 @@ static void test_pacing_late(void)
 /* The reference: an array of (dlid, last use), pure LRU when all idle. */
 struct ref { u32 dlid; u64 use; };
 
+/* One DLID on two SLs: two entries, each under its SL's settings. */
+static void test_table_sl(void)
+{
+	static struct snic_cc_params p[SNIC_CC_NUM_SL];
+	static struct snic_dlid_ent ent[4];
+	static u32 bucket[4];
+	struct snic_dlid_table t;
+	struct snic_dlid_ent *a, *b;
+	int i;
+
+	for (i = 0; i < SNIC_CC_NUM_SL; i++)
+		snic_cc_params_default(&p[i]);
+	p[3].ccti_increase = 20;
+	p[3].ccti_min = 2;
+	snic_dlid_table_init(&t, ent, bucket, 4);
+	a = snic_dlid_get(&t, 7, 0, p, 0);
+	b = snic_dlid_get(&t, 7, 3, p, 0);
+	CHECK(a && b && a != b && t.count == 2 && b->sl == 3 &&
+	      b->ccti == 2 && !a->ccti &&
+	      snic_dlid_find(&t, 7, 3) == b && !snic_dlid_find(&t, 7, 4),
+	      "table: a DLID on two SLs is two entries, at each SL's floor");
+	snic_ccti_becn(b, &p[3], 0);
+	snic_ccti_becn(a, &p[0], 0);
+	CHECK(b->ccti == 22 && a->ccti == 5,
+	      "table: a BECN raises by its SL's increase");
+	/* Oldest (7, SL 0) is paced above its floor; (7, SL 3) at 2 is
+	 * idle only by SL 3's floor: it goes first.
+	 */
+	b->ccti = 2;
+	snic_dlid_get(&t, 8, 0, p, 0);
+	snic_dlid_get(&t, 9, 0, p, 0);
+	snic_dlid_get(&t, 10, 0, p, 0);
+	CHECK(snic_dlid_find(&t, 7, 0) && !snic_dlid_find(&t, 7, 3) &&
+	      !t.evictions_busy,
+	      "table: idle is judged by the entry's own SL's ccti_min");
+}
+
 static void test_table(void)
 {
 	static struct snic_dlid_ent ent[64];
@@ -217,33 +254,34 @@ static void test_table(void)
 	      snic_dlid_table_buckets(1) == 1, "table: buckets a power of two >= capacity");
 	snic_dlid_table_init(&t, ent, bucket, 4);
 	for (i = 1; i <= 4; i++)
-		snic_dlid_get(&t, i, &p, 0);
+		snic_dlid_get(&t, i, 0, &p, 0);
 	CHECK(t.count == 4 && !t.evictions, "table: four DLIDs fill four entries");
-	snic_dlid_get(&t, 1, &p, 0);	/* 2 is now the least recently used */
-	snic_dlid_get(&t, 5, &p, 0);
-	CHECK(!snic_dlid_find(&t, 2) && snic_dlid_find(&t, 1) &&
+	snic_dlid_get(&t, 1, 0, &p, 0);	/* 2 is now the least recently used */
+	snic_dlid_get(&t, 5, 0, &p, 0);
+	CHECK(!snic_dlid_find(&t, 2, 0) && snic_dlid_find(&t, 1, 0) &&
 	      t.evictions == 1 && !t.evictions_busy && t.count == 4,
 	      "table: a new DLID replaces the least recently used");
 	/* 3 is the oldest but paced: the idle 4 goes instead. */
-	snic_ccti_becn(snic_dlid_find(&t, 3), &p, 0);
-	snic_dlid_get(&t, 6, &p, 0);
-	CHECK(snic_dlid_find(&t, 3) && !snic_dlid_find(&t, 4) && !t.evictions_busy,
+	snic_ccti_becn(snic_dlid_find(&t, 3, 0), &p, 0);
+	snic_dlid_get(&t, 6, 0, &p, 0);
+	CHECK(snic_dlid_find(&t, 3, 0) && !snic_dlid_find(&t, 4, 0) && !t.evictions_busy,
 	      "table: an idle entry is replaced before a paced older one");
-	snic_dlid_find(&t, 1)->queued = 1;
-	snic_dlid_find(&t, 5)->queued = 1;
-	snic_dlid_find(&t, 6)->queued = 1;
-	snic_dlid_get(&t, 7, &p, 0);
-	CHECK(!snic_dlid_find(&t, 3) && t.evictions_busy == 1,
+	snic_dlid_find(&t, 1, 0)->queued = 1;
+	snic_dlid_find(&t, 5, 0)->queued = 1;
+	snic_dlid_find(&t, 6, 0)->queued = 1;
+	snic_dlid_get(&t, 7, 0, &p, 0);
+	CHECK(!snic_dlid_find(&t, 3, 0) && t.evictions_busy == 1,
 	      "table: all busy: the oldest goes, counted as busy");
-	e = snic_dlid_get(&t, 8, &p, 0);
+	e = snic_dlid_get(&t, 8, 0, &p, 0);
 	CHECK(e && e->dlid == 8 && !e->ccti && !e->queued && !e->becn,
 	      "table: a replacing entry starts clean");
 	snic_dlid_table_flush(&t);
-	CHECK(!t.count && !snic_dlid_find(&t, 8) && t.evictions == 4,
+	CHECK(!t.count && !snic_dlid_find(&t, 8, 0) && t.evictions == 4,
 	      "table: flush forgets entries, keeps counters");
 	snic_dlid_table_init(&t, ent, bucket, 0);
-	CHECK(!snic_dlid_get(&t, 1, &p, 0) && !snic_dlid_find(&t, 1),
+	CHECK(!snic_dlid_get(&t, 1, 0, &p, 0) && !snic_dlid_find(&t, 1, 0),
 	      "table: zero capacity tracks nothing");
+	test_table_sl();
 
 	/* 200k random uses of 40 DLIDs in 16 entries, all idle. */
 	snic_dlid_table_init(&t, ent, bucket, 16);
@@ -251,7 +289,7 @@ static void test_table(void)
 	for (i = 0; i < 200000 && !bad; i++) {
 		u32 d = rand() % 40 + 1;
 
-		snic_dlid_get(&t, d, &p, 0);
+		snic_dlid_get(&t, d, 0, &p, 0);
 		for (j = 0; j < nref && ref[j].dlid != d; j++)
 			;
 		if (j == nref) {
@@ -268,7 +306,7 @@ static void test_table(void)
 		if (t.count != (u32)nref)
 			bad = 1;
 		for (j = 0; j < nref; j++)
-			if (!snic_dlid_find(&t, ref[j].dlid))
+			if (!snic_dlid_find(&t, ref[j].dlid, 0))
 				bad = 1;
 	}
 	CHECK(!bad, "table: 200k random uses agree with a reference LRU");
@@ -312,9 +350,9 @@ static void test_cn(void)
 	CHECK(snic_cn_decode(bad, sizeof(bad), &d) == SNIC_MGMT_ETYPE,
 	      "CN: unknown type refused");
 	memcpy(bad, buf, sizeof(bad));
-	bad[2] = 16;
+	bad[2] = SNIC_CC_NUM_SL;
 	CHECK(snic_cn_decode(bad, sizeof(bad), &d) == SNIC_MGMT_EFIELD,
-	      "CN: SL beyond 15 refused");
+	      "CN: SL beyond 31 refused");
 	memcpy(bad, buf, sizeof(bad));
 	bad[4] = 0;
 	bad[5] = 0;

@@ -26,14 +26,14 @@ static void test_vectors(void)
 
 		switch (v->op) {
 		case SNIC_TV_FECN:
-			got = snic_owed_fecn(&t, v->slid, 1, v->t, 0xffff);
+			got = snic_owed_fecn(&t, v->slid, v->sl, v->t, 0xffff);
 			break;
 		case SNIC_TV_TAKE:
-			got = snic_owed_take(&t, v->slid);
+			got = snic_owed_take(&t, v->slid, v->sl);
 			break;
 		default:
 			got = snic_owed_pop_due(&t, v->t, &o) ? o.slid : 0;
-			if (got && o.count != v->count)
+			if (got && (o.count != v->count || o.sl != v->sl))
 				bad = 1;
 			break;
 		}
@@ -42,9 +42,10 @@ static void test_vectors(void)
 			bad = 1;
 		}
 	}
-	CHECK(!bad, "owed: the shared vectors (fold, full, take, FIFO pops)");
-	CHECK(t.count == 1 && snic_owed_next(&t) == 300,
-	      "owed: one owed at the end, due when it was made + window");
+	CHECK(!bad,
+	      "owed: the shared vectors (fold, full, take, FIFO pops, per SL)");
+	CHECK(t.count == 0 && snic_owed_next(&t) == 0,
+	      "owed: nothing owed at the end");
 }
 
 /* Reference: an array in order of making. */
@@ -90,7 +91,7 @@ static void test_random(void)
 				ref[nref++] = (struct ref){ slid, 1, now + 400 };
 			}
 		} else if (r < 6) {	/* a packet to it */
-			bad |= snic_owed_take(&t, slid) != (j < nref);
+			bad |= snic_owed_take(&t, slid, 0) != (j < nref);
 			if (j < nref)
 				memmove(&ref[j], &ref[j + 1],
 					(nref-- - j - 1) * sizeof(ref[0]));

@@ -91,7 +91,23 @@ static int put_dev(struct nl_msg *msg, const struct snic_dev_cfg *c)
 	return 0;
 }
 
-/* The CCT: one cct-entry nest per entry, in order. */
+static int put_cc_sl(struct nl_msg *msg, const struct snic_cc_sl *s)
+{
+	struct nlattr *e = snic_nest_start(msg, SNIC_A_CC_SL_SETTING);
+
+	if (!e || nla_put_u32(msg, SNIC_A_CC_SL_SL, s->sl) ||
+	    (s->has_increase &&
+	     nla_put_u32(msg, SNIC_A_CC_SL_INCREASE, s->increase)) ||
+	    (s->has_timer && nla_put_u32(msg, SNIC_A_CC_SL_TIMER, s->timer)) ||
+	    (s->has_trigger &&
+	     nla_put_u32(msg, SNIC_A_CC_SL_TRIGGER, s->trigger)) ||
+	    (s->has_min && nla_put_u32(msg, SNIC_A_CC_SL_MIN, s->min)))
+		return -EMSGSIZE;
+	nla_nest_end(msg, e);
+	return 0;
+}
+
+/* The CCT: one cct-entry nest per entry, in order; then the SLs'. */
 static int put_cc(struct nl_msg *msg, const struct snic_cc_cfg *c)
 {
 	struct nlattr *nest = snic_nest_start(msg, SNIC_A_CC), *e;
@@ -99,6 +115,9 @@ static int put_cc(struct nl_msg *msg, const struct snic_cc_cfg *c)
 
 	if (!nest || snic_fields_put(msg, SNIC_A_CC, c))
 		return -EMSGSIZE;
+	for (i = 0; i < c->nsl; i++)
+		if (put_cc_sl(msg, &c->sl[i]))
+			return -EMSGSIZE;
 	for (i = 0; i < c->cct_len; i++) {
 		e = snic_nest_start(msg, SNIC_A_CC_CCT_ENTRY);
 		if (!e ||
@@ -151,6 +170,36 @@ struct dev_get {
 	void *arg;
 };
 
+/* The sl-setting nests of a reply, each into its SL's slot. */
+static void get_cc_sl(struct nlattr *nest, struct snic_cc_info *ci)
+{
+	struct nlattr *tb[SNIC_A_CC_SL_MAX + 1], *a;
+	struct snic_cc_sl *s;
+	uint32_t sl;
+	int rem;
+
+	nla_for_each_nested(a, nest, rem) {
+		if (nla_type(a) != SNIC_A_CC_SL_SETTING ||
+		    nla_parse_nested(tb, SNIC_A_CC_SL_MAX, a, NULL) ||
+		    !tb[SNIC_A_CC_SL_SL])
+			continue;
+		sl = snic_get_u32(tb[SNIC_A_CC_SL_SL]);
+		if (sl >= SNIC_NUM_SL)
+			continue;
+		s = &ci->sl[sl];
+		s->sl = sl;
+		s->has_increase = tb[SNIC_A_CC_SL_INCREASE];
+		s->increase = snic_get_u32(tb[SNIC_A_CC_SL_INCREASE]);
+		s->has_timer = tb[SNIC_A_CC_SL_TIMER];
+		s->timer = snic_get_u32(tb[SNIC_A_CC_SL_TIMER]);
+		s->has_trigger = tb[SNIC_A_CC_SL_TRIGGER];
+		s->trigger = snic_get_u32(tb[SNIC_A_CC_SL_TRIGGER]);
+		s->has_min = tb[SNIC_A_CC_SL_MIN];
+		s->min = snic_get_u32(tb[SNIC_A_CC_SL_MIN]);
+		ci->has_sl = true;
+	}
+}
+
 static void get_cc(struct nlattr *nest, struct snic_cc_info *ci)
 {
 	struct nlattr *tb[SNIC_A_CC_MAX + 1];
@@ -158,6 +207,7 @@ static void get_cc(struct nlattr *nest, struct snic_cc_info *ci)
 	if (!nest || nla_parse_nested(tb, SNIC_A_CC_MAX, nest, NULL))
 		return;
 	snic_fields_get(tb, SNIC_A_CC, ci);
+	get_cc_sl(nest, ci);
 	ci->valid = true;
 }
 
@@ -251,6 +301,7 @@ static int cc_dlid_reply(struct nl_msg *msg, void *arg)
 		return 0;
 	memset(&i, 0, sizeof(i));
 	i.dlid = snic_get_u32(tb[SNIC_A_CC_DLID_DLID]);
+	i.sl = snic_get_u32(tb[SNIC_A_CC_DLID_SL]);
 	i.ccti = snic_get_u32(tb[SNIC_A_CC_DLID_CCTI]);
 	i.ipd = snic_get_u64(tb[SNIC_A_CC_DLID_IPD]);
 	i.becn = snic_get_u64(tb[SNIC_A_CC_DLID_BECN]);

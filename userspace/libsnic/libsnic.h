@@ -73,6 +73,13 @@ struct snic_cct_ent {
 
 #define SNIC_CCT_MAX	1984
 
+/* One SL's settings (an sl-setting nest); has_* say which are sent. */
+struct snic_cc_sl {
+	uint32_t sl;
+	bool has_increase, has_timer, has_trigger, has_min;
+	uint32_t increase, timer, trigger, min;
+};
+
 struct snic_cc_cfg {
 	bool has_pacing, has_increase, has_timer, has_trigger, has_min,
 	     has_limit, has_max_tracked, has_window, has_max_delay;
@@ -80,6 +87,8 @@ struct snic_cc_cfg {
 		 window_ns, max_delay;
 	int cct_len;			/* 0: keep the table */
 	const struct snic_cct_ent *cct;
+	int nsl;			/* sl[0..nsl), after the port-wide */
+	struct snic_cc_sl sl[SNIC_NUM_SL];
 };
 
 struct snic_cc_info {
@@ -87,6 +96,8 @@ struct snic_cc_info {
 	uint32_t pacing, increase, timer, trigger, min, limit, max_tracked,
 		 window_ns, tracked, max_delay, cct_len;
 	uint64_t late_ns, late_n, late_p50, late_p99, late_max;
+	bool has_sl;			/* sl[n] is SL n's */
+	struct snic_cc_sl sl[SNIC_NUM_SL];
 };
 
 struct snic_ar_cfg {
@@ -167,7 +178,7 @@ struct snic_bpt_info {
 };
 
 struct snic_cc_dlid_info {
-	uint32_t dlid, ccti;
+	uint32_t dlid, sl, ccti;
 	uint64_t ipd, becn, paced, early;
 	bool has_becn_age;
 	uint64_t becn_first_age, becn_last_age;

@@ -13,6 +13,10 @@
  *                      (or a u16 shift << 14 | mult); entry 0 first
  *   cct_max_delay NS   a generated table instead, ccti_limit + 1 entries
  *                      rising to NS fabric ns for a 10 KB packet
+ *   cc_sl SL:K=V,...   one SL's own settings over the port-wide ones, K
+ *                      one of ccti_increase, ccti_timer, ccti_trigger,
+ *                      ccti_min (again for another SL); dev show lists
+ *                      the SLs whose settings differ from SL 0's
  * snicctl cc show DEV  the tracked DLIDs: CCTI, IPD, BECNs, paced packets
  * snicctl cc log DEV   the congestion log, newest first
  */
@@ -55,6 +59,88 @@ static int cct_opt(const struct opt *o, char *val, struct opt_cfg *c)
 	return 0;
 }
 
+static const char *const cc_sl_keys[] = {
+	"ccti_increase", "ccti_timer", "ccti_trigger", "ccti_min", NULL
+};
+
+/* "SL:K=V,...": an sl-setting of the request (the same SL again merges). */
+static int cc_sl_opt(const struct opt *o, char *val, struct opt_cfg *c)
+{
+	struct snic_cc_cfg *cc = opt_cfg_of(c, o->nest);
+	char *tok, *save = NULL, *colon = strchr(val, ':'), *eq;
+	struct snic_cc_sl *s;
+	uint32_t sl, v;
+	int k, i;
+
+	if (!colon)
+		return -1;
+	*colon = 0;
+	if (parse_u32(val, &sl) || sl >= SNIC_NUM_SL)
+		return -1;
+	for (i = 0; i < cc->nsl && cc->sl[i].sl != sl; i++)
+		;
+	if (i == cc->nsl)
+		cc->nsl++;
+	s = &cc->sl[i];
+	s->sl = sl;
+	for (tok = strtok_r(colon + 1, ",", &save); tok;
+	     tok = strtok_r(NULL, ",", &save)) {
+		eq = strchr(tok, '=');
+		if (!eq)
+			return -1;
+		*eq = 0;
+		for (k = 0; cc_sl_keys[k] && strcmp(cc_sl_keys[k], tok); k++)
+			;
+		if (!cc_sl_keys[k] || parse_u32(eq + 1, &v) || v > 0xffff)
+			return -1;
+		switch (k) {
+		case 0:
+			s->has_increase = true;
+			s->increase = v;
+			break;
+		case 1:
+			s->has_timer = true;
+			s->timer = v;
+			break;
+		case 2:
+			s->has_trigger = true;
+			s->trigger = v;
+			break;
+		default:
+			s->has_min = true;
+			s->min = v;
+		}
+	}
+	return 0;
+}
+
+/* The SLs whose settings are not SL 0's, in cc_sl's syntax. */
+static void cc_sl_show(const struct opt *o, const struct opt_info *i)
+{
+	const struct snic_cc_info *c = opt_info_of(i, o->nest);
+	const struct snic_cc_sl *s0 = &c->sl[0], *s;
+	int sl;
+
+	if (!c->has_sl)
+		return;
+	out_begin_list_key(o->key);
+	for (sl = 1; sl < SNIC_NUM_SL; sl++) {
+		s = &c->sl[sl];
+		if (s->increase == s0->increase && s->timer == s0->timer &&
+		    s->trigger == s0->trigger && s->min == s0->min)
+			continue;
+		out_begin_obj();
+		out_u64("sl", " cc_sl %llu", sl);
+		out_u64("ccti_increase", ":ccti_increase=%llu", s->increase);
+		out_u64("ccti_timer", ",ccti_timer=%llu", s->timer);
+		out_u64("ccti_trigger", ",ccti_trigger=%llu", s->trigger);
+		out_u64("ccti_min", ",ccti_min=%llu", s->min);
+		if (opt_json)
+			out_end_obj();
+	}
+	out_end_list_key();
+}
+
 /* The u16 settings were u16 attributes once: the same values are taken. */
 const struct opt cc_opts[] = {
 	OPT_U32("cc_pacing", SNIC_A_CC, SNIC_A_CC_PACING, 0xff),
@@ -69,6 +155,9 @@ const struct opt cc_opts[] = {
 	OPT_SHOW("cct_len", SNIC_A_CC, SNIC_A_CC_CCT_LEN),
 	{ .kw = "cct", .nest = SNIC_A_CC, .attr = SNIC_A_CC_CCT_ENTRY,
 	  .parse = cct_opt },
+	{ .kw = "cc_sl", .key = "cc_sl", .nest = SNIC_A_CC,
+	  .attr = SNIC_A_CC_SL_SETTING, .parse = cc_sl_opt,
+	  .show = cc_sl_show },
 	OPT_SHOW("cc_dlids", SNIC_A_CC, SNIC_A_CC_TRACKED),
 	OPT_SHOW("cc_timer_late_ns", SNIC_A_CC, SNIC_A_CC_LATE_NS),
 	OPT_SHOW("cc_timer_wakeups", SNIC_A_CC, SNIC_A_CC_LATE_N),
@@ -83,6 +172,7 @@ static int print_dlid(const struct snic_cc_dlid_info *d, void *arg)
 	(void)arg;
 	out_begin_obj();
 	out_u64("dlid", "dlid %llu", d->dlid);
+	out_u64("sl", " sl %llu", d->sl);
 	out_u64("ccti", " ccti %llu", d->ccti);
 	out_u64("ipd_ns", " ipd_ns %llu", d->ipd);
 	out_u64("becn", " becn %llu", d->becn);

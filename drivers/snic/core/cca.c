@@ -163,9 +163,10 @@ u32 snic_dlid_table_buckets(u32 cap)
 	return n;
 }
 
-static u32 snic_dlid_hash(const struct snic_dlid_table *t, u32 dlid)
+static u32 snic_dlid_hash(const struct snic_dlid_table *t, u32 dlid, u8 sl)
 {
-	return (dlid * 0x9e3779b1u) & (t->nbuckets - 1);
+	return (u32)((dlid ^ (u32)sl << 24) * 0x9e3779b1u) >> 7 &
+	       (t->nbuckets - 1);
 }
 
 void snic_dlid_table_init(struct snic_dlid_table *t, struct snic_dlid_ent *ent,
@@ -195,15 +196,16 @@ void snic_dlid_table_flush(struct snic_dlid_table *t)
 	t->count = 0;
 }
 
-struct snic_dlid_ent *snic_dlid_find(struct snic_dlid_table *t, u32 dlid)
+struct snic_dlid_ent *snic_dlid_find(struct snic_dlid_table *t, u32 dlid,
+				     u8 sl)
 {
 	u32 i;
 
 	if (!t->cap)
 		return NULL;
-	for (i = t->bucket[snic_dlid_hash(t, dlid)]; i != SNIC_DLID_NIL;
+	for (i = t->bucket[snic_dlid_hash(t, dlid, sl)]; i != SNIC_DLID_NIL;
 	     i = t->ent[i].hnext)
-		if (t->ent[i].dlid == dlid)
+		if (t->ent[i].dlid == dlid && t->ent[i].sl == sl)
 			return &t->ent[i];
 	return NULL;
 }
@@ -237,7 +239,7 @@ static void snic_lru_push(struct snic_dlid_table *t, u32 i)
 
 static void snic_hash_unlink(struct snic_dlid_table *t, u32 i)
 {
-	u32 *pp = &t->bucket[snic_dlid_hash(t, t->ent[i].dlid)];
+	u32 *pp = &t->bucket[snic_dlid_hash(t, t->ent[i].dlid, t->ent[i].sl)];
 
 	while (*pp != i)
 		pp = &t->ent[*pp].hnext;
@@ -253,8 +255,8 @@ static u32 snic_dlid_victim(struct snic_dlid_table *t,
 	for (n = 0; n < SNIC_DLID_EVICT_SCAN && i != SNIC_DLID_NIL; n++) {
 		struct snic_dlid_ent *e = &t->ent[i];
 
-		snic_ccti_age(e, p, now);
-		if (!e->queued && !e->inq && e->ccti <= p->ccti_min &&
+		snic_ccti_age(e, &p[e->sl], now);
+		if (!e->queued && !e->inq && e->ccti <= p[e->sl].ccti_min &&
 		    (!e->t_next || e->t_next <= now))
 			return i;
 		i = e->prev;
@@ -264,9 +266,10 @@ static u32 snic_dlid_victim(struct snic_dlid_table *t,
 }
 
 struct snic_dlid_ent *snic_dlid_get(struct snic_dlid_table *t, u32 dlid,
-				    const struct snic_cc_params *p, u64 now)
+				    u8 sl, const struct snic_cc_params *p,
+				    u64 now)
 {
-	struct snic_dlid_ent *e = snic_dlid_find(t, dlid);
+	struct snic_dlid_ent *e = snic_dlid_find(t, dlid, sl);
 	u32 i, b;
 
 	if (e) {
@@ -293,9 +296,10 @@ struct snic_dlid_ent *snic_dlid_get(struct snic_dlid_table *t, u32 dlid,
 	memset(e, 0, sizeof(*e));
 	e->used = true;
 	e->dlid = dlid;
-	e->ccti = p->ccti_min;
+	e->sl = sl;
+	e->ccti = p[sl].ccti_min;
 	e->stamp = now;
-	b = snic_dlid_hash(t, dlid);
+	b = snic_dlid_hash(t, dlid, sl);
 	e->hnext = t->bucket[b];
 	t->bucket[b] = i;
 	snic_lru_push(t, i);
@@ -353,7 +357,7 @@ enum snic_mgmt_err snic_cn_decode(const u8 *buf, size_t len,
 		return SNIC_MGMT_ESHORT;
 	cn->sl = buf[2];
 	cn->count = (u16)(buf[4] << 8 | buf[5]);
-	if (cn->sl > 15 || !cn->count || buf[3] || buf[6] || buf[7])
+	if (cn->sl >= SNIC_CC_NUM_SL || !cn->count || buf[3] || buf[6] || buf[7])
 		return SNIC_MGMT_EFIELD;
 	return SNIC_MGMT_OK;
 }

@@ -10,16 +10,21 @@
  *         is Tp is (Tp * multiplier) >> shift, so a destination at entry i
  *         gets 2^shift / (multiplier + 2^shift) of the line rate. Entry 0
  *         is no delay.
- *  CCTI   per destination LID, an index into the CCT: each BECN from the
- *         DLID adds ccti_increase (at most ccti_limit); every ccti_timer x
+ *  CCTI   per destination LID and SL (IBTA A10's SL/LID control), an
+ *         index into the CCT: each BECN from the DLID for the SL adds the
+ *         SL's ccti_increase (at most ccti_limit); every ccti_timer x
  *         1.024 us it drops by one (down to ccti_min). The decrease is
  *         computed lazily, when the entry is next used, so a port needs no
  *         timer per DLID: the result is the same as a free-running timer.
- *  table  the DLIDs a port tracks, at most max_tracked, in a hash with an
- *         LRU list. A new DLID in a full table replaces the least recently
- *         used entry that is idle (at ccti_min, nothing queued) among the
- *         SNIC_DLID_EVICT_SCAN oldest, else the oldest. Every replacement
- *         is counted; so is one that dropped pacing state.
+ *  params per SL, as OPA's HFICongestionSetting has them: ccti_increase,
+ *         ccti_timer, trigger_threshold and ccti_min; ccti_limit (and the
+ *         CCT) is the port's, the same in every SL's set.
+ *  table  the (DLID, SL) pairs a port tracks, at most max_tracked, in a
+ *         hash with an LRU list. A new pair in a full table replaces the
+ *         least recently used entry that is idle (at its SL's ccti_min,
+ *         nothing queued) among the SNIC_DLID_EVICT_SCAN oldest, else the
+ *         oldest. Every replacement is counted; so is one that dropped
+ *         pacing state.
  *  log    the congestion log: a ring of the last SNIC_CC_LOG_LEN times a
  *         CCTI reached trigger_threshold.
  *  CN     the payload of a BECN-only congestion notification (16B L4
@@ -43,6 +48,7 @@
 #define SNIC_CC_LOG_LEN		96
 #define SNIC_DLID_EVICT_SCAN	8
 #define SNIC_DLID_NIL		0xffffffffu
+#define SNIC_CC_NUM_SL		32
 
 struct snic_cct_entry {
 	u8 shift;	/* 0..3 */
@@ -90,9 +96,10 @@ static inline u64 snic_cct_ipd(const struct snic_cct_entry *e, u64 tp)
 /* Serialization time, ns, of @bytes at @rate_bps (0: infinitely fast). */
 u64 snic_cc_tx_ns(u32 bytes, u64 rate_bps);
 
-/* One tracked destination. */
+/* One tracked destination: a DLID, and the SL of its traffic. */
 struct snic_dlid_ent {
 	u32 dlid;
+	u8 sl;
 	u16 ccti;
 	u16 queued;		/* packets for it waiting (the caller's count) */
 	u16 inq;		/* ... on the paced TX queues (the caller's) */
@@ -124,15 +131,19 @@ u32 snic_dlid_table_buckets(u32 cap);
 /* @ent holds @cap entries, @bucket snic_dlid_table_buckets(@cap). */
 void snic_dlid_table_init(struct snic_dlid_table *t, struct snic_dlid_ent *ent,
 			  u32 *bucket, u32 cap);
-/* The entry of @dlid, or NULL; the LRU order is not touched. */
-struct snic_dlid_ent *snic_dlid_find(struct snic_dlid_table *t, u32 dlid);
+/* The entry of @dlid on @sl, or NULL; the LRU order is not touched. */
+struct snic_dlid_ent *snic_dlid_find(struct snic_dlid_table *t, u32 dlid,
+				     u8 sl);
 /*
- * The entry of @dlid, made most recently used; a new one (at
- * @p->ccti_min) if it was not tracked, replacing one if the table is
- * full. NULL only for a table of no entries.
+ * The entry of @dlid on @sl (< SNIC_CC_NUM_SL), made most recently used;
+ * a new one (at @p[@sl].ccti_min) if it was not tracked, replacing one if
+ * the table is full. @p holds the parameters of every SL an entry of the
+ * table has, indexed by SL (one set will do for a table used on SL 0
+ * only). NULL only for a table of no entries.
  */
 struct snic_dlid_ent *snic_dlid_get(struct snic_dlid_table *t, u32 dlid,
-				    const struct snic_cc_params *p, u64 now);
+				    u8 sl, const struct snic_cc_params *p,
+				    u64 now);
 /* Forget every entry (counters of the table are kept). */
 void snic_dlid_table_flush(struct snic_dlid_table *t);
 /* No tracked DLID's CCTI above @max (a shorter table, a lower limit). */

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Owed BECNs: a hash by SLID and a FIFO by due time (see owed.h). */
+/* Owed BECNs: a hash by SLID and SL, a FIFO by due time (see owed.h). */
 #include "owed.h"
 
 u32 snic_owed_buckets(u32 cap)
@@ -11,9 +11,10 @@ u32 snic_owed_buckets(u32 cap)
 	return n;
 }
 
-static u32 snic_owed_hash(const struct snic_owed_table *t, u32 slid)
+static u32 snic_owed_hash(const struct snic_owed_table *t, u32 slid, u8 sl)
 {
-	return (u32)(slid * 0x9e3779b1u) >> 7 & (t->nbuckets - 1);
+	return (u32)((slid ^ (u32)sl << 24) * 0x9e3779b1u) >> 7 &
+	       (t->nbuckets - 1);
 }
 
 void snic_owed_init(struct snic_owed_table *t, struct snic_owed *ent,
@@ -35,11 +36,12 @@ void snic_owed_init(struct snic_owed_table *t, struct snic_owed *ent,
 		ent[i].hnext = i + 1 < cap ? i + 1 : SNIC_OWED_NIL;
 }
 
-static u32 *snic_owed_slot(struct snic_owed_table *t, u32 slid)
+static u32 *snic_owed_slot(struct snic_owed_table *t, u32 slid, u8 sl)
 {
-	u32 *pp = &t->bucket[snic_owed_hash(t, slid)];
+	u32 *pp = &t->bucket[snic_owed_hash(t, slid, sl)];
 
-	while (*pp != SNIC_OWED_NIL && t->ent[*pp].slid != slid)
+	while (*pp != SNIC_OWED_NIL &&
+	       (t->ent[*pp].slid != slid || t->ent[*pp].sl != sl))
 		pp = &t->ent[*pp].hnext;
 	return pp;
 }
@@ -72,7 +74,7 @@ enum snic_owed_res snic_owed_fecn(struct snic_owed_table *t, u32 slid, u8 sl,
 
 	if (!t->cap)
 		return SNIC_OWED_FULL;
-	pp = snic_owed_slot(t, slid);
+	pp = snic_owed_slot(t, slid, sl);
 	if (*pp != SNIC_OWED_NIL) {
 		o = &t->ent[*pp];
 		if (o->count < count_max)
@@ -101,13 +103,13 @@ enum snic_owed_res snic_owed_fecn(struct snic_owed_table *t, u32 slid, u8 sl,
 	return SNIC_OWED_NEW;
 }
 
-bool snic_owed_take(struct snic_owed_table *t, u32 slid)
+bool snic_owed_take(struct snic_owed_table *t, u32 slid, u8 sl)
 {
 	u32 *pp;
 
 	if (!t->count)
 		return false;
-	pp = snic_owed_slot(t, slid);
+	pp = snic_owed_slot(t, slid, sl);
 	if (*pp == SNIC_OWED_NIL)
 		return false;
 	snic_owed_del(t, pp);
@@ -125,7 +127,7 @@ bool snic_owed_pop_due(struct snic_owed_table *t, u64 now,
 	if (o->due > now)
 		return false;
 	*out = *o;
-	snic_owed_del(t, snic_owed_slot(t, o->slid));
+	snic_owed_del(t, snic_owed_slot(t, o->slid, o->sl));
 	return true;
 }
 

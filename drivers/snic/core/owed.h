@@ -4,13 +4,14 @@
  * snic.ko, KUnit, the host unit tests and the fuzzers).
  *
  * A unicast data packet that arrives with FECN makes the NIC owe a BECN to
- * its source (SLID). One entry per source: FECNs that arrive while one is
- * owed fold into it (count), so a source gets at most one notification
- * per window. The entry goes when the BECN is paid, piggybacked on a data
- * packet to the source (snic_owed_take()) or in a standalone notification
+ * its source (SLID) for the packet's SL. One entry per source and SL:
+ * FECNs that arrive while one is owed fold into it (count), so a source
+ * gets at most one notification per SL per window. The entry goes when
+ * the BECN is paid, piggybacked on a data packet to the source on that SL
+ * (snic_owed_take()) or in a standalone notification, which names the SL,
  * once it is due (snic_owed_pop_due()).
  *
- * Entries are found by SLID in a hash, and kept in a FIFO in the order
+ * Entries are found by SLID and SL in a hash, and kept in a FIFO in the order
  * they were made. Every entry is due a window after it was made, so the
  * FIFO is in order of due time and the timer takes what is due from its
  * head: a lookup, a take and a pop cost O(1) whatever the number of
@@ -59,8 +60,8 @@ void snic_owed_init(struct snic_owed_table *t, struct snic_owed *ent,
 /* A FECN from @slid for @sl; a new entry is due at @due. */
 enum snic_owed_res snic_owed_fecn(struct snic_owed_table *t, u32 slid, u8 sl,
 				  u64 due, u16 count_max);
-/* A packet to @slid leaves: true if it pays a BECN owed (then gone). */
-bool snic_owed_take(struct snic_owed_table *t, u32 slid);
+/* A packet to @slid on @sl leaves: true if it pays a BECN owed (gone). */
+bool snic_owed_take(struct snic_owed_table *t, u32 slid, u8 sl);
 /* The first entry due at @now, removed into *@out; false if none is. */
 bool snic_owed_pop_due(struct snic_owed_table *t, u64 now,
 		       struct snic_owed *out);

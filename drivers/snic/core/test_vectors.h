@@ -60,35 +60,41 @@ static const struct {
 
 /*
  * Owed BECNs (core/owed.h), a program over a table of 4 entries: op, SLID,
- * time (FECN: due; pop: now), and what it returns (FECN: the result; take:
- * 1 if paid; pop: the SLID popped, 0 none), and for a pop the FECNs it
- * folded.
+ * SL, time (FECN: due; pop: now), and what it returns (FECN: the result;
+ * take: 1 if paid; pop: the SLID popped, 0 none), and for a pop the FECNs
+ * it folded (and its SL).
  */
 #define SNIC_TV_OWED_CAP	4
 enum { SNIC_TV_FECN, SNIC_TV_TAKE, SNIC_TV_POP };
 static const struct {
 	u8 op;
 	u32 slid;
+	u8 sl;
 	u64 t;
 	u32 want;
 	u16 count;
 } snic_tv_owed[] = {
-	{ SNIC_TV_FECN, 10, 100, SNIC_OWED_NEW, 0 },
-	{ SNIC_TV_FECN, 11, 110, SNIC_OWED_NEW, 0 },
-	{ SNIC_TV_FECN, 10, 120, SNIC_OWED_FOLDED, 0 },	/* due stays 100 */
-	{ SNIC_TV_FECN, 12, 130, SNIC_OWED_NEW, 0 },
-	{ SNIC_TV_FECN, 13, 140, SNIC_OWED_NEW, 0 },
-	{ SNIC_TV_FECN, 14, 150, SNIC_OWED_FULL, 0 },	/* five sources */
-	{ SNIC_TV_TAKE, 11, 0, 1, 0 },			/* piggybacked */
-	{ SNIC_TV_TAKE, 11, 0, 0, 0 },			/* paid already */
-	{ SNIC_TV_FECN, 14, 160, SNIC_OWED_NEW, 0 },	/* its slot now */
-	{ SNIC_TV_POP, 0, 99, 0, 0 },			/* none due yet */
-	{ SNIC_TV_POP, 0, 100, 10, 2 },			/* first made first */
-	{ SNIC_TV_POP, 0, 200, 12, 1 },
-	{ SNIC_TV_POP, 0, 200, 13, 1 },
-	{ SNIC_TV_POP, 0, 200, 14, 1 },
-	{ SNIC_TV_POP, 0, 200, 0, 0 },			/* empty */
-	{ SNIC_TV_FECN, 10, 300, SNIC_OWED_NEW, 0 },	/* owed again */
+	{ SNIC_TV_FECN, 10, 1, 100, SNIC_OWED_NEW, 0 },
+	{ SNIC_TV_FECN, 11, 1, 110, SNIC_OWED_NEW, 0 },
+	{ SNIC_TV_FECN, 10, 1, 120, SNIC_OWED_FOLDED, 0 },	/* due stays */
+	{ SNIC_TV_FECN, 12, 1, 130, SNIC_OWED_NEW, 0 },
+	{ SNIC_TV_FECN, 13, 1, 140, SNIC_OWED_NEW, 0 },
+	{ SNIC_TV_FECN, 14, 1, 150, SNIC_OWED_FULL, 0 },	/* 5 sources */
+	{ SNIC_TV_TAKE, 11, 2, 0, 0, 0 },		/* owed on SL 1 only */
+	{ SNIC_TV_TAKE, 11, 1, 0, 1, 0 },		/* piggybacked */
+	{ SNIC_TV_TAKE, 11, 1, 0, 0, 0 },		/* paid already */
+	{ SNIC_TV_FECN, 14, 1, 160, SNIC_OWED_NEW, 0 },	/* its slot now */
+	{ SNIC_TV_POP, 0, 0, 99, 0, 0 },		/* none due yet */
+	{ SNIC_TV_POP, 0, 1, 100, 10, 2 },		/* first made first */
+	{ SNIC_TV_POP, 0, 1, 200, 12, 1 },
+	{ SNIC_TV_POP, 0, 1, 200, 13, 1 },
+	{ SNIC_TV_POP, 0, 1, 200, 14, 1 },
+	{ SNIC_TV_POP, 0, 0, 200, 0, 0 },		/* empty */
+	{ SNIC_TV_FECN, 10, 1, 300, SNIC_OWED_NEW, 0 },	/* owed again */
+	{ SNIC_TV_FECN, 10, 7, 310, SNIC_OWED_NEW, 0 },	/* another SL */
+	{ SNIC_TV_FECN, 10, 7, 320, SNIC_OWED_FOLDED, 0 },
+	{ SNIC_TV_POP, 0, 1, 300, 10, 1 },
+	{ SNIC_TV_POP, 0, 7, 310, 10, 2 },
 };
 
 #endif /* _SNIC_CORE_TEST_VECTORS_H */

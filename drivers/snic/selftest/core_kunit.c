@@ -176,13 +176,40 @@ static void snic_dlid_table_test(struct kunit *test)
 	KUNIT_ASSERT_NOT_NULL(test, bucket);
 	snic_dlid_table_init(&t, ent, bucket, 8);
 	for (i = 1; i <= 8; i++)
-		KUNIT_EXPECT_NOT_NULL(test, snic_dlid_get(&t, i, &p, 0));
-	snic_dlid_get(&t, 1, &p, 0);
-	snic_dlid_get(&t, 9, &p, 0);
-	KUNIT_EXPECT_NULL(test, snic_dlid_find(&t, 2));
-	KUNIT_EXPECT_NOT_NULL(test, snic_dlid_find(&t, 1));
+		KUNIT_EXPECT_NOT_NULL(test, snic_dlid_get(&t, i, 0, &p, 0));
+	snic_dlid_get(&t, 1, 0, &p, 0);
+	snic_dlid_get(&t, 9, 0, &p, 0);
+	KUNIT_EXPECT_NULL(test, snic_dlid_find(&t, 2, 0));
+	KUNIT_EXPECT_NOT_NULL(test, snic_dlid_find(&t, 1, 0));
 	KUNIT_EXPECT_EQ(test, t.count, 8u);
 	KUNIT_EXPECT_EQ(test, t.evictions, 1ull);
+}
+
+/* A DLID on two SLs: two entries, each under its own SL's settings. */
+static void snic_dlid_sl_test(struct kunit *test)
+{
+	struct snic_dlid_ent ent[2], *a, *b;
+	struct snic_cc_params *p;
+	struct snic_dlid_table t;
+	u32 bucket[2], i;
+
+	p = kunit_kcalloc(test, SNIC_CC_NUM_SL, sizeof(*p), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, p);
+	for (i = 0; i < SNIC_CC_NUM_SL; i++)
+		snic_cc_params_default(&p[i]);
+	p[31].ccti_increase = 20;
+	p[31].ccti_min = 3;
+	snic_dlid_table_init(&t, ent, bucket, 2);
+	a = snic_dlid_get(&t, 5, 0, p, 0);
+	b = snic_dlid_get(&t, 5, 31, p, 0);
+	KUNIT_ASSERT_TRUE(test, a && b && a != b);
+	KUNIT_EXPECT_EQ(test, b->ccti, 3);
+	snic_ccti_becn(b, &p[31], 0);
+	snic_ccti_becn(a, &p[0], 0);
+	KUNIT_EXPECT_EQ(test, b->ccti, 23);
+	KUNIT_EXPECT_EQ(test, a->ccti, 5);
+	KUNIT_EXPECT_PTR_EQ(test, snic_dlid_find(&t, 5, 31), b);
+	KUNIT_EXPECT_NULL(test, snic_dlid_find(&t, 5, 1));
 }
 
 static void snic_cn_test(struct kunit *test)
@@ -194,7 +221,7 @@ static void snic_cn_test(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, snic_cn_decode(buf, sizeof(buf), &d), SNIC_MGMT_OK);
 	KUNIT_EXPECT_EQ(test, d.count, 7);
 	KUNIT_EXPECT_EQ(test, snic_cn_decode(buf, 4, &d), SNIC_MGMT_ESHORT);
-	buf[2] = 16;
+	buf[2] = SNIC_CC_NUM_SL;
 	KUNIT_EXPECT_EQ(test, snic_cn_decode(buf, sizeof(buf), &d), SNIC_MGMT_EFIELD);
 }
 
@@ -213,26 +240,32 @@ static void snic_owed_test(struct kunit *test)
 
 		switch (snic_tv_owed[i].op) {
 		case SNIC_TV_FECN:
-			got = snic_owed_fecn(&t, snic_tv_owed[i].slid, 1,
+			got = snic_owed_fecn(&t, snic_tv_owed[i].slid,
+					     snic_tv_owed[i].sl,
 					     snic_tv_owed[i].t, 0xffff);
 			break;
 		case SNIC_TV_TAKE:
-			got = snic_owed_take(&t, snic_tv_owed[i].slid);
+			got = snic_owed_take(&t, snic_tv_owed[i].slid,
+					     snic_tv_owed[i].sl);
 			break;
 		default:
 			got = snic_owed_pop_due(&t, snic_tv_owed[i].t, &o) ?
 			      o.slid : 0;
-			if (got)
+			if (got) {
 				KUNIT_EXPECT_EQ_MSG(test, o.count,
 						    snic_tv_owed[i].count,
 						    "step %zu", i);
+				KUNIT_EXPECT_EQ_MSG(test, o.sl,
+						    snic_tv_owed[i].sl,
+						    "step %zu", i);
+			}
 			break;
 		}
 		KUNIT_EXPECT_EQ_MSG(test, got, snic_tv_owed[i].want, "step %zu",
 				    i);
 	}
-	KUNIT_EXPECT_EQ(test, t.count, 1u);
-	KUNIT_EXPECT_EQ(test, snic_owed_next(&t), 300ull);
+	KUNIT_EXPECT_EQ(test, t.count, 0u);
+	KUNIT_EXPECT_EQ(test, snic_owed_next(&t), 0ull);
 }
 
 static void snic_arn_codec_test(struct kunit *test)
@@ -291,6 +324,7 @@ static struct kunit_case snic_core_cases[] = {
 	KUNIT_CASE(snic_cct_test),
 	KUNIT_CASE(snic_ccti_test),
 	KUNIT_CASE(snic_dlid_table_test),
+	KUNIT_CASE(snic_dlid_sl_test),
 	KUNIT_CASE(snic_cn_test),
 	KUNIT_CASE(snic_owed_test),
 	KUNIT_CASE(snic_credit_codec_test),
