@@ -113,6 +113,7 @@
 #define SNIC_Q_CC_BUF_MAX	(16 << 20)
 /* FECN: bit 28 of the 16B header's little-endian word 1, its byte 7. */
 #define SNIC_Q_FECN_BYTE	7
+#define SNIC_Q_HDR_LEN		16	/* the 16B header, for snic.ko's hook */
 #define SNIC_Q_FECN_BIT		0x10
 /* LE, the link epoch: bits 31:24 of word 3, its byte 15. */
 #define SNIC_Q_LE_BYTE		15
@@ -377,6 +378,21 @@ static void snic_q_cc_update(struct snic_sched *q, struct snic_vl *vl)
 	}
 }
 
+/* snic.ko's word on a FECN about to be set (a switch may have CCA off). */
+static bool snic_q_may_mark(struct snic_sched *q, const struct sk_buff *skb,
+			    int hdr)
+{
+	const struct sch_snic_hooks *h;
+	bool ok = true;
+
+	rcu_read_lock();
+	h = rcu_dereference(snic_q_hooks);
+	if (h && h->mark)
+		ok = h->mark(qdisc_dev(q->sch), skb, hdr);
+	rcu_read_unlock();
+	return ok;
+}
+
 /* @skb leaves congested @vl: set FECN if it is eligible and its turn. */
 static void snic_q_mark(struct snic_sched *q, struct snic_vl *vl,
 			struct sk_buff *skb)
@@ -392,10 +408,12 @@ static void snic_q_mark(struct snic_sched *q, struct snic_vl *vl,
 		return;
 	}
 	vl->mark_seq = 0;
-	if (skb_ensure_writable(skb, off + 1)) {
+	if (skb_ensure_writable(skb, off - SNIC_Q_FECN_BYTE + SNIC_Q_HDR_LEN)) {
 		q->mark_failed++;
 		return;
 	}
+	if (!snic_q_may_mark(q, skb, off - SNIC_Q_FECN_BYTE))
+		return;
 	skb->data[off] |= SNIC_Q_FECN_BIT;
 	vl->marked++;
 }

@@ -59,6 +59,13 @@ struct sch_snic_hooks {
 	 * as the qdisc is destroyed.
 	 */
 	void (*room)(struct net_device *dev);
+	/* @dev's sch_snic is about to set FECN in the 16B header at
+	 * @skb->data + @hdr (linear): false if it must not (the switch's
+	 * congestion control is off). The hook may note the packet (the
+	 * switch's congestion log). Optional.
+	 */
+	bool (*mark)(struct net_device *dev, const struct sk_buff *skb,
+		     int hdr);
 };
 
 /* The hooks run under the qdisc root lock and must not transmit. */
