@@ -462,6 +462,7 @@ static const struct sch_snic_hooks snic_crx_hooks = {
 	.hold		= snic_crx_hold,
 	.release	= snic_crx_release,
 	.room		= snic_nic_room,
+	.mark		= snic_sw_cc_mark,
 };
 
 void snic_crx_register(void)

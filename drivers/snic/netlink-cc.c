@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Congestion control at a NIC in the snic family: the cc nest of dev-get
- * and dev-set, and the cc-dlid-get and cc-log-get dumps.
+ * Congestion control in the snic family: a NIC's cc nest of dev-get and
+ * dev-set, a switch's sw-cc nest, and the cc-dlid-get and cc-log-get
+ * dumps.
  */
 #include <net/genetlink.h>
 
@@ -279,19 +280,41 @@ static int snic_nl_cc_put_dlid(struct sk_buff *skb, struct snic_nic *nic,
 	return 0;
 }
 
+/* A log entry: a NIC's (@sw false) or a switch's. */
 static int snic_nl_cc_put_log(struct sk_buff *skb,
-			      const struct snic_cc_log_ent *le)
+			      const struct snic_cc_log_ent *le, bool sw)
 {
 	struct nlattr *nest = nla_nest_start(skb, SNIC_A_CC_LOG);
 
 	if (!nest ||
 	    nla_put_u64_64bit(skb, SNIC_A_CC_LOG_TIME, le->time,
 			      SNIC_A_CC_LOG_PAD) ||
-	    nla_put_u32(skb, SNIC_A_CC_LOG_DLID, le->dlid) ||
-	    nla_put_u32(skb, SNIC_A_CC_LOG_SL, le->sl) ||
-	    nla_put_u32(skb, SNIC_A_CC_LOG_CCTI, le->ccti))
+	    nla_put_u32(skb, SNIC_A_CC_LOG_DLID, le->dlid))
+		return -EMSGSIZE;
+	if (sw && (nla_put_u32(skb, SNIC_A_CC_LOG_SLID, le->slid) ||
+		   nla_put_u32(skb, SNIC_A_CC_LOG_SC, le->sc) ||
+		   nla_put_u32(skb, SNIC_A_CC_LOG_PORT, le->port)))
+		return -EMSGSIZE;
+	if (!sw && (nla_put_u32(skb, SNIC_A_CC_LOG_SL, le->sl) ||
+		    nla_put_u32(skb, SNIC_A_CC_LOG_CCTI, le->ccti)))
 		return -EMSGSIZE;
 	nla_nest_end(skb, nest);
+	return 0;
+}
+
+int snic_nl_sw_cc_put(struct sk_buff *msg, struct snic_sw_cc *cc)
+{
+	struct nlattr *nest;
+	bool marking;
+	u64 n;
+
+	n = snic_sw_cc_read(cc, &marking);
+	nest = nla_nest_start(msg, SNIC_A_SW_CC);
+	if (!nest || nla_put_u32(msg, SNIC_A_SW_CC_MARKING, marking) ||
+	    nla_put_u64_64bit(msg, SNIC_A_SW_CC_LOG_ENTRIES, n,
+			      SNIC_A_SW_CC_PAD))
+		return -EMSGSIZE;
+	nla_nest_end(msg, nest);
 	return 0;
 }
 
@@ -329,22 +352,39 @@ static int snic_nl_cc_dlid_fill(struct sk_buff *skb,
 	return err;
 }
 
+/* The @i-th newest entry of @dev's log (a NIC's or a switch's). */
+static bool snic_nl_log_read(struct net_device *dev, u32 i,
+			     struct snic_cc_log_ent *le)
+{
+	if (snic_is_nic(dev))
+		return snic_cc_log_read(&((struct snic_nic *)netdev_priv(dev))->cc,
+					i, le);
+	return snic_sw_cc_log_read(&((struct snic_switch *)netdev_priv(dev))->cc,
+				   i, le);
+}
+
 /* cc-log-get. args[0]: the next log entry, newest first. */
 static int snic_nl_cc_log_fill(struct sk_buff *skb,
 			       struct netlink_callback *cb,
 			       struct net_device *dev)
 {
-	struct snic_nic *nic = netdev_priv(dev);
+	bool sw = !snic_is_nic(dev), marking;
 	struct snic_cc_log_ent le;
 	void *hdr;
 
 	/* Resumed by age: a log entry written moves them. */
-	cb->seq = snic_cc_generation(&nic->cc, true);
-	for (; snic_cc_log_read(&nic->cc, cb->args[0], &le); cb->args[0]++) {
+	if (sw)
+		cb->seq = (u32)snic_sw_cc_read(&((struct snic_switch *)
+						 netdev_priv(dev))->cc,
+					       &marking) + 1;
+	else
+		cb->seq = snic_cc_generation(&((struct snic_nic *)
+						netdev_priv(dev))->cc, true);
+	for (; snic_nl_log_read(dev, cb->args[0], &le); cb->args[0]++) {
 		hdr = snic_nl_dump_put(skb, cb, dev);
 		if (!hdr)
 			return -EMSGSIZE;
-		if (snic_nl_cc_put_log(skb, &le)) {
+		if (snic_nl_cc_put_log(skb, &le, sw)) {
 			genlmsg_cancel(skb, hdr);
 			return -EMSGSIZE;
 		}
@@ -361,5 +401,6 @@ int snic_nl_cc_dlid_get_dumpit(struct sk_buff *skb,
 
 int snic_nl_cc_log_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
 {
-	return snic_nl_dump(skb, cb, SNIC_KIND_NIC, snic_nl_cc_log_fill);
+	/* Either kind: snic_nl_dev() takes only snic and snicsw devices. */
+	return snic_nl_dump(skb, cb, 0, snic_nl_cc_log_fill);
 }

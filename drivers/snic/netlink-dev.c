@@ -2,7 +2,7 @@
 /*
  * dev-get and dev-set of the snic family: a device's own settings (LID,
  * SL2SC), a NIC's credits and congestion control, a switch's adaptive
- * routing, and the device's counters.
+ * routing and congestion control, and the device's counters.
  */
 #include <net/genetlink.h>
 #include <net/rtnetlink.h>
@@ -35,7 +35,8 @@ static int snic_nl_dev_put(struct sk_buff *msg, struct net_device *dev)
 	if (nic && (snic_nl_credit_put(msg, SNIC_A_CREDIT, &nic->crx) ||
 		    snic_nl_cc_put(msg, &nic->cc)))
 		return -EMSGSIZE;
-	if (sw && snic_nl_ar_put(msg, &sw->ar))
+	if (sw && (snic_nl_ar_put(msg, &sw->ar) ||
+		   snic_nl_sw_cc_put(msg, &sw->cc)))
 		return -EMSGSIZE;
 	snic_dev_stats(dev, ctr);
 	return snic_nl_stats_put(msg, SNIC_A_STATS, SNIC_STAT_DEV_FIRST, ctr);
@@ -109,11 +110,12 @@ int snic_nl_dev_set_doit(struct sk_buff *skb, struct genl_info *info)
 	struct snic_cct_entry *cct = NULL;
 	struct nlattr *sl2sc, *lid;
 	struct snic_cc_config cc;
+	struct nlattr *swcc[SNIC_A_SW_CC_MAX + 1] = {};
 	struct snic_ar_config ar;
 	int err;
 
 	if (!a[SNIC_A_DEV] && !a[SNIC_A_CREDIT] && !a[SNIC_A_CC] &&
-	    !a[SNIC_A_AR]) {
+	    !a[SNIC_A_AR] && !a[SNIC_A_SW_CC]) {
 		NL_SET_ERR_MSG_MOD(info->extack, "nothing to set");
 		return -EINVAL;
 	}
@@ -149,6 +151,17 @@ int snic_nl_dev_set_doit(struct sk_buff *skb, struct genl_info *info)
 		NL_SET_ERR_MSG_ATTR(info->extack, a[SNIC_A_CC],
 				    "congestion control settings are a NIC's");
 		return -EOPNOTSUPP;
+	}
+	if (a[SNIC_A_SW_CC]) {
+		if (!snic_is_switch(dev)) {
+			NL_SET_ERR_MSG_ATTR(info->extack, a[SNIC_A_SW_CC],
+					    "sw-cc settings are a switch's (a NIC's are cc)");
+			return -EOPNOTSUPP;
+		}
+		err = snic_nl_nest(info, SNIC_A_SW_CC, swcc, SNIC_A_SW_CC_MAX,
+				   snic_sw_cc_nl_policy);
+		if (err)
+			return err;
 	}
 	if (a[SNIC_A_AR]) {
 		if (!snic_is_switch(dev)) {
@@ -194,6 +207,9 @@ int snic_nl_dev_set_doit(struct sk_buff *skb, struct genl_info *info)
 			WRITE_ONCE(sw->lid, nla_get_u32(lid));
 		if (a[SNIC_A_AR])
 			snic_ar_configure(sw, &ar);
+		if (swcc[SNIC_A_SW_CC_MARKING])
+			WRITE_ONCE(sw->cc.marking,
+				   nla_get_u32(swcc[SNIC_A_SW_CC_MARKING]));
 	}
 	snic_cfg_changed();
 	return 0;

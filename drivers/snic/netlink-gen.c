@@ -218,7 +218,7 @@ const struct nla_policy snic_port_nl_policy[SNIC_A_PORT_AR_UP_US + 1] = {
 	[SNIC_A_PORT_AR_UP_US] = { .type = NLA_U32, },
 };
 
-const struct nla_policy snic_stats_nl_policy[SNIC_STAT_BECN_UNCOALESCED + 1] = {
+const struct nla_policy snic_stats_nl_policy[SNIC_STAT_CC_MARK_OFF + 1] = {
 	[SNIC_STAT_RX_PACKETS] = { .type = NLA_U64, },
 	[SNIC_STAT_RX_BYTES] = { .type = NLA_U64, },
 	[SNIC_STAT_TX_PACKETS] = { .type = NLA_U64, },
@@ -327,6 +327,12 @@ const struct nla_policy snic_stats_nl_policy[SNIC_STAT_BECN_UNCOALESCED + 1] = {
 	[SNIC_STAT_CREDIT_OVERTAKEN] = { .type = NLA_U64, },
 	[SNIC_STAT_TX_LINK_WAIT] = { .type = NLA_U64, },
 	[SNIC_STAT_BECN_UNCOALESCED] = { .type = NLA_U64, },
+	[SNIC_STAT_CC_MARK_OFF] = { .type = NLA_U64, },
+};
+
+const struct nla_policy snic_sw_cc_nl_policy[SNIC_A_SW_CC_LOG_ENTRIES + 1] = {
+	[SNIC_A_SW_CC_MARKING] = NLA_POLICY_MAX(NLA_U32, 1),
+	[SNIC_A_SW_CC_LOG_ENTRIES] = { .type = NLA_U64, },
 };
 
 /* SNIC_CMD_DEV_GET - do */
@@ -335,12 +341,13 @@ static const struct nla_policy snic_dev_get_nl_policy[SNIC_A_IFINDEX + 1] = {
 };
 
 /* SNIC_CMD_DEV_SET - do */
-static const struct nla_policy snic_dev_set_nl_policy[SNIC_A_AR + 1] = {
+static const struct nla_policy snic_dev_set_nl_policy[SNIC_A_SW_CC + 1] = {
 	[SNIC_A_IFINDEX] = NLA_POLICY_MIN(NLA_U32, 1),
 	[SNIC_A_DEV] = NLA_POLICY_NESTED(snic_dev_nl_policy),
 	[SNIC_A_CREDIT] = NLA_POLICY_NESTED(snic_credit_nl_policy),
 	[SNIC_A_CC] = NLA_POLICY_NESTED(snic_cc_nl_policy),
 	[SNIC_A_AR] = NLA_POLICY_NESTED(snic_ar_nl_policy),
+	[SNIC_A_SW_CC] = NLA_POLICY_NESTED(snic_sw_cc_nl_policy),
 };
 
 /* SNIC_CMD_PORT_GET - dump */
@@ -436,7 +443,7 @@ const struct genl_split_ops snic_nl_ops[16] = {
 		.doit		= snic_nl_dev_set_doit,
 		.post_doit	= snic_nl_post_doit,
 		.policy		= snic_dev_set_nl_policy,
-		.maxattr	= SNIC_A_AR,
+		.maxattr	= SNIC_A_SW_CC,
 		.flags		= GENL_ADMIN_PERM | GENL_CMD_CAP_DO,
 	},
 	{

@@ -278,6 +278,14 @@ struct snic_mft_entry {
 	struct rcu_head rcu;
 };
 
+/* Congestion control at a switch (sw_cc.c has the rules). */
+struct snic_sw_cc {
+	spinlock_t lock;		/* log and clock */
+	bool marking;			/* written under RTNL, read locklessly */
+	struct snic_fclock clock;	/* fabric time of the marking port */
+	struct snic_cc_log log;		/* SwitchCongestionLog */
+};
+
 /* Switch: netdev_priv() of a "snicsw" device. */
 struct snic_switch {
 	struct net_device *dev;
@@ -298,6 +306,7 @@ struct snic_switch {
 	/* Frames sent to the switch device itself (dropped). */
 	struct snic_stats stats;
 	struct snic_ar ar;
+	struct snic_sw_cc cc;
 };
 
 /* main.c */
@@ -337,7 +346,16 @@ u32 snic_cc_generation(struct snic_cc *cc, bool log);
 u64 snic_cc_ipd(struct snic_cc *cc, const struct snic_dlid_ent *e,
 		unsigned int len);
 
+/* sw_cc.c */
+void snic_sw_cc_init(struct snic_sw_cc *cc);
+bool snic_sw_cc_mark(struct net_device *dev, const struct sk_buff *skb,
+		     int hdr);
+u64 snic_sw_cc_read(struct snic_sw_cc *cc, bool *marking);
+bool snic_sw_cc_log_read(struct snic_sw_cc *cc, u32 i,
+			 struct snic_cc_log_ent *out);
+
 /* switch.c */
+struct snic_port *snic_sw_port_of(const struct net_device *dev);
 bool snic_is_switch(const struct net_device *dev);
 void snic_sw_netdev_event(unsigned long event, struct net_device *dev);
 int snic_sw_lft_set(struct snic_switch *sw, u32 dlid, u32 port);

@@ -32,11 +32,12 @@ bool snic_is_switch(const struct net_device *dev)
 	return dev->rtnl_link_ops == &snic_sw_link_ops;
 }
 
-static struct snic_port *snic_port_from_dev(const struct net_device *dev)
+/* The switch port of @dev, or NULL. RCU (BH) or RTNL. */
+struct snic_port *snic_sw_port_of(const struct net_device *dev)
 {
 	if (rcu_access_pointer(dev->rx_handler) != snic_sw_rx)
 		return NULL;
-	return rtnl_dereference(dev->rx_handler_data);
+	return rcu_dereference_rtnl(dev->rx_handler_data);
 }
 
 /* Rewrite the SC of the 16B header at skb->data + ETH_HLEN. */
@@ -415,7 +416,7 @@ err_free:
 
 static int snic_sw_del_port(struct net_device *dev, struct net_device *pdev)
 {
-	struct snic_port *port = snic_port_from_dev(pdev);
+	struct snic_port *port = snic_sw_port_of(pdev);
 
 	if (!port || port->sw != netdev_priv(dev))
 		return -EINVAL;
@@ -497,6 +498,7 @@ static int snic_sw_newlink(SNIC_NEWLINK_ARGS)
 	xa_init(&sw->lft);
 	xa_init(&sw->mft);
 	snic_ar_init(&sw->ar);
+	snic_sw_cc_init(&sw->cc);
 	/* On failure the destructor has freed what ndo_init allocated. */
 	return register_netdevice(dev);
 }
@@ -522,7 +524,7 @@ struct rtnl_link_ops snic_sw_link_ops = {
 /* Netdevice events on a device that may be a switch port. */
 void snic_sw_netdev_event(unsigned long event, struct net_device *dev)
 {
-	struct snic_port *port = snic_port_from_dev(dev);
+	struct snic_port *port = snic_sw_port_of(dev);
 
 	if (!port)
 		return;

@@ -98,6 +98,15 @@ checke "the congestion log recorded DLID 3 at or above the trigger (8)" \
 checke "still lossless: every datagram arrived" '[ "$sent" -eq "$got" ] || {
 	nsexec $F-h1 $TC -s qdisc show dev snic0; nsexec $F-h3 cat /proc/net/snmp | grep Udp;
 	nsexec $F-h3 $ETHTOOL -S snic0 | grep -v ": 0"; nsexec $F-s1 $SNICCTL qdisc show p3; false; }'
+checke "the switch congestion log: every FECN p3 set, newest 96 as SLID 1|2 -> 3 on SC 0" \
+	'n=$(vlx $F-s1 p3 0 fecn_marked)
+	 echo "marked $n logged $(counter $F-s1 sw0 cc_log_entries)"
+	 [ "$(counter $F-s1 sw0 cc_log_entries)" = "$n" ] &&
+	 nsexec $F-s1 $SNICCTL -j dev show sw0 | $JQ -e ".[0].sw_cc_log_entries == $n" &&
+	 nsexec $F-s1 $SNICCTL -j cc log sw0 |
+	 $JQ -e "length == ([$n, 96] | min) and
+		 all(.[]; (.slid == 1 or .slid == 2) and .dlid == 3 and .sc == 0 and .port == 3) and
+		 ([.[].time_ns] == ([.[].time_ns] | sort | reverse))"'
 checke "h1 paces nothing towards h2, which sent no BECN (not tracked)" \
 	'nsexec $F-h1 $SNICCTL -j cc show snic0 |
 	 $JQ -e "any(.[]; .dlid == 3) and all(.[]; .dlid != 2)"'
@@ -139,6 +148,22 @@ checke "cc_pacing 0: BECNs arrive, no packet is paced, no DLID tracked" \
 for h in h1 h2; do
 	nsexec "$F-$h" "$SNICCTL" dev set snic0 cc_pacing 1
 done
+
+# 4b. The switch's congestion control off (one setting): p3 congests but
+#     marks nothing, nothing is logged, no BECN comes back.
+check "s1: sw_marking 0" nsexec "$F-s1" "$SNICCTL" dev set sw0 sw_marking 0
+m0=$(vlx $F-s1 p3 0 fecn_marked) l0=$(counter $F-s1 sw0 cc_log_entries)
+f0=$(ctr h3 rx_fecn)
+incast 2
+quiet
+checke "sw_marking 0: no FECN set or logged, h3 got none, cc_mark_off counted" \
+	'echo "marked $(vlx $F-s1 p3 0 fecn_marked) off $(counter $F-s1 sw0 cc_mark_off)"
+	 [ "$(vlx $F-s1 p3 0 fecn_marked)" = "$m0" ] &&
+	 [ "$(counter $F-s1 sw0 cc_log_entries)" = "$l0" ] &&
+	 [ "$(ctr h3 rx_fecn)" = "$f0" ] && [ "$(counter $F-s1 sw0 cc_mark_off)" -gt 0 ]'
+check "s1: sw_marking 1" nsexec "$F-s1" "$SNICCTL" dev set sw0 sw_marking 1
+checke "sw_marking on a NIC: EOPNOTSUPP" \
+	'expect_err $F-h1 95 "a switch" $SNICCTL dev set snic0 sw_marking 0'
 
 # 5. Bounded tracking: 2 DLIDs, BECNs from LIDs 5, 6, 7 (injected from the
 #    switch into h1's link): the least recently used goes.

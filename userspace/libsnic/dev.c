@@ -141,9 +141,20 @@ static int put_ar(struct nl_msg *msg, const struct snic_ar_cfg *c)
 	return 0;
 }
 
+static int put_sw_cc(struct nl_msg *msg, const struct snic_sw_cc_cfg *c)
+{
+	struct nlattr *nest = snic_nest_start(msg, SNIC_A_SW_CC);
+
+	if (!nest || snic_fields_put(msg, SNIC_A_SW_CC, c))
+		return -EMSGSIZE;
+	nla_nest_end(msg, nest);
+	return 0;
+}
+
 int snic_dev_set(uint32_t ifindex, const struct snic_dev_cfg *dev,
 		 const struct snic_credit_cfg *credit,
-		 const struct snic_cc_cfg *cc, const struct snic_ar_cfg *ar)
+		 const struct snic_cc_cfg *cc, const struct snic_ar_cfg *ar,
+		 const struct snic_sw_cc_cfg *sw_cc)
 {
 	struct nl_msg *msg = snic_msg_new(SNIC_CMD_DEV_SET, false);
 
@@ -153,7 +164,8 @@ int snic_dev_set(uint32_t ifindex, const struct snic_dev_cfg *dev,
 	if (nla_put_u32(msg, SNIC_A_IFINDEX, ifindex) ||
 	    (dev && put_dev(msg, dev)) ||
 	    (credit && snic_credit_put(msg, SNIC_A_CREDIT, credit)) ||
-	    (cc && put_cc(msg, cc)) || (ar && put_ar(msg, ar)))
+	    (cc && put_cc(msg, cc)) || (ar && put_ar(msg, ar)) ||
+	    (sw_cc && put_sw_cc(msg, sw_cc)))
 		return snic_msg_fail(msg, "dev set");
 	return snic_msg_run(msg, NULL, NULL, "dev set");
 }
@@ -162,7 +174,7 @@ int snic_dev_set_lid(uint32_t ifindex, uint32_t lid)
 {
 	struct snic_dev_cfg dev = { .has_lid = true, .lid = lid };
 
-	return snic_dev_set(ifindex, &dev, NULL, NULL, NULL);
+	return snic_dev_set(ifindex, &dev, NULL, NULL, NULL, NULL);
 }
 
 struct dev_get {
@@ -221,6 +233,16 @@ static void get_ar(struct nlattr *nest, struct snic_ar_info *ai)
 	ai->valid = true;
 }
 
+static void get_sw_cc(struct nlattr *nest, struct snic_sw_cc_info *si)
+{
+	struct nlattr *tb[SNIC_A_SW_CC_MAX + 1];
+
+	if (!nest || nla_parse_nested(tb, SNIC_A_SW_CC_MAX, nest, NULL))
+		return;
+	snic_fields_get(tb, SNIC_A_SW_CC, si);
+	si->valid = true;
+}
+
 static int dev_reply(struct nl_msg *msg, void *arg)
 {
 	struct nlattr *tb[SNIC_A_MAX + 1], *dt[SNIC_A_DEV_MAX + 1];
@@ -247,6 +269,7 @@ static int dev_reply(struct nl_msg *msg, void *arg)
 	snic_credit_get(tb[SNIC_A_CREDIT], &info.credit);
 	get_cc(tb[SNIC_A_CC], &info.cc);
 	get_ar(tb[SNIC_A_AR], &info.ar);
+	get_sw_cc(tb[SNIC_A_SW_CC], &info.sw_cc);
 	snic_stats_get(tb[SNIC_A_STATS], &info.has_stats, info.stats);
 	return c->cb(&info, c->arg);
 }
@@ -343,6 +366,10 @@ static int cc_log_reply(struct nl_msg *msg, void *arg)
 	i.dlid = snic_get_u32(tb[SNIC_A_CC_LOG_DLID]);
 	i.sl = snic_get_u32(tb[SNIC_A_CC_LOG_SL]);
 	i.ccti = snic_get_u32(tb[SNIC_A_CC_LOG_CCTI]);
+	i.is_switch = tb[SNIC_A_CC_LOG_SLID];
+	i.slid = snic_get_u32(tb[SNIC_A_CC_LOG_SLID]);
+	i.sc = snic_get_u32(tb[SNIC_A_CC_LOG_SC]);
+	i.port = snic_get_u32(tb[SNIC_A_CC_LOG_PORT]);
 	return c->cb(&i, c->arg);
 }
 

@@ -97,6 +97,15 @@ static const struct field ar_fields[] = {
 	{ 0 }
 };
 
+static const struct field sw_cc_fields[] = {
+	{ SNIC_A_SW_CC_MARKING, F_U32,
+	  CFG(snic_sw_cc_cfg, marking, has_marking),
+	  INFO(snic_sw_cc_info, marking) },
+	{ SNIC_A_SW_CC_LOG_ENTRIES, F_U64, NOCFG,
+	  INFO64(snic_sw_cc_info, log_entries) },
+	{ 0 }
+};
+
 #define PORT_INFO(a, f)	{ SNIC_A_PORT_##a, F_U32, NOCFG, INFO(snic_port_info, f) }
 
 static const struct field port_fields[] = {
@@ -128,6 +137,8 @@ static const struct field *fields_of(int nest)
 		return cc_fields;
 	case SNIC_A_AR:
 		return ar_fields;
+	case SNIC_A_SW_CC:
+		return sw_cc_fields;
 	case SNIC_A_PORT:
 		return port_fields;
 	}

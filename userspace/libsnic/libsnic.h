@@ -119,6 +119,18 @@ struct snic_ar_info {
 	uint32_t slid_min, slid_max;
 };
 
+/* A switch's congestion control (the sw-cc nest). */
+struct snic_sw_cc_cfg {
+	bool has_marking;
+	uint32_t marking;
+};
+
+struct snic_sw_cc_info {
+	bool valid;
+	uint32_t marking;
+	uint64_t log_entries;
+};
+
 struct snic_dev_cfg {
 	bool has_lid, has_sl2sc;
 	uint32_t lid;
@@ -137,6 +149,7 @@ struct snic_dev_info {
 	struct snic_credit_info credit;	/* a NIC's */
 	struct snic_cc_info cc;		/* a NIC's */
 	struct snic_ar_info ar;		/* a switch's */
+	struct snic_sw_cc_info sw_cc;	/* a switch's */
 	bool has_stats;
 	uint64_t stats[SNIC_STAT_MAX + 1];
 };
@@ -184,9 +197,12 @@ struct snic_cc_dlid_info {
 	uint64_t becn_first_age, becn_last_age;
 };
 
+/* A NIC's entry (sl, ccti) or a switch's (slid, sc, port; is_switch). */
 struct snic_cc_log_info {
 	uint64_t time;
 	uint32_t dlid, sl, ccti;
+	bool is_switch;
+	uint32_t slid, sc, port;
 };
 
 struct snic_ar_link_info {
@@ -198,10 +214,11 @@ struct snic_ar_link_info {
 /* Devices: one (ifindex), or every snic and snicsw of the netns (0). */
 int snic_dev_get(uint32_t ifindex,
 		 int (*cb)(const struct snic_dev_info *, void *), void *arg);
-/* Any of the four may be NULL; at least one is given. */
+/* Any of the five may be NULL; at least one is given. */
 int snic_dev_set(uint32_t ifindex, const struct snic_dev_cfg *dev,
 		 const struct snic_credit_cfg *credit,
-		 const struct snic_cc_cfg *cc, const struct snic_ar_cfg *ar);
+		 const struct snic_cc_cfg *cc, const struct snic_ar_cfg *ar,
+		 const struct snic_sw_cc_cfg *sw_cc);
 int snic_dev_set_lid(uint32_t ifindex, uint32_t lid);
 
 int snic_port_get(uint32_t sw,
@@ -240,7 +257,7 @@ const char *snic_stat_name(int id);
 /*
  * Table-driven access to the scalar (u32, u64) attributes of the settings
  * nests, for tools with one table row per option: @nest is SNIC_A_DEV,
- * SNIC_A_CREDIT, SNIC_A_CC, SNIC_A_AR or SNIC_A_PORT, @attr an attribute
+ * SNIC_A_CREDIT, SNIC_A_CC, SNIC_A_AR, SNIC_A_SW_CC or SNIC_A_PORT, @attr an attribute
  * of it. snic_cfg_set() stores @val in the field of @cfg (that nest's cfg
  * struct: struct snic_dev_cfg, snic_credit_cfg, snic_cc_cfg, snic_ar_cfg,
  * snic_port_cfg) and sets its has_* flag; snic_info_get() reads it from

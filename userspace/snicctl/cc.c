@@ -17,8 +17,12 @@
  *                      one of ccti_increase, ccti_timer, ccti_trigger,
  *                      ccti_min (again for another SL); dev show lists
  *                      the SLs whose settings differ from SL 0's
+ * Options of "dev set" (a snicsw):
+ *   sw_marking 0|1     the ports set FECN (1), or none does (0: CCA off
+ *                      for the whole switch)
  * snicctl cc show DEV  the tracked DLIDs: CCTI, IPD, BECNs, paced packets
- * snicctl cc log DEV   the congestion log, newest first
+ * snicctl cc log DEV   the congestion log, newest first: a NIC's (DLID,
+ *                      CCTI, SL) or a switch's (SLID, DLID, SC, port)
  */
 #include <stdio.h>
 #include <string.h>
@@ -193,12 +197,26 @@ static int print_log(const struct snic_cc_log_info *l, void *arg)
 	(void)arg;
 	out_begin_obj();
 	out_u64("time_ns", "time_ns %llu ", l->time);
-	out_u64("dlid", "dlid %llu", l->dlid);
-	out_u64("ccti", " ccti %llu", l->ccti);
-	out_u64("sl", " sl %llu", l->sl);
+	if (l->is_switch) {
+		out_u64("slid", "slid %llu ", l->slid);
+		out_u64("dlid", "dlid %llu", l->dlid);
+		out_u64("sc", " sc %llu", l->sc);
+		out_u64("port", " port %llu", l->port);
+	} else {
+		out_u64("dlid", "dlid %llu", l->dlid);
+		out_u64("ccti", " ccti %llu", l->ccti);
+		out_u64("sl", " sl %llu", l->sl);
+	}
 	out_end_obj();
 	return 0;
 }
+
+/* A switch's: dev set and dev show. */
+const struct opt sw_cc_opts[] = {
+	OPT_U32("sw_marking", SNIC_A_SW_CC, SNIC_A_SW_CC_MARKING, 1),
+	OPT_SHOW("sw_cc_log_entries", SNIC_A_SW_CC, SNIC_A_SW_CC_LOG_ENTRIES),
+	{ 0 }
+};
 
 int do_cc(int argc, char **argv)
 {

@@ -44,7 +44,7 @@ const struct opt dev_opts[] = {
 
 /* dev set's options, and what dev show prints, in this order */
 static const struct opt *const dev_tabs[] = {
-	dev_opts, credit_opts, cc_opts, ar_opts, NULL
+	dev_opts, credit_opts, cc_opts, ar_opts, sw_cc_opts, NULL
 };
 
 static int print_dev(const struct snic_dev_info *d, void *arg)
@@ -104,9 +104,10 @@ static int dev_set(int argc, char **argv)
 	return snic_dev_set(ifindex, c.has_dev ? &c.dev : NULL,
 			    c.has_credit ? &c.credit : NULL,
 			    c.has_cc ? &c.cc : NULL,
-			    c.has_ar ? &c.ar : NULL) ? 1 : 0;
+			    c.has_ar ? &c.ar : NULL,
+			    c.has_sw_cc ? &c.sw_cc : NULL) ? 1 : 0;
 usage:
-	fprintf(stderr, "Usage: snicctl dev set DEV [lid LID] [sl2sc SC0,SC1,...] [vlbuf B0,...] [credit_period USEC] [credit_drop N] [cc_pacing 0|1] [ccti_increase N] [ccti_timer N] [ccti_trigger N] [ccti_min N] [ccti_limit N] [cc_tracked N] [becn_window NS] [cct SHIFT:MULT,...] [cct_max_delay NS] [cc_sl SL:K=V,...] [ar_dlid MLID] [ar_group G] [ar_switch S] [ar_life US]\n");
+	fprintf(stderr, "Usage: snicctl dev set DEV [lid LID] [sl2sc SC0,SC1,...] [vlbuf B0,...] [credit_period USEC] [credit_drop N] [cc_pacing 0|1] [ccti_increase N] [ccti_timer N] [ccti_trigger N] [ccti_min N] [ccti_limit N] [cc_tracked N] [becn_window NS] [cct SHIFT:MULT,...] [cct_max_delay NS] [cc_sl SL:K=V,...] [sw_marking 0|1] [ar_dlid MLID] [ar_group G] [ar_switch S] [ar_life US]\n");
 	return 1;
 }
 

@@ -233,7 +233,7 @@ static int program_ar(const struct fabric *f, int n, uint32_t sw)
 		.algorithm = f->ar == 2 ? SNIC_AR_ALGORITHM_VALIANT :
 					  SNIC_AR_ALGORITHM_GREEDY_RANDOM,
 	};
-	if (snic_dev_set(sw, NULL, NULL, NULL, &ar))
+	if (snic_dev_set(sw, NULL, NULL, NULL, &ar, NULL))
 		return -1;
 	for (p = 1; p <= node->nports; p++) {
 		const struct fab_link *l = &f->link[node->link[p]];
@@ -295,7 +295,7 @@ static int program(const struct fabric *f, int n, int phase)
 			return -ENODEV;
 		/* its LID and what it takes in from its link, at once */
 		vl_bufs(&credit, l->buf);
-		return snic_dev_set(nic, &dc, &credit, NULL, NULL);
+		return snic_dev_set(nic, &dc, &credit, NULL, NULL, NULL);
 	}
 	if (!phase) {
 		for (p = 1; p <= node->nports; p++) {

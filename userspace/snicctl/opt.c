@@ -69,6 +69,9 @@ void *opt_cfg_of(struct opt_cfg *c, int nest)
 	case SNIC_A_AR:
 		c->has_ar = true;
 		return &c->ar;
+	case SNIC_A_SW_CC:
+		c->has_sw_cc = true;
+		return &c->sw_cc;
 	case SNIC_A_PORT:
 		return &c->port;
 	}
@@ -93,6 +96,8 @@ const void *opt_info_of(const struct opt_info *i, int nest)
 		return i->dev && i->dev->cc.valid ? &i->dev->cc : NULL;
 	case SNIC_A_AR:
 		return i->dev && i->dev->ar.valid ? &i->dev->ar : NULL;
+	case SNIC_A_SW_CC:
+		return i->dev && i->dev->sw_cc.valid ? &i->dev->sw_cc : NULL;
 	case SNIC_A_PORT:
 		return i->port;
 	}

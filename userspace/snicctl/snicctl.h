@@ -58,8 +58,9 @@ struct opt_cfg {			/* a request's settings */
 	struct snic_credit_cfg credit;
 	struct snic_cc_cfg cc;
 	struct snic_ar_cfg ar;
+	struct snic_sw_cc_cfg sw_cc;
 	struct snic_port_cfg port;
-	bool has_dev, has_credit, has_cc, has_ar;	/* nests to send */
+	bool has_dev, has_credit, has_cc, has_ar, has_sw_cc;	/* to send */
 	struct snic_cct_ent cct[SNIC_CCT_MAX];
 };
 
@@ -100,7 +101,7 @@ struct opt {
 
 /* The tables end with { 0 }; a command's list of tables with NULL. */
 extern const struct opt dev_opts[], credit_opts[], cc_opts[], ar_opts[],
-	ar_port_opts[], port_opts[];
+	ar_port_opts[], port_opts[], sw_cc_opts[];
 /* 1: @kw is an option of @tabs (set in @c), 0: not one, -1: a bad value. */
 int opt_set(const struct opt *const *tabs, const char *kw, char *val,
 	    struct opt_cfg *c);

@@ -308,17 +308,25 @@ struct snic_dlid_ent *snic_dlid_get(struct snic_dlid_table *t, u32 dlid,
 
 /* --- the congestion log --------------------------------------------- */
 
+struct snic_cc_log_ent *snic_cc_log_next(struct snic_cc_log *log)
+{
+	struct snic_cc_log_ent *e = &log->ent[log->next];
+
+	memset(e, 0, sizeof(*e));
+	log->next = (log->next + 1) % SNIC_CC_LOG_LEN;
+	log->total++;
+	return e;
+}
+
 void snic_cc_log_add(struct snic_cc_log *log, u64 time, u32 dlid, u8 sl,
 		     u16 ccti)
 {
-	struct snic_cc_log_ent *e = &log->ent[log->next];
+	struct snic_cc_log_ent *e = snic_cc_log_next(log);
 
 	e->time = time;
 	e->dlid = dlid;
 	e->sl = sl;
 	e->ccti = ccti;
-	log->next = (log->next + 1) % SNIC_CC_LOG_LEN;
-	log->total++;
 }
 
 const struct snic_cc_log_ent *snic_cc_log_get(const struct snic_cc_log *log,

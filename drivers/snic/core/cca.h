@@ -26,7 +26,8 @@
  *         oldest. Every replacement is counted; so is one that dropped
  *         pacing state.
  *  log    the congestion log: a ring of the last SNIC_CC_LOG_LEN times a
- *         CCTI reached trigger_threshold.
+ *         CCTI reached trigger_threshold (a NIC's), or a switch port set
+ *         FECN (a switch's: SwitchCongestionLog).
  *  CN     the payload of a BECN-only congestion notification (16B L4
  *         management, SNIC_L4_MGMT), sent when no data packet to the
  *         source leaves within the coalescing window:
@@ -186,8 +187,11 @@ u64 snic_cca_earliest(const struct snic_dlid_ent *e);
 struct snic_cc_log_ent {
 	u64 time;
 	u32 dlid;
-	u16 ccti;
-	u8 sl;
+	u16 ccti;		/* a NIC's */
+	u8 sl;			/* a NIC's */
+	u32 slid;		/* a switch's: the marked packet's */
+	u8 sc;			/* ... its SC */
+	u8 port;		/* ... the egress port that marked it */
 };
 
 struct snic_cc_log {
@@ -196,6 +200,8 @@ struct snic_cc_log {
 	u64 total;		/* entries ever written */
 };
 
+/* The next entry of @log, cleared, to be filled (the oldest goes). */
+struct snic_cc_log_ent *snic_cc_log_next(struct snic_cc_log *log);
 void snic_cc_log_add(struct snic_cc_log *log, u64 time, u32 dlid, u8 sl,
 		     u16 ccti);
 /* The @i-th most recent entry (0 = newest), or NULL past the last. */

@@ -197,7 +197,8 @@
 	   "NIC: of cc_evictions, those whose DLID was still pacing "	\
 	   "or had packets waiting.")					\
 	FN(CC_LOG_ENTRIES, cc_log_entries,				\
-	   "NIC: congestion log entries written.")			\
+	   "NIC: congestion log entries written. Port: FECNs its "	\
+	   "sch_snic set, each written to the switch congestion log.")	\
 	FN(RX_ARN, rx_arn,						\
 	   "Port: adaptive routing notifications (ARN) taken in.")	\
 	FN(RX_DROP_ARN_SHORT, rx_drop_arn_short,			\
@@ -271,6 +272,10 @@
 	FN(BECN_UNCOALESCED, becn_uncoalesced,				\
 	   "NIC: FECNs from a new source that found the table of "	\
 	   "owed BECNs full (4096 sources): their BECN left at once, "	\
-	   "in a notification of its own (also counted in tx_cn).")
+	   "in a notification of its own (also counted in tx_cn).")	\
+	FN(CC_MARK_OFF, cc_mark_off,					\
+	   "Port: packets its sch_snic would have marked with FECN "	\
+	   "while the switch's congestion control was off (sw-cc "	\
+	   "marking 0): sent unmarked.")
 
 #endif /* _SNIC_CORE_STAT_LIST_H */

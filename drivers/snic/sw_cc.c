@@ -1,0 +1,96 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Congestion control at a switch: the switch-wide marking switch and the
+ * switch congestion log.
+ *
+ * The marking itself is each port's sch_snic's (drivers/sch_snic: per-VL
+ * thresholds, packet size and marking rate, victims: the port's
+ * SwitchPortCongestionSetting, set with tc). Before a port's sch_snic
+ * sets FECN on a packet it asks snic.ko (the mark hook):
+ *
+ *   - with the switch's marking off (sw-cc marking 0: congestion control
+ *     off for the whole switch in one setting, as SwitchCongestionSetting
+ *     with no port in its Control_Map) the packet leaves unmarked, counted
+ *     in the port's cc_mark_off;
+ *   - else it is marked, and written to the switch congestion log
+ *     (SwitchCongestionLog: the last 96 marked packets, each its SLID,
+ *     DLID, SC and time in fabric ns, and here the egress port too),
+ *     counted in the port's cc_log_entries.
+ *
+ * Time: the log's clock runs at the marking port's time dilation (every
+ * port of a switch normally has the fabric's), rebased when it changes.
+ *
+ * Locking: cc->lock (BH: the hook runs in a port's dequeue, under its
+ * qdisc root lock, ports in parallel) protects the log and its clock;
+ * cc->marking is written under RTNL and read locklessly.
+ */
+#include <snic/sch_snic.h>
+
+#include "snic.h"
+
+void snic_sw_cc_init(struct snic_sw_cc *cc)
+{
+	spin_lock_init(&cc->lock);
+	cc->marking = true;
+}
+
+/* sch_snic's mark hook: may @dev, a port, set FECN on @skb? */
+bool snic_sw_cc_mark(struct net_device *dev, const struct sk_buff *skb,
+		     int hdr)
+{
+	struct snic_cc_log_ent *e;
+	struct snic_port *port;
+	struct snic_sw_cc *cc;
+	struct snic_16b h;
+	u64 rate;
+	u32 d;
+
+	port = snic_sw_port_of(dev);
+	if (!port)
+		return true;	/* a NIC's link: not the switch's to say */
+	cc = &port->sw->cc;
+	if (!READ_ONCE(cc->marking)) {
+		snic_count(&port->stats, SNIC_STAT_CC_MARK_OFF);
+		return false;
+	}
+	if (hdr < 0 || skb_headlen(skb) < hdr + SNIC_16B_HDR_LEN)
+		return true;
+	snic_16b_decode(skb->data + hdr, &h);
+	sch_snic_link_time(dev, &rate, &d);
+	spin_lock_bh(&cc->lock);
+	e = snic_cc_log_next(&cc->log);
+	e->time = snic_fclock_now(&cc->clock, ktime_get_ns(), d);
+	e->slid = h.slid;
+	e->dlid = h.dlid;
+	e->sc = h.sc;
+	e->port = port->num;
+	spin_unlock_bh(&cc->lock);
+	snic_count(&port->stats, SNIC_STAT_CC_LOG_ENTRIES);
+	return true;
+}
+
+/* Entries ever logged; *@marking: the switch's setting. */
+u64 snic_sw_cc_read(struct snic_sw_cc *cc, bool *marking)
+{
+	u64 n;
+
+	spin_lock_bh(&cc->lock);
+	n = cc->log.total;
+	spin_unlock_bh(&cc->lock);
+	*marking = READ_ONCE(cc->marking);
+	return n;
+}
+
+/* The log's @i-th newest entry into @out; false past the end. */
+bool snic_sw_cc_log_read(struct snic_sw_cc *cc, u32 i,
+			 struct snic_cc_log_ent *out)
+{
+	const struct snic_cc_log_ent *e;
+
+	spin_lock_bh(&cc->lock);
+	e = snic_cc_log_get(&cc->log, i);
+	if (e)
+		*out = *e;
+	spin_unlock_bh(&cc->lock);
+	return e;
+}
