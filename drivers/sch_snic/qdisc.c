@@ -66,7 +66,10 @@
  *     became congested is a victim (the congestion is further on);
  *     otherwise it is a root. While congested, a root (and a victim if
  *     the port marks victims) sets FECN in the 16B header of packets at
- *     least packet_size long, one in every marking_rate of them.
+ *     least the VL's packet_size long, one in every marking_rate of them
+ *     (both per VL, as SwitchPortCongestionSetting has them). snic.ko
+ *     has the last word on each mark (its mark hook: a switch's
+ *     congestion control may be off, and it logs what is marked).
  *
  * A switched packet tagged as held in its ingress buffer
  * (include/snic/sch_snic.h) goes through snic.ko's hold hook when it is
@@ -161,8 +164,8 @@ struct snic_sched {
 	u32			sync_us;
 	u8			cc_thr[TC_SNIC_NUM_VLS]; /* 0..15, 0: off */
 	u32			cc_buf;		/* bytes */
-	u16			cc_pkt;		/* x 64 bytes */
-	u16			cc_rate;	/* 1 in N, 0: all */
+	u16			cc_pkt[TC_SNIC_NUM_VLS];  /* x 64 bytes */
+	u16			cc_rate[TC_SNIC_NUM_VLS]; /* 1 in N, 0: all */
 	bool			cc_victim;
 	/* state */
 	struct snic_vl		vl[TC_SNIC_NUM_VLS];
@@ -335,6 +338,10 @@ static const struct nla_policy snic_q_policy[TCA_SNIC_MAX + 1] = {
 	[TCA_SNIC_CC_PKT_SIZE] = { .type = NLA_U16 },
 	[TCA_SNIC_CC_MARK_RATE] = { .type = NLA_U16 },
 	[TCA_SNIC_CC_VICTIM] = NLA_POLICY_MAX(NLA_U8, 1),
+	[TCA_SNIC_CC_VL_PKT_SIZE] = NLA_POLICY_EXACT_LEN(TC_SNIC_NUM_VLS *
+							 sizeof(u16)),
+	[TCA_SNIC_CC_VL_MARK_RATE] = NLA_POLICY_EXACT_LEN(TC_SNIC_NUM_VLS *
+							  sizeof(u16)),
 };
 
 /* SC of a 16B frame (word 1 bits 24:20 of the 16B header), or -1. */
@@ -398,12 +405,13 @@ static void snic_q_mark(struct snic_sched *q, struct snic_vl *vl,
 			struct sk_buff *skb)
 {
 	int off = skb_mac_offset(skb) + ETH_HLEN + SNIC_Q_FECN_BYTE;
+	u16 rate = q->cc_rate[vl - q->vl];
 
 	if (!vl->congested || off < 0 || (vl->victim && !q->cc_victim) ||
 	    skb->protocol != htons(ETH_P_SNIC) ||
-	    qdisc_pkt_len(skb) < (unsigned int)q->cc_pkt * 64)
+	    qdisc_pkt_len(skb) < (unsigned int)q->cc_pkt[vl - q->vl] * 64)
 		return;
-	if (q->cc_rate && ++vl->mark_seq < q->cc_rate) {
+	if (rate && ++vl->mark_seq < rate) {
 		vl->skipped++;
 		return;
 	}
@@ -972,10 +980,19 @@ static int snic_q_change(struct Qdisc *sch, struct nlattr *opt,
 	}
 	if (tb[TCA_SNIC_CC_BUF])
 		q->cc_buf = nla_get_u32(tb[TCA_SNIC_CC_BUF]);
-	if (tb[TCA_SNIC_CC_PKT_SIZE])
-		q->cc_pkt = nla_get_u16(tb[TCA_SNIC_CC_PKT_SIZE]);
-	if (tb[TCA_SNIC_CC_MARK_RATE])
-		q->cc_rate = nla_get_u16(tb[TCA_SNIC_CC_MARK_RATE]);
+	/* Every VL's, then each VL's own. */
+	for (i = 0; i < TC_SNIC_NUM_VLS; i++) {
+		if (tb[TCA_SNIC_CC_PKT_SIZE])
+			q->cc_pkt[i] = nla_get_u16(tb[TCA_SNIC_CC_PKT_SIZE]);
+		if (tb[TCA_SNIC_CC_MARK_RATE])
+			q->cc_rate[i] = nla_get_u16(tb[TCA_SNIC_CC_MARK_RATE]);
+	}
+	if (tb[TCA_SNIC_CC_VL_PKT_SIZE])
+		memcpy(q->cc_pkt, nla_data(tb[TCA_SNIC_CC_VL_PKT_SIZE]),
+		       sizeof(q->cc_pkt));
+	if (tb[TCA_SNIC_CC_VL_MARK_RATE])
+		memcpy(q->cc_rate, nla_data(tb[TCA_SNIC_CC_VL_MARK_RATE]),
+		       sizeof(q->cc_rate));
 	if (tb[TCA_SNIC_CC_VICTIM])
 		q->cc_victim = nla_get_u8(tb[TCA_SNIC_CC_VICTIM]);
 	if (tb[TCA_SNIC_CC_THRESHOLD] || tb[TCA_SNIC_CC_BUF])
@@ -1064,9 +1081,13 @@ static int snic_q_dump(struct Qdisc *sch, struct sk_buff *skb)
 	    nla_put_u32(skb, TCA_SNIC_SYNC_PERIOD, q->sync_us) ||
 	    nla_put(skb, TCA_SNIC_CC_THRESHOLD, TC_SNIC_NUM_VLS, q->cc_thr) ||
 	    nla_put_u32(skb, TCA_SNIC_CC_BUF, q->cc_buf) ||
-	    nla_put_u16(skb, TCA_SNIC_CC_PKT_SIZE, q->cc_pkt) ||
-	    nla_put_u16(skb, TCA_SNIC_CC_MARK_RATE, q->cc_rate) ||
-	    nla_put_u8(skb, TCA_SNIC_CC_VICTIM, q->cc_victim)) {
+	    nla_put_u16(skb, TCA_SNIC_CC_PKT_SIZE, q->cc_pkt[0]) ||
+	    nla_put_u16(skb, TCA_SNIC_CC_MARK_RATE, q->cc_rate[0]) ||
+	    nla_put_u8(skb, TCA_SNIC_CC_VICTIM, q->cc_victim) ||
+	    nla_put(skb, TCA_SNIC_CC_VL_PKT_SIZE, sizeof(q->cc_pkt),
+		    q->cc_pkt) ||
+	    nla_put(skb, TCA_SNIC_CC_VL_MARK_RATE, sizeof(q->cc_rate),
+		    q->cc_rate)) {
 		nla_nest_cancel(skb, opts);
 		return -EMSGSIZE;
 	}

@@ -86,7 +86,28 @@ snap
 flood 1000
 checke "packet_size 32 x 64 B: congested, but 1000-byte packets not marked" \
 	'delta; [ $dc -ge 1 ] && [ $dm -eq 0 ] && [ $ds -eq 0 ] && [ $df -eq 0 ]'
-nsexec "$S1" "$SNICCTL" qdisc set p2 cc_pkt 0 cc_thr 0
+
+# 4b. Per VL (SwitchPortCongestionSetting has both per VL): VL 0's own
+#     packet size 32 keeps its 1000-byte packets from marking; VL 1's
+#     settings do not touch VL 0's.
+check "p2: cc_pkt 32,0 (VL 0 32, the other VLs 0)" \
+	nsexec "$S1" "$SNICCTL" qdisc set p2 cc_pkt 32,0
+checke "qdisc show: cc_pkt 32,0,0,..., cc_rate 0 on every VL" \
+	'nsexec $S1 $SNICCTL qdisc show p2 | grep -q "cc_pkt 32,0,0,0,0,0,0,0,0,0,0,0,0,0,0 cc_rate 0,0,0,"'
+snap
+flood 1000
+checke "VL 0's packet size 32 x 64 B: congested, not marked" \
+	'delta; [ $dc -ge 1 ] && [ $dm -eq 0 ] && [ $df -eq 0 ]'
+check "p2: cc_pkt 0,32, cc_rate 2,7" \
+	nsexec "$S1" "$SNICCTL" qdisc set p2 cc_pkt 0,32 cc_rate 2,7
+snap
+flood 1000
+checke "VL 0 marks one in two (its rate 2), whatever VL 1's size and rate" \
+	'delta; [ $dm -gt 0 ] && [ $ds -ge $dm ] && [ $ds -le $((dm + dc)) ] &&
+	 [ $df -eq $dm ]'
+checke "a list of 16 data VLs is refused (15 at most)" \
+	'! nsexec $S1 $SNICCTL qdisc set p2 cc_rate 0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0 2>/dev/null'
+nsexec "$S1" "$SNICCTL" qdisc set p2 cc_pkt 0 cc_rate 0 cc_thr 0
 
 # 5. A victim: h1's own link waits for the switch's credits while p2 is
 #    the root. Marking on h1's link, victims excluded, then included.

@@ -9,8 +9,9 @@
  * tc's units: bit kbit mbit gbit (bits/s) or bps kbps mbps gbps (bytes/s).
  * vlarb gives the data VLs' weights in 64-byte units, VL 0 first (VLs not
  * named keep the default, 64).
- * Congestion marking: [cc_thr T|T0,...] [cc_buf BYTES] [cc_pkt N64]
- * [cc_rate N] [cc_victim 0|1]; one threshold applies to every data VL.
+ * Congestion marking: [cc_thr T|T0,...] [cc_buf BYTES] [cc_pkt N64|N0,...]
+ * [cc_rate N|N0,...] [cc_victim 0|1]; one value applies to every data VL,
+ * a list gives each VL's (VL 0 first; VLs not named 0).
  */
 #include <errno.h>
 #include <stdio.h>
@@ -27,7 +28,26 @@
 
 #define QDISC_OPTS "[limit N] [rate RATE] [sc2vl V0,...] [vlarb W0,...] " \
 		   "[hoq USEC] [dilation D] [sync USEC] [cc_thr T|T0,...] " \
-		   "[cc_buf BYTES] [cc_pkt N64] [cc_rate N] [cc_victim 0|1]"
+		   "[cc_buf BYTES] [cc_pkt N64|N0,...] [cc_rate N|N0,...] " \
+		   "[cc_victim 0|1]"
+
+/* A per-VL u16 setting: the data VLs' values of @vl, else @one's. */
+static void u16_table(const char *key, struct nlattr *vl, struct nlattr *one)
+{
+	uint64_t v[TC_SNIC_VL_MGMT];
+	const uint16_t *t;
+	int i;
+
+	if (vl && nla_len(vl) == TC_SNIC_NUM_VLS * sizeof(uint16_t)) {
+		t = nla_data(vl);
+		for (i = 0; i < TC_SNIC_VL_MGMT; i++)
+			v[i] = t[i];
+		out_u64_list(key, v, TC_SNIC_VL_MGMT);
+	} else if (one) {
+		v[0] = nla_get_u16(one);
+		out_u64_list(key, v, 1);
+	}
+}
 
 static int print_qdisc(struct nl_msg *msg, void *arg)
 {
@@ -70,12 +90,10 @@ static int print_qdisc(struct nl_msg *msg, void *arg)
 		if (opt[TCA_SNIC_CC_BUF])
 			out_u64("cc_buf", " cc_buf %llu",
 				nla_get_u32(opt[TCA_SNIC_CC_BUF]));
-		if (opt[TCA_SNIC_CC_PKT_SIZE])
-			out_u64("cc_pkt", " cc_pkt %llu",
-				nla_get_u16(opt[TCA_SNIC_CC_PKT_SIZE]));
-		if (opt[TCA_SNIC_CC_MARK_RATE])
-			out_u64("cc_rate", " cc_rate %llu",
-				nla_get_u16(opt[TCA_SNIC_CC_MARK_RATE]));
+		u16_table("cc_pkt", opt[TCA_SNIC_CC_VL_PKT_SIZE],
+			  opt[TCA_SNIC_CC_PKT_SIZE]);
+		u16_table("cc_rate", opt[TCA_SNIC_CC_VL_MARK_RATE],
+			  opt[TCA_SNIC_CC_MARK_RATE]);
 		if (opt[TCA_SNIC_CC_VICTIM])
 			out_u64("cc_victim", " cc_victim %llu",
 				nla_get_u8(opt[TCA_SNIC_CC_VICTIM]));
@@ -199,7 +217,11 @@ static int qdisc_opts(struct nl_msg *msg, const struct qdisc_cfg *c)
 	    (c->has_cc_pkt && nla_put_u16(msg, TCA_SNIC_CC_PKT_SIZE, c->cc_pkt)) ||
 	    (c->has_cc_rate &&
 	     nla_put_u16(msg, TCA_SNIC_CC_MARK_RATE, c->cc_rate)) ||
-	    (c->has_cc_victim && nla_put_u8(msg, TCA_SNIC_CC_VICTIM, c->cc_victim)))
+	    (c->has_cc_victim && nla_put_u8(msg, TCA_SNIC_CC_VICTIM, c->cc_victim)) ||
+	    (c->has_cc_vl_pkt && nla_put(msg, TCA_SNIC_CC_VL_PKT_SIZE,
+					 sizeof(c->cc_vl_pkt), c->cc_vl_pkt)) ||
+	    (c->has_cc_vl_rate && nla_put(msg, TCA_SNIC_CC_VL_MARK_RATE,
+					  sizeof(c->cc_vl_rate), c->cc_vl_rate)))
 		return -1;
 	nla_nest_end(msg, opts);
 	return 0;
@@ -245,6 +267,22 @@ static int byte_list(char *s, uint8_t *t, int max, int *n)
 	return 0;
 }
 
+/* "V0,V1,..." of u16 into @t, VLs not named 0; -1: bad, or too many. */
+static int u16_list(char *s, uint16_t *t)
+{
+	char *tok, *save = NULL;
+	uint32_t v;
+	int n = 0;
+
+	memset(t, 0, TC_SNIC_NUM_VLS * sizeof(*t));
+	for (tok = strtok_r(s, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		if (n >= TC_SNIC_VL_MGMT || parse_u32(tok, &v) || v > 0xffff)
+			return -1;
+		t[n++] = v;
+	}
+	return n ? 0 : -1;
+}
+
 int qdisc_apply(int argc, char **argv, bool create)
 {
 	struct qdisc_cfg c = { 0 };
@@ -276,7 +314,16 @@ int qdisc_apply(int argc, char **argv, bool create)
 		for (k = 0; k < sizeof(nums) / sizeof(nums[0]); k++)
 			if (!strcmp(argv[i], nums[k].kw))
 				break;
-		if (k < sizeof(nums) / sizeof(nums[0])) {
+		if (!strcmp(argv[i], "cc_pkt") && strchr(argv[i + 1], ',')) {
+			if (u16_list(argv[i + 1], c.cc_vl_pkt))
+				goto usage;
+			c.has_cc_vl_pkt = true;
+		} else if (!strcmp(argv[i], "cc_rate") &&
+			   strchr(argv[i + 1], ',')) {
+			if (u16_list(argv[i + 1], c.cc_vl_rate))
+				goto usage;
+			c.has_cc_vl_rate = true;
+		} else if (k < sizeof(nums) / sizeof(nums[0])) {
 			if (parse_u32(argv[i + 1], nums[k].val) ||
 			    *nums[k].val > nums[k].max)
 				goto usage;

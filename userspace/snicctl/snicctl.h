@@ -129,7 +129,7 @@ int qdisc_apply(int argc, char **argv, bool create);
 struct qdisc_cfg {
 	bool has_limit, has_sc2vl, has_rate, has_vlarb, has_hoq, has_dilation,
 	     has_sync, has_cc_thr, has_cc_buf, has_cc_pkt, has_cc_rate,
-	     has_cc_victim;
+	     has_cc_victim, has_cc_vl_pkt, has_cc_vl_rate;
 	uint32_t limit, hoq_us, dilation, sync_us, cc_buf;
 	uint32_t cc_pkt, cc_rate;	/* u16 on the wire */
 	uint32_t cc_victim;		/* u8 on the wire */
@@ -137,6 +137,8 @@ struct qdisc_cfg {
 	uint8_t sc2vl[TC_SNIC_NUM_SC];
 	uint8_t vlarb[TC_SNIC_NUM_VLS];	/* whole tables */
 	uint8_t cc_thr[TC_SNIC_NUM_VLS];
+	uint16_t cc_vl_pkt[TC_SNIC_NUM_VLS];	/* each VL's, over cc_pkt */
+	uint16_t cc_vl_rate[TC_SNIC_NUM_VLS];	/* ... over cc_rate */
 };
 /* Change (@create: create or replace) the root sch_snic of @ifindex. */
 int qdisc_set(uint32_t ifindex, const struct qdisc_cfg *c, bool create);

@@ -42,9 +42,14 @@
  *                   of, bytes, 64..16777216 (65536); the fabric manager
  *                   sets the ports' VL buffer
  *   TCA_SNIC_CC_PKT_SIZE u16, only packets at least this long, in 64-byte
- *                   units, are eligible for marking (0: all)
+ *                   units, are eligible for marking (0: all); every VL's
+ *                   (dumps: VL 0's)
  *   TCA_SNIC_CC_MARK_RATE u16, mark one in every N eligible packets (0:
- *                   every one)
+ *                   every one); every VL's (dumps: VL 0's)
+ *   TCA_SNIC_CC_VL_PKT_SIZE binary, TC_SNIC_NUM_VLS host-order u16: each
+ *                   VL's packet size, over CC_PKT_SIZE
+ *   TCA_SNIC_CC_VL_MARK_RATE binary, TC_SNIC_NUM_VLS host-order u16: each
+ *                   VL's marking rate, over CC_MARK_RATE
  *   TCA_SNIC_CC_VICTIM u8, 0 or 1: a congested VL that has waited for
  *                   downstream credits during this congestion (a victim
  *                   of congestion further on, not its root) marks too.
@@ -91,6 +96,8 @@ enum {
 	TCA_SNIC_CC_PKT_SIZE,
 	TCA_SNIC_CC_MARK_RATE,
 	TCA_SNIC_CC_VICTIM,
+	TCA_SNIC_CC_VL_PKT_SIZE,
+	TCA_SNIC_CC_VL_MARK_RATE,
 
 	__TCA_SNIC_MAX,
 	TCA_SNIC_MAX = __TCA_SNIC_MAX - 1
