@@ -1027,6 +1027,60 @@ static int snic_q_change(struct Qdisc *sch, struct nlattr *opt,
 	return 0;
 }
 
+/* @cc into @q's marking settings. Root lock held, or not attached. */
+static void snic_q_cc_set(struct snic_sched *q, const struct sch_snic_cc *cc)
+{
+	int i;
+
+	BUILD_BUG_ON(sizeof(cc->thr) != sizeof(q->cc_thr) ||
+		     sizeof(cc->pkt) != sizeof(q->cc_pkt) ||
+		     sizeof(cc->rate) != sizeof(q->cc_rate));
+	memcpy(q->cc_thr, cc->thr, sizeof(q->cc_thr));
+	q->cc_thr[TC_SNIC_VL_MGMT] = 0;
+	q->cc_buf = clamp_t(u32, cc->buf, 64, SNIC_Q_CC_BUF_MAX);
+	memcpy(q->cc_pkt, cc->pkt, sizeof(q->cc_pkt));
+	memcpy(q->cc_rate, cc->rate, sizeof(q->cc_rate));
+	q->cc_victim = cc->victim;
+	for (i = 0; i < TC_SNIC_NUM_VLS; i++)
+		snic_q_cc_update(q, &q->vl[i]);
+}
+
+/**
+ * sch_snic_cc_apply - give a link's sch_snic new congestion marking
+ * @dev: the device whose root qdisc it may be
+ * @cc: the settings (a switch's default for its ports)
+ *
+ * Nothing without a sch_snic on @dev. RTNL.
+ */
+void sch_snic_cc_apply(struct net_device *dev, const struct sch_snic_cc *cc)
+{
+	struct Qdisc *sch = rtnl_dereference(dev->qdisc);
+
+	ASSERT_RTNL();
+	if (!sch || sch->ops != &snic_qdisc_ops)
+		return;
+	sch_tree_lock(sch);
+	snic_q_cc_set(qdisc_priv(sch), cc);
+	sch_tree_unlock(sch);
+}
+EXPORT_SYMBOL_GPL(sch_snic_cc_apply);
+
+/* The switch's default marking for a new qdisc on one of its ports. */
+static void snic_q_cc_default(struct snic_sched *q, struct net_device *dev)
+{
+	const struct sch_snic_hooks *h;
+	struct sch_snic_cc cc;
+	bool got = false;
+
+	rcu_read_lock();
+	h = rcu_dereference(snic_q_hooks);
+	if (h && h->cc_default)
+		got = h->cc_default(dev, &cc);
+	rcu_read_unlock();
+	if (got)
+		snic_q_cc_set(q, &cc);
+}
+
 static int snic_q_init(struct Qdisc *sch, struct nlattr *opt,
 		       struct netlink_ext_ack *extack)
 {
@@ -1051,6 +1105,7 @@ static int snic_q_init(struct Qdisc *sch, struct nlattr *opt,
 	q->xstats = kmalloc(sizeof(*q->xstats), GFP_KERNEL);
 	if (!q->xstats)
 		return -ENOMEM;
+	snic_q_cc_default(q, qdisc_dev(sch));
 	snic_ctx_link_init(&q->ctx, get_random_u32());
 	q->hello = true;
 	q->hello_until = ktime_get_ns() +

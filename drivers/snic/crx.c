@@ -463,6 +463,7 @@ static const struct sch_snic_hooks snic_crx_hooks = {
 	.release	= snic_crx_release,
 	.room		= snic_nic_room,
 	.mark		= snic_sw_cc_mark,
+	.cc_default	= snic_sw_cc_default,
 };
 
 void snic_crx_register(void)

@@ -302,8 +302,10 @@ static int snic_nl_cc_put_log(struct sk_buff *skb,
 	return 0;
 }
 
+/* A switch's sw-cc nest. RTNL (the default). */
 int snic_nl_sw_cc_put(struct sk_buff *msg, struct snic_sw_cc *cc)
 {
+	const struct sch_snic_cc *d = &cc->def;
 	struct nlattr *nest;
 	bool marking;
 	u64 n;
@@ -314,7 +316,66 @@ int snic_nl_sw_cc_put(struct sk_buff *msg, struct snic_sw_cc *cc)
 	    nla_put_u64_64bit(msg, SNIC_A_SW_CC_LOG_ENTRIES, n,
 			      SNIC_A_SW_CC_PAD))
 		return -EMSGSIZE;
+	if (cc->has_def &&
+	    (nla_put(msg, SNIC_A_SW_CC_PORT_THRESHOLD, sizeof(d->thr), d->thr) ||
+	     nla_put_u32(msg, SNIC_A_SW_CC_PORT_BUF, d->buf) ||
+	     nla_put(msg, SNIC_A_SW_CC_PORT_PKT_SIZE, sizeof(d->pkt), d->pkt) ||
+	     nla_put(msg, SNIC_A_SW_CC_PORT_MARK_RATE, sizeof(d->rate),
+		     d->rate) ||
+	     nla_put_u32(msg, SNIC_A_SW_CC_PORT_VICTIM, d->victim)))
+		return -EMSGSIZE;
 	nla_nest_end(msg, nest);
+	return 0;
+}
+
+/*
+ * The switch's default port marking as a request's sw-cc nest @tb would
+ * leave it, in @def (*@has_def: the request sets one). Refused with an
+ * extack if a threshold is out of range. RTNL.
+ */
+int snic_nl_sw_cc_parse(struct snic_switch *sw, struct nlattr **tb,
+			struct sch_snic_cc *def, bool *has_def,
+			struct netlink_ext_ack *extack)
+{
+	const u8 *thr;
+	int i;
+
+	*has_def = tb[SNIC_A_SW_CC_PORT_THRESHOLD] ||
+		   tb[SNIC_A_SW_CC_PORT_BUF] ||
+		   tb[SNIC_A_SW_CC_PORT_PKT_SIZE] ||
+		   tb[SNIC_A_SW_CC_PORT_MARK_RATE] ||
+		   tb[SNIC_A_SW_CC_PORT_VICTIM];
+	if (!*has_def)
+		return 0;
+	if (sw->cc.has_def) {
+		*def = sw->cc.def;
+	} else {
+		/* sch_snic's own defaults */
+		memset(def, 0, sizeof(*def));
+		def->buf = 65536;
+	}
+	if (tb[SNIC_A_SW_CC_PORT_THRESHOLD]) {
+		thr = nla_data(tb[SNIC_A_SW_CC_PORT_THRESHOLD]);
+		for (i = 0; i < SNIC_NUM_VLS; i++) {
+			if (thr[i] > 15) {
+				NL_SET_ERR_MSG_ATTR(extack,
+						    tb[SNIC_A_SW_CC_PORT_THRESHOLD],
+						    "congestion thresholds must be 0..15");
+				return -EINVAL;
+			}
+		}
+		memcpy(def->thr, thr, sizeof(def->thr));
+	}
+	if (tb[SNIC_A_SW_CC_PORT_BUF])
+		def->buf = nla_get_u32(tb[SNIC_A_SW_CC_PORT_BUF]);
+	if (tb[SNIC_A_SW_CC_PORT_PKT_SIZE])
+		memcpy(def->pkt, nla_data(tb[SNIC_A_SW_CC_PORT_PKT_SIZE]),
+		       sizeof(def->pkt));
+	if (tb[SNIC_A_SW_CC_PORT_MARK_RATE])
+		memcpy(def->rate, nla_data(tb[SNIC_A_SW_CC_PORT_MARK_RATE]),
+		       sizeof(def->rate));
+	if (tb[SNIC_A_SW_CC_PORT_VICTIM])
+		def->victim = nla_get_u32(tb[SNIC_A_SW_CC_PORT_VICTIM]);
 	return 0;
 }
 

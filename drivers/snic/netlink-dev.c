@@ -112,6 +112,8 @@ int snic_nl_dev_set_doit(struct sk_buff *skb, struct genl_info *info)
 	struct snic_cc_config cc;
 	struct nlattr *swcc[SNIC_A_SW_CC_MAX + 1] = {};
 	struct snic_ar_config ar;
+	struct sch_snic_cc def;
+	bool has_def = false;
 	int err;
 
 	if (!a[SNIC_A_DEV] && !a[SNIC_A_CREDIT] && !a[SNIC_A_CC] &&
@@ -159,7 +161,9 @@ int snic_nl_dev_set_doit(struct sk_buff *skb, struct genl_info *info)
 			return -EOPNOTSUPP;
 		}
 		err = snic_nl_nest(info, SNIC_A_SW_CC, swcc, SNIC_A_SW_CC_MAX,
-				   snic_sw_cc_nl_policy);
+				   snic_sw_cc_nl_policy) ?:
+		      snic_nl_sw_cc_parse(netdev_priv(dev), swcc, &def,
+					  &has_def, info->extack);
 		if (err)
 			return err;
 	}
@@ -210,6 +214,8 @@ int snic_nl_dev_set_doit(struct sk_buff *skb, struct genl_info *info)
 		if (swcc[SNIC_A_SW_CC_MARKING])
 			WRITE_ONCE(sw->cc.marking,
 				   nla_get_u32(swcc[SNIC_A_SW_CC_MARKING]));
+		if (has_def)
+			snic_sw_cc_set_default(sw, &def);
 	}
 	snic_cfg_changed();
 	return 0;

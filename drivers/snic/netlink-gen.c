@@ -110,6 +110,11 @@ static const struct netlink_range_validation snic_a_bpt_cand_cost_range = {
 	.max	= 65535ULL,
 };
 
+static const struct netlink_range_validation snic_a_sw_cc_port_buf_range = {
+	.min	= 64ULL,
+	.max	= 16777216ULL,
+};
+
 /* Common nested types */
 const struct nla_policy snic_ar_nl_policy[SNIC_A_AR_SLID_MAX + 1] = {
 	[SNIC_A_AR_DLID] = NLA_POLICY_FULL_RANGE(NLA_U32, &snic_a_ar_dlid_range),
@@ -330,9 +335,14 @@ const struct nla_policy snic_stats_nl_policy[SNIC_STAT_CC_MARK_OFF + 1] = {
 	[SNIC_STAT_CC_MARK_OFF] = { .type = NLA_U64, },
 };
 
-const struct nla_policy snic_sw_cc_nl_policy[SNIC_A_SW_CC_LOG_ENTRIES + 1] = {
+const struct nla_policy snic_sw_cc_nl_policy[SNIC_A_SW_CC_PORT_VICTIM + 1] = {
 	[SNIC_A_SW_CC_MARKING] = NLA_POLICY_MAX(NLA_U32, 1),
 	[SNIC_A_SW_CC_LOG_ENTRIES] = { .type = NLA_U64, },
+	[SNIC_A_SW_CC_PORT_THRESHOLD] = NLA_POLICY_EXACT_LEN(16),
+	[SNIC_A_SW_CC_PORT_BUF] = NLA_POLICY_FULL_RANGE(NLA_U32, &snic_a_sw_cc_port_buf_range),
+	[SNIC_A_SW_CC_PORT_PKT_SIZE] = NLA_POLICY_EXACT_LEN(32),
+	[SNIC_A_SW_CC_PORT_MARK_RATE] = NLA_POLICY_EXACT_LEN(32),
+	[SNIC_A_SW_CC_PORT_VICTIM] = NLA_POLICY_MAX(NLA_U32, 1),
 };
 
 /* SNIC_CMD_DEV_GET - do */

@@ -24,7 +24,7 @@ extern const struct nla_policy snic_lft_nl_policy[SNIC_A_LFT_PORT + 1];
 extern const struct nla_policy snic_mft_nl_policy[SNIC_A_MFT_PORTS + 1];
 extern const struct nla_policy snic_port_nl_policy[SNIC_A_PORT_AR_UP_US + 1];
 extern const struct nla_policy snic_stats_nl_policy[SNIC_STAT_CC_MARK_OFF + 1];
-extern const struct nla_policy snic_sw_cc_nl_policy[SNIC_A_SW_CC_LOG_ENTRIES + 1];
+extern const struct nla_policy snic_sw_cc_nl_policy[SNIC_A_SW_CC_PORT_VICTIM + 1];
 
 /* Ops table for snic */
 extern const struct genl_split_ops snic_nl_ops[16];

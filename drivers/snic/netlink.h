@@ -53,6 +53,9 @@ int snic_nl_cc_parse(struct snic_cc *cc, const struct nlattr *nest,
 		     struct snic_cc_config *c, struct snic_cct_entry *cct,
 		     struct netlink_ext_ack *extack);
 int snic_nl_sw_cc_put(struct sk_buff *msg, struct snic_sw_cc *cc);
+int snic_nl_sw_cc_parse(struct snic_switch *sw, struct nlattr **tb,
+			struct sch_snic_cc *def, bool *has_def,
+			struct netlink_ext_ack *extack);
 int snic_nl_cc_put(struct sk_buff *msg, struct snic_cc *cc);
 int snic_nl_ar_parse(struct snic_ar *ar, const struct nlattr *nest,
 		     struct snic_ar_config *c, struct netlink_ext_ack *extack);

@@ -26,6 +26,7 @@
 #include <linux/u64_stats_sync.h>
 #include <linux/xarray.h>
 #include <net/sch_generic.h>
+#include <snic/sch_snic.h>
 #include <uapi/linux/snic.h>
 #include <uapi/linux/snic_wire.h>
 
@@ -284,6 +285,9 @@ struct snic_sw_cc {
 	bool marking;			/* written under RTNL, read locklessly */
 	struct snic_fclock clock;	/* fabric time of the marking port */
 	struct snic_cc_log log;		/* SwitchCongestionLog */
+	/* The ports' default marking: RTNL. */
+	bool has_def;
+	struct sch_snic_cc def;
 };
 
 /* Switch: netdev_priv() of a "snicsw" device. */
@@ -351,6 +355,9 @@ void snic_sw_cc_init(struct snic_sw_cc *cc);
 bool snic_sw_cc_mark(struct net_device *dev, const struct sk_buff *skb,
 		     int hdr);
 u64 snic_sw_cc_read(struct snic_sw_cc *cc, bool *marking);
+bool snic_sw_cc_default(struct net_device *dev, struct sch_snic_cc *cc);
+void snic_sw_cc_set_default(struct snic_switch *sw,
+			    const struct sch_snic_cc *def);
 bool snic_sw_cc_log_read(struct snic_sw_cc *cc, u32 i,
 			 struct snic_cc_log_ent *out);
 

@@ -17,6 +17,13 @@
  *     DLID, SC and time in fabric ns, and here the egress port too),
  *     counted in the port's cc_log_entries.
  *
+ * The switch's default port marking (sw-cc port-*): set, it goes to
+ * every port's sch_snic at once (sch_snic_cc_apply()) and to each port
+ * that joins later, or whose sch_snic is made later (sch_snic's
+ * cc_default hook); a port's own tc settings afterwards override it for
+ * that port. One setting for the whole switch, as the fabric manager's
+ * SwitchCongestionSetting is.
+ *
  * Time: the log's clock runs at the marking port's time dilation (every
  * port of a switch normally has the fabric's), rebased when it changes.
  *
@@ -67,6 +74,30 @@ bool snic_sw_cc_mark(struct net_device *dev, const struct sk_buff *skb,
 	spin_unlock_bh(&cc->lock);
 	snic_count(&port->stats, SNIC_STAT_CC_LOG_ENTRIES);
 	return true;
+}
+
+/* sch_snic's cc_default hook: the default of @dev's switch, if any. */
+bool snic_sw_cc_default(struct net_device *dev, struct sch_snic_cc *cc)
+{
+	struct snic_port *port = snic_sw_port_of(dev);
+
+	if (!port || !port->sw->cc.has_def)
+		return false;
+	*cc = port->sw->cc.def;
+	return true;
+}
+
+/* A new default for @sw's ports, given to every port now. RTNL. */
+void snic_sw_cc_set_default(struct snic_switch *sw,
+			    const struct sch_snic_cc *def)
+{
+	struct snic_port *port;
+
+	ASSERT_RTNL();
+	sw->cc.def = *def;
+	sw->cc.has_def = true;
+	list_for_each_entry(port, &sw->ports, node)
+		sch_snic_cc_apply(port->dev, def);
 }
 
 /* Entries ever logged; *@marking: the switch's setting. */

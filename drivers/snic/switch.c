@@ -401,6 +401,9 @@ static int snic_sw_add_port(struct net_device *dev, struct net_device *pdev,
 	netdev_hold(pdev, &port->dev_tracker, GFP_KERNEL);
 	list_add_tail_rcu(&port->node, &sw->ports);
 	rcu_assign_pointer(sw->port[num], port);
+	/* A sch_snic it already has takes the switch's default marking. */
+	if (sw->cc.has_def)
+		sch_snic_cc_apply(pdev, &sw->cc.def);
 	return 0;
 
 err_rx_handler:

@@ -46,6 +46,15 @@ static inline u32 snic_hold_id(u32 tag)
 	return (tag & ~SNIC_HOLD_MAGIC_MASK) >> SNIC_HOLD_ID_SHIFT;
 }
 
+/* A port's congestion marking (SwitchPortCongestionSetting), per VL. */
+struct sch_snic_cc {
+	u8 thr[16];		/* 0..15, 0: off; VL 15 never marks */
+	u32 buf;		/* bytes the thresholds are fractions of */
+	u16 pkt[16];		/* eligible from N x 64 bytes */
+	u16 rate[16];		/* one mark in N eligible, 0: every one */
+	bool victim;		/* victims mark too */
+};
+
 struct sch_snic_hooks {
 	/* The sch_snic of @skb->dev takes tagged @skb: true if it now holds
 	 * buffer space at the ingress (release() follows), false if not.
@@ -66,6 +75,11 @@ struct sch_snic_hooks {
 	 */
 	bool (*mark)(struct net_device *dev, const struct sk_buff *skb,
 		     int hdr);
+	/* The marking a new sch_snic on @dev starts with, before its own
+	 * options (a switch's default for its ports): true if *@cc is
+	 * filled. RTNL. Optional.
+	 */
+	bool (*cc_default)(struct net_device *dev, struct sch_snic_cc *cc);
 };
 
 /* The hooks run under the qdisc root lock and must not transmit. */
@@ -97,6 +111,8 @@ u8 sch_snic_link_level(struct net_device *dev);
  * room hook runs when it is. BH.
  */
 bool sch_snic_vl_room(struct net_device *dev, u8 vl, u32 budget, bool wait);
+/* Give @dev's sch_snic, if it has one, the marking @cc. RTNL. */
+void sch_snic_cc_apply(struct net_device *dev, const struct sch_snic_cc *cc);
 /* The default SC-to-VL map. */
 static inline u8 sch_snic_default_vl(u8 sc)
 {

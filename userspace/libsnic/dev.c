@@ -145,7 +145,13 @@ static int put_sw_cc(struct nl_msg *msg, const struct snic_sw_cc_cfg *c)
 {
 	struct nlattr *nest = snic_nest_start(msg, SNIC_A_SW_CC);
 
-	if (!nest || snic_fields_put(msg, SNIC_A_SW_CC, c))
+	if (!nest || snic_fields_put(msg, SNIC_A_SW_CC, c) ||
+	    (c->has_port_thr && nla_put(msg, SNIC_A_SW_CC_PORT_THRESHOLD,
+					sizeof(c->port_thr), c->port_thr)) ||
+	    (c->has_port_pkt && nla_put(msg, SNIC_A_SW_CC_PORT_PKT_SIZE,
+					sizeof(c->port_pkt), c->port_pkt)) ||
+	    (c->has_port_rate && nla_put(msg, SNIC_A_SW_CC_PORT_MARK_RATE,
+					 sizeof(c->port_rate), c->port_rate)))
 		return -EMSGSIZE;
 	nla_nest_end(msg, nest);
 	return 0;
@@ -240,6 +246,23 @@ static void get_sw_cc(struct nlattr *nest, struct snic_sw_cc_info *si)
 	if (!nest || nla_parse_nested(tb, SNIC_A_SW_CC_MAX, nest, NULL))
 		return;
 	snic_fields_get(tb, SNIC_A_SW_CC, si);
+	si->has_port = tb[SNIC_A_SW_CC_PORT_THRESHOLD] &&
+		       nla_len(tb[SNIC_A_SW_CC_PORT_THRESHOLD]) ==
+		       sizeof(si->port_thr) &&
+		       tb[SNIC_A_SW_CC_PORT_PKT_SIZE] &&
+		       nla_len(tb[SNIC_A_SW_CC_PORT_PKT_SIZE]) ==
+		       sizeof(si->port_pkt) &&
+		       tb[SNIC_A_SW_CC_PORT_MARK_RATE] &&
+		       nla_len(tb[SNIC_A_SW_CC_PORT_MARK_RATE]) ==
+		       sizeof(si->port_rate);
+	if (si->has_port) {
+		memcpy(si->port_thr, nla_data(tb[SNIC_A_SW_CC_PORT_THRESHOLD]),
+		       sizeof(si->port_thr));
+		memcpy(si->port_pkt, nla_data(tb[SNIC_A_SW_CC_PORT_PKT_SIZE]),
+		       sizeof(si->port_pkt));
+		memcpy(si->port_rate, nla_data(tb[SNIC_A_SW_CC_PORT_MARK_RATE]),
+		       sizeof(si->port_rate));
+	}
 	si->valid = true;
 }
 

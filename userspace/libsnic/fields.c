@@ -103,6 +103,12 @@ static const struct field sw_cc_fields[] = {
 	  INFO(snic_sw_cc_info, marking) },
 	{ SNIC_A_SW_CC_LOG_ENTRIES, F_U64, NOCFG,
 	  INFO64(snic_sw_cc_info, log_entries) },
+	{ SNIC_A_SW_CC_PORT_BUF, F_U32,
+	  CFG(snic_sw_cc_cfg, port_buf, has_port_buf),
+	  INFO(snic_sw_cc_info, port_buf) },
+	{ SNIC_A_SW_CC_PORT_VICTIM, F_U32,
+	  CFG(snic_sw_cc_cfg, port_victim, has_port_victim),
+	  INFO(snic_sw_cc_info, port_victim) },
 	{ 0 }
 };
 

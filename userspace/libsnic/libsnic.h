@@ -119,16 +119,25 @@ struct snic_ar_info {
 	uint32_t slid_min, slid_max;
 };
 
-/* A switch's congestion control (the sw-cc nest). */
+/* A switch's congestion control (the sw-cc nest): its marking switch,
+ * and its ports' default marking (port_*, per VL).
+ */
 struct snic_sw_cc_cfg {
-	bool has_marking;
-	uint32_t marking;
+	bool has_marking, has_port_thr, has_port_buf, has_port_pkt,
+	     has_port_rate, has_port_victim;
+	uint32_t marking, port_buf, port_victim;
+	uint8_t port_thr[SNIC_NUM_VLS];
+	uint16_t port_pkt[SNIC_NUM_VLS], port_rate[SNIC_NUM_VLS];
 };
 
 struct snic_sw_cc_info {
 	bool valid;
 	uint32_t marking;
 	uint64_t log_entries;
+	bool has_port;			/* a default is set: port_* */
+	uint32_t port_buf, port_victim;
+	uint8_t port_thr[SNIC_NUM_VLS];
+	uint16_t port_pkt[SNIC_NUM_VLS], port_rate[SNIC_NUM_VLS];
 };
 
 struct snic_dev_cfg {

@@ -20,6 +20,11 @@
  * Options of "dev set" (a snicsw):
  *   sw_marking 0|1     the ports set FECN (1), or none does (0: CCA off
  *                      for the whole switch)
+ *   sw_cc_thr T|T0,... sw_cc_buf BYTES sw_cc_pkt N|N0,... sw_cc_rate
+ *   N|N0,... sw_cc_victim 0|1
+ *                      the ports' default marking, as qdisc set's cc_*
+ *                      (one value: every data VL): every port's sch_snic
+ *                      takes it now, and every later one when made
  * snicctl cc show DEV  the tracked DLIDs: CCTI, IPD, BECNs, paced packets
  * snicctl cc log DEV   the congestion log, newest first: a NIC's (DLID,
  *                      CCTI, SL) or a switch's (SLID, DLID, SC, port)
@@ -211,10 +216,97 @@ static int print_log(const struct snic_cc_log_info *l, void *arg)
 	return 0;
 }
 
+/*
+ * "N" (every data VL) or "N0,N1,..." (VL 0 first, VLs not named 0) into
+ * @t, values at most @max; -1 if bad.
+ */
+static int vl_list(char *val, uint32_t *t, uint32_t max)
+{
+	char *tok, *save = NULL;
+	uint32_t v;
+	int n = 0, i;
+
+	memset(t, 0, SNIC_NUM_VLS * sizeof(*t));
+	for (tok = strtok_r(val, ",", &save); tok;
+	     tok = strtok_r(NULL, ",", &save)) {
+		if (n >= SNIC_NUM_VLS - 1 || parse_u32(tok, &v) || v > max)
+			return -1;
+		t[n++] = v;
+	}
+	if (n == 1)
+		for (i = 1; i < SNIC_NUM_VLS - 1; i++)
+			t[i] = t[0];
+	return n ? 0 : -1;
+}
+
+/* sw_cc_thr, sw_cc_pkt, sw_cc_rate: the switch's default port marking. */
+static int sw_cc_vl_opt(const struct opt *o, char *val, struct opt_cfg *c)
+{
+	struct snic_sw_cc_cfg *sc = opt_cfg_of(c, o->nest);
+	uint32_t t[SNIC_NUM_VLS];
+	int i;
+
+	if (vl_list(val, t, o->max))
+		return -1;
+	for (i = 0; i < SNIC_NUM_VLS; i++) {
+		switch (o->attr) {
+		case SNIC_A_SW_CC_PORT_THRESHOLD:
+			sc->port_thr[i] = t[i];
+			sc->has_port_thr = true;
+			break;
+		case SNIC_A_SW_CC_PORT_PKT_SIZE:
+			sc->port_pkt[i] = t[i];
+			sc->has_port_pkt = true;
+			break;
+		default:
+			sc->port_rate[i] = t[i];
+			sc->has_port_rate = true;
+		}
+	}
+	return 0;
+}
+
+static void sw_cc_vl_show(const struct opt *o, const struct opt_info *i)
+{
+	const struct snic_sw_cc_info *sc = opt_info_of(i, o->nest);
+	uint64_t v[SNIC_NUM_VLS - 1];
+	int vl;
+
+	if (!sc->has_port)
+		return;
+	for (vl = 0; vl < SNIC_NUM_VLS - 1; vl++)
+		v[vl] = o->attr == SNIC_A_SW_CC_PORT_THRESHOLD ?
+			sc->port_thr[vl] :
+			o->attr == SNIC_A_SW_CC_PORT_PKT_SIZE ?
+			sc->port_pkt[vl] : sc->port_rate[vl];
+	out_u64_list(o->key, v, SNIC_NUM_VLS - 1);
+}
+
+/* sw_cc_buf and sw_cc_victim: shown only once a default is set. */
+static void sw_cc_port_show(const struct opt *o, const struct opt_info *i)
+{
+	const struct snic_sw_cc_info *sc = opt_info_of(i, o->nest);
+
+	if (sc->has_port)
+		show_u64(o, i);
+}
+
+#define SW_CC_VL(k, a, m)	{ .kw = k, .key = k, .nest = SNIC_A_SW_CC, \
+				  .attr = a, .parse = sw_cc_vl_opt, \
+				  .show = sw_cc_vl_show, .max = m }
+#define SW_CC_PORT(k, a, m)	{ .kw = k, .key = k, .nest = SNIC_A_SW_CC, \
+				  .attr = a, .parse = opt_u32, \
+				  .show = sw_cc_port_show, .max = m }
+
 /* A switch's: dev set and dev show. */
 const struct opt sw_cc_opts[] = {
 	OPT_U32("sw_marking", SNIC_A_SW_CC, SNIC_A_SW_CC_MARKING, 1),
 	OPT_SHOW("sw_cc_log_entries", SNIC_A_SW_CC, SNIC_A_SW_CC_LOG_ENTRIES),
+	SW_CC_VL("sw_cc_thr", SNIC_A_SW_CC_PORT_THRESHOLD, 15),
+	SW_CC_PORT("sw_cc_buf", SNIC_A_SW_CC_PORT_BUF, 0),
+	SW_CC_VL("sw_cc_pkt", SNIC_A_SW_CC_PORT_PKT_SIZE, 0xffff),
+	SW_CC_VL("sw_cc_rate", SNIC_A_SW_CC_PORT_MARK_RATE, 0xffff),
+	SW_CC_PORT("sw_cc_victim", SNIC_A_SW_CC_PORT_VICTIM, 1),
 	{ 0 }
 };
 
