@@ -4,15 +4,18 @@
  *
  * Detecting: a periodic monitor (one hrtimer per switch) samples every
  * monitored port: carrier (a loss is a failure, applied and sent at once
- * and repeated SNIC_AR_REPEAT times; carrier back for two periods is a
- * recovery) and the fullest data VL of its egress sch_snic (congested /
- * eliminated with the hysteresis of ar->thr). The switch applies its own
+ * and sent ar_repeat times in all, 3 by default; carrier back for the
+ * recovery hold, two periods by default, is a recovery) and the fullest
+ * data VL of its egress sch_snic (congested / eliminated with the
+ * hysteresis of ar->thr). The switch applies its own
  * link's state to its Best Path Table first, then sends an ARN to its
  * group: a 16B management packet on SC 15 (the management VL, strict
  * priority) to the group's ARN DLID, one copy out of every local port.
- * While the state lasts it is sent again every ar_life / 2, so a lost
- * "eliminated" is undone by the receivers' lifetimes. One ARN per port
- * per sample period at most.
+ * While the state lasts it is sent again every refresh period (ar_life /
+ * 2 by default), so a lost "eliminated" is undone by the receivers'
+ * lifetimes. One ARN per port per sample period at most; an event of a
+ * type that went about the port less than ar_min_gap before is not sent
+ * at all (the rate limit per port and type, counted in ar_limited).
  *
  * Receiving: a management packet to the group's ARN DLID is consumed,
  * checked field by field (one counter per reason, on the port it came in
@@ -55,6 +58,7 @@ void snic_ar_init(struct snic_ar *ar)
 {
 	spin_lock_init(&ar->lock);
 	ar->life_us = SNIC_AR_LIFE_DEFAULT;
+	ar->repeat = SNIC_AR_REPEAT;
 	ar->slid_max = SNIC_LID_UCAST_MAX;
 	ar->p.hold_down_ns = 100 * NSEC_PER_MSEC;
 	ar->p.flowlet_ns = NSEC_PER_MSEC;
@@ -290,6 +294,28 @@ static void snic_ar_send(struct snic_switch *sw, const struct snic_ar_note *n)
 }
 
 /*
+ * An event about @port's link (already applied to our own table): send
+ * @repeat copies of an ARN of @type, one a sample period, unless one of
+ * that type about the port went less than min_gap ago (the rate limit
+ * per port and type: then counted, and not sent). ar->lock held.
+ */
+static void snic_ar_event(struct snic_ar *ar, struct snic_port *port,
+			  u8 type, u8 repeat, u64 now)
+{
+	u64 gap = (u64)READ_ONCE(ar->min_gap_us) * NSEC_PER_USEC;
+	struct snic_port_ar *pa = &port->ar;
+
+	pa->type = type;
+	if (gap && pa->last[type] && now - pa->last[type] < gap) {
+		pa->repeat = 0;
+		snic_count(&port->stats, SNIC_STAT_AR_LIMITED);
+		return;
+	}
+	pa->last[type] = now;
+	pa->repeat = repeat;
+}
+
+/*
  * Sample @port (ar->lock held): apply what changed to our own link, and
  * say in @n what to tell the group. Returns true if @n is to be sent.
  */
@@ -298,7 +324,11 @@ static bool snic_ar_sample(struct snic_switch *sw, struct snic_port *port,
 {
 	struct snic_ar *ar = &sw->ar;
 	struct snic_port_ar *pa = &port->ar;
-	u64 hold = 2ULL * READ_ONCE(ar->period_us) * NSEC_PER_USEC;
+	u64 hold = (u64)READ_ONCE(ar->recovery_us) * NSEC_PER_USEC ?:
+		   2ULL * READ_ONCE(ar->period_us) * NSEC_PER_USEC;
+	u64 refresh = (u64)READ_ONCE(ar->refresh_us) * NSEC_PER_USEC ?:
+		      (u64)READ_ONCE(ar->life_us) * NSEC_PER_USEC / 2;
+	u8 repeat = READ_ONCE(ar->repeat);
 	u32 key = snic_ar_key(ar, port);
 	bool up = netif_running(port->dev) && netif_carrier_ok(port->dev);
 	u8 level;
@@ -311,8 +341,7 @@ static bool snic_ar_sample(struct snic_switch *sw, struct snic_port *port,
 			snic_arn_set_link(&ar->links, key, SNIC_LINK_FAILED,
 					  255, 0);
 			*changed = true;
-			pa->type = SNIC_ARN_FAILED;
-			pa->repeat = SNIC_AR_REPEAT;
+			snic_ar_event(ar, port, SNIC_ARN_FAILED, repeat, now);
 			snic_count(&port->stats, SNIC_STAT_AR_DETECTED);
 		}
 	} else if (pa->failed) {
@@ -322,8 +351,8 @@ static bool snic_ar_sample(struct snic_switch *sw, struct snic_port *port,
 			pa->failed = false;
 			snic_arn_set_link(&ar->links, key, SNIC_LINK_OK, 0, 0);
 			*changed = true;
-			pa->type = SNIC_ARN_RECOVERED;
-			pa->repeat = SNIC_AR_REPEAT;
+			snic_ar_event(ar, port, SNIC_ARN_RECOVERED, repeat,
+				      now);
 		}
 	} else if (!READ_ONCE(ar->lost_route_only)) {
 		level = sch_snic_link_level(port->dev);
@@ -333,15 +362,13 @@ static bool snic_ar_sample(struct snic_switch *sw, struct snic_port *port,
 			snic_arn_set_link(&ar->links, key, SNIC_LINK_CONGESTED,
 					  level, 0);
 			*changed = true;
-			pa->type = SNIC_ARN_CONGESTED;
-			pa->repeat = 1;
+			snic_ar_event(ar, port, SNIC_ARN_CONGESTED, 1, now);
 			snic_count(&port->stats, SNIC_STAT_AR_DETECTED);
 			break;
 		case SNIC_ARN_EV_ELIMINATED:
 			snic_arn_set_link(&ar->links, key, SNIC_LINK_OK, 0, 0);
 			*changed = true;
-			pa->type = SNIC_ARN_ELIMINATED;
-			pa->repeat = 1;
+			snic_ar_event(ar, port, SNIC_ARN_ELIMINATED, 1, now);
 			break;
 		default:
 			break;
@@ -354,12 +381,12 @@ static bool snic_ar_sample(struct snic_switch *sw, struct snic_port *port,
 			n->a.metric = pa->metric;
 		return true;
 	}
-	/* While it lasts, again every half lifetime, with the metric first
-	 * announced: a refresh renews the lifetime, and a level that moved
-	 * would make every receiver re-evaluate its table as for news.
+	/* While it lasts, again every refresh period (half the lifetime by
+	 * default), with the metric first announced: a refresh renews the
+	 * lifetime, and a level that moved would make every receiver
+	 * re-evaluate its table as for news.
 	 */
-	if ((pa->failed || pa->mon.congested) &&
-	    now - pa->sent >= (u64)READ_ONCE(ar->life_us) * NSEC_PER_USEC / 2) {
+	if ((pa->failed || pa->mon.congested) && now - pa->sent >= refresh) {
 		snic_ar_note(ar, port, pa->failed ? SNIC_ARN_FAILED :
 				       SNIC_ARN_CONGESTED, pa->metric, now, n);
 		return true;
@@ -599,6 +626,14 @@ void snic_ar_configure(struct snic_switch *sw, const struct snic_ar_config *c)
 		WRITE_ONCE(ar->slid_min, c->slid_min);
 		WRITE_ONCE(ar->slid_max, c->slid_max);
 	}
+	if (c->has_refresh)
+		WRITE_ONCE(ar->refresh_us, c->refresh_us);
+	if (c->has_repeat)
+		WRITE_ONCE(ar->repeat, c->repeat);
+	if (c->has_recovery)
+		WRITE_ONCE(ar->recovery_us, c->recovery_us);
+	if (c->has_min_gap)
+		WRITE_ONCE(ar->min_gap_us, c->min_gap_us);
 	/* Last: a new DLID starts with the rest in place. */
 	if (c->has_dlid)
 		WRITE_ONCE(ar->dlid, c->dlid);
@@ -653,6 +688,10 @@ void snic_ar_read(struct snic_ar *ar, struct snic_ar_config *c)
 	c->lost_route_only = READ_ONCE(ar->lost_route_only);
 	c->slid_min = READ_ONCE(ar->slid_min);
 	c->slid_max = READ_ONCE(ar->slid_max);
+	c->refresh_us = READ_ONCE(ar->refresh_us);
+	c->repeat = READ_ONCE(ar->repeat);
+	c->recovery_us = READ_ONCE(ar->recovery_us);
+	c->min_gap_us = READ_ONCE(ar->min_gap_us);
 	spin_lock_bh(&ar->lock);
 	c->thr = ar->thr;
 	c->hold_down_us = div_u64(ar->p.hold_down_ns, NSEC_PER_USEC);

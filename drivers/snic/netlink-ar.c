@@ -94,6 +94,22 @@ int snic_nl_ar_parse(struct snic_ar *ar, const struct nlattr *nest,
 		c->lost_route_only = nla_get_u32(a[SNIC_A_AR_LOST_ROUTE_ONLY]);
 		c->has_lost_route = true;
 	}
+	if (a[SNIC_A_AR_REFRESH]) {
+		c->refresh_us = nla_get_u32(a[SNIC_A_AR_REFRESH]);
+		c->has_refresh = true;
+	}
+	if (a[SNIC_A_AR_REPEAT]) {
+		c->repeat = nla_get_u32(a[SNIC_A_AR_REPEAT]);
+		c->has_repeat = true;
+	}
+	if (a[SNIC_A_AR_RECOVERY_HOLD]) {
+		c->recovery_us = nla_get_u32(a[SNIC_A_AR_RECOVERY_HOLD]);
+		c->has_recovery = true;
+	}
+	if (a[SNIC_A_AR_MIN_GAP]) {
+		c->min_gap_us = nla_get_u32(a[SNIC_A_AR_MIN_GAP]);
+		c->has_min_gap = true;
+	}
 	if (!a[SNIC_A_AR_SLID_MIN] != !a[SNIC_A_AR_SLID_MAX]) {
 		NL_SET_ERR_MSG_ATTR(extack, nest,
 				    "the group's host LIDs need a min and a max");
@@ -134,7 +150,11 @@ int snic_nl_ar_put(struct sk_buff *msg, struct snic_ar *ar)
 	    nla_put_u32(msg, SNIC_A_AR_ALGORITHM, c.algorithm) ||
 	    nla_put_u32(msg, SNIC_A_AR_LOST_ROUTE_ONLY, c.lost_route_only) ||
 	    nla_put_u32(msg, SNIC_A_AR_SLID_MIN, c.slid_min) ||
-	    nla_put_u32(msg, SNIC_A_AR_SLID_MAX, c.slid_max))
+	    nla_put_u32(msg, SNIC_A_AR_SLID_MAX, c.slid_max) ||
+	    nla_put_u32(msg, SNIC_A_AR_REFRESH, c.refresh_us) ||
+	    nla_put_u32(msg, SNIC_A_AR_REPEAT, c.repeat) ||
+	    nla_put_u32(msg, SNIC_A_AR_RECOVERY_HOLD, c.recovery_us) ||
+	    nla_put_u32(msg, SNIC_A_AR_MIN_GAP, c.min_gap_us))
 		return -EMSGSIZE;
 	nla_nest_end(msg, nest);
 	return 0;

@@ -90,6 +90,18 @@ static const struct netlink_range_validation snic_a_ar_slid_max_range = {
 	.max	= 15728639ULL,
 };
 
+static const struct netlink_range_validation snic_a_ar_refresh_range = {
+	.max	= 100000000ULL,
+};
+
+static const struct netlink_range_validation snic_a_ar_recovery_hold_range = {
+	.max	= 100000000ULL,
+};
+
+static const struct netlink_range_validation snic_a_ar_min_gap_range = {
+	.max	= 100000000ULL,
+};
+
 static const struct netlink_range_validation snic_a_lft_dlid_range = {
 	.min	= 1ULL,
 	.max	= 15728639ULL,
@@ -116,7 +128,7 @@ static const struct netlink_range_validation snic_a_sw_cc_port_buf_range = {
 };
 
 /* Common nested types */
-const struct nla_policy snic_ar_nl_policy[SNIC_A_AR_SLID_MAX + 1] = {
+const struct nla_policy snic_ar_nl_policy[SNIC_A_AR_MIN_GAP + 1] = {
 	[SNIC_A_AR_DLID] = NLA_POLICY_FULL_RANGE(NLA_U32, &snic_a_ar_dlid_range),
 	[SNIC_A_AR_GROUP] = NLA_POLICY_MAX(NLA_U32, 4095),
 	[SNIC_A_AR_SWITCH] = NLA_POLICY_MAX(NLA_U32, 2047),
@@ -132,6 +144,10 @@ const struct nla_policy snic_ar_nl_policy[SNIC_A_AR_SLID_MAX + 1] = {
 	[SNIC_A_AR_LOST_ROUTE_ONLY] = NLA_POLICY_MAX(NLA_U32, 1),
 	[SNIC_A_AR_SLID_MIN] = NLA_POLICY_FULL_RANGE(NLA_U32, &snic_a_ar_slid_min_range),
 	[SNIC_A_AR_SLID_MAX] = NLA_POLICY_FULL_RANGE(NLA_U32, &snic_a_ar_slid_max_range),
+	[SNIC_A_AR_REFRESH] = NLA_POLICY_FULL_RANGE(NLA_U32, &snic_a_ar_refresh_range),
+	[SNIC_A_AR_REPEAT] = NLA_POLICY_RANGE(NLA_U32, 1, 255),
+	[SNIC_A_AR_RECOVERY_HOLD] = NLA_POLICY_FULL_RANGE(NLA_U32, &snic_a_ar_recovery_hold_range),
+	[SNIC_A_AR_MIN_GAP] = NLA_POLICY_FULL_RANGE(NLA_U32, &snic_a_ar_min_gap_range),
 };
 
 const struct nla_policy snic_bpt_nl_policy[SNIC_A_BPT_CUR + 1] = {
@@ -223,7 +239,7 @@ const struct nla_policy snic_port_nl_policy[SNIC_A_PORT_AR_UP_US + 1] = {
 	[SNIC_A_PORT_AR_UP_US] = { .type = NLA_U32, },
 };
 
-const struct nla_policy snic_stats_nl_policy[SNIC_STAT_CC_MARK_OFF + 1] = {
+const struct nla_policy snic_stats_nl_policy[SNIC_STAT_AR_LIMITED + 1] = {
 	[SNIC_STAT_RX_PACKETS] = { .type = NLA_U64, },
 	[SNIC_STAT_RX_BYTES] = { .type = NLA_U64, },
 	[SNIC_STAT_TX_PACKETS] = { .type = NLA_U64, },
@@ -333,6 +349,7 @@ const struct nla_policy snic_stats_nl_policy[SNIC_STAT_CC_MARK_OFF + 1] = {
 	[SNIC_STAT_TX_LINK_WAIT] = { .type = NLA_U64, },
 	[SNIC_STAT_BECN_UNCOALESCED] = { .type = NLA_U64, },
 	[SNIC_STAT_CC_MARK_OFF] = { .type = NLA_U64, },
+	[SNIC_STAT_AR_LIMITED] = { .type = NLA_U64, },
 };
 
 const struct nla_policy snic_sw_cc_nl_policy[SNIC_A_SW_CC_PORT_VICTIM + 1] = {

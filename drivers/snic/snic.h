@@ -181,6 +181,7 @@ struct snic_nic {
 
 #define SNIC_AR_PERIOD_MAX	10000000	/* us */
 #define SNIC_AR_REPEAT		3	/* failure notifications sent */
+#define SNIC_ARN_TYPE_MAX	4	/* SNIC_ARN_RECOVERED */
 
 /* Settings, as netlink sets and reads them (has_*: present). */
 struct snic_ar_config {
@@ -193,9 +194,11 @@ struct snic_ar_config {
 	u8 algorithm;
 	bool lost_route_only;
 	u32 slid_min, slid_max;
+	u32 refresh_us, repeat, recovery_us, min_gap_us;
 	bool has_dlid, has_group, has_id, has_life, has_period, has_thr,
 	     has_samples, has_hold_down, has_flowlet, has_algorithm,
-	     has_lost_route, has_slid;
+	     has_lost_route, has_slid, has_refresh, has_repeat,
+	     has_recovery, has_min_gap;
 };
 
 /* A BPT entry: a DLID's candidates, replaced whole under RCU. */
@@ -218,6 +221,10 @@ struct snic_ar {
 	u32 period_us;			/* monitor, 0: off */
 	u32 slid_min, slid_max;
 	bool lost_route_only;
+	u32 refresh_us;			/* 0: life / 2 */
+	u32 repeat;			/* failure/recovery copies */
+	u32 recovery_us;		/* 0: two periods */
+	u32 min_gap_us;			/* per port and type, 0: none */
 	spinlock_t lock;		/* all below, and the BPT entries */
 	struct snic_ar_params p;
 	struct snic_arn_thr thr;
@@ -249,6 +256,7 @@ struct snic_port_ar {
 	u8 repeat;			/* failure/recovery copies to send */
 	u8 type;			/* the ARN type they are */
 	u8 metric;			/* announced congested: its level */
+	u64 last[SNIC_ARN_TYPE_MAX + 1];	/* last event sent, per type */
 };
 
 #define SNIC_AR_PORT_NONE	0

@@ -15,6 +15,9 @@
 #    congestion is eliminated;
 #  - port show gives each port's monitor state: its level and congested
 #    state, a failure and how long the carrier has been back;
+#  - the sender's settings: copies of a failure ARN (ar_repeat), its
+#    refresh period (ar_refresh), the recovery hold (ar_recovery) and the
+#    rate limit per port and type (ar_min_gap, counted in ar_limited);
 #  - the Best Path Table and port settings refuse bad values.
 # check-debug: yes
 . "$(dirname "$0")/../lib.sh"
@@ -63,8 +66,13 @@ check "h2 reaches h5" ping5 h2 1
 checke "minimal path: g0s1's global link carried it, nothing was diverted" \
 	'[ $(pc g0s1 p3 tx_packets) -ge $((g1 + 3)) ] && [ $(pc g0s0 p1 ar_alt) -eq 0 ]'
 
-# 1. Failure of g0s1's global link.
-tx0=$(pc g0s0 p3 tx_packets)
+# 1. Failure of g0s1's global link: 5 copies of its ARN (ar_repeat), no
+#    refresh for 1000 s of wall time (ar_refresh 100000 fabric us).
+check "g0s1: ar_repeat 5, ar_refresh 100000" \
+	nsexec "$S1" "$SNICCTL" dev set sw0 ar_repeat 5 ar_refresh 100000
+checke "dev show: ar_refresh 100000 ar_repeat 5 ar_recovery 0 ar_min_gap 0" \
+	'nsexec $S1 $SNICCTL dev show sw0 | grep -q "ar_refresh 100000 ar_repeat 5 ar_recovery 0 ar_min_gap 0"'
+tx0=$(pc g0s0 p3 tx_packets) arn0=$(pc g0s1 p2 tx_arn)
 nsexec "$S1" $IP link set p3 down
 checke "g0s1 detects the failure" \
 	'waitfor 3000 "[ \$(pc g0s1 p3 ar_detected) -eq 1 ]"'
@@ -77,8 +85,14 @@ checke "g0s0 knows: switch 1's global link to group 2 failed" \
 	'links g0s0 | grep -q "global switch 1 peer_group 2 index 3 state failed metric 255"'
 checke "g0s0's minimal candidate for h5 is out" \
 	'bpt5 | grep -q "c0 2:3:l:l0.1:g1.2.3:failed"'
-checke "the failure ARN is repeated (3 copies in all)" \
-	'waitfor 3000 "[ \$(pc g0s1 p2 tx_arn) -ge 3 ]"'
+checke "the failure ARN is repeated: 5 copies in all, no more (no refresh yet)" \
+	'waitfor 3000 "[ \$(pc g0s1 p2 tx_arn) -ge $((arn0 + 5)) ]" && sleep 0.5 &&
+	 echo "tx_arn $(( $(pc g0s1 p2 tx_arn) - arn0 ))" &&
+	 [ $(pc g0s1 p2 tx_arn) -eq $((arn0 + 5)) ]'
+check "g0s1: ar_refresh 20 (200 ms of wall time)" \
+	nsexec "$S1" "$SNICCTL" dev set sw0 ar_refresh 20
+checke "while the failure lasts it is sent again every refresh period" \
+	'waitfor 5000 "[ \$(pc g0s1 p2 tx_arn) -ge $((arn0 + 7)) ]"'
 check "h1 still reaches h5" ping5 h1
 checke "...over g0s0's own global link, through group 1 (ar_alt, ar_moves)" \
 	'[ $(pc g0s0 p3 tx_packets) -gt $tx0 ] && [ $(pc g0s0 p1 ar_alt) -gt 0 ] &&
@@ -90,18 +104,18 @@ checke "...g0s1 routed it off its failed link (ar_alt)" \
 checke "no packet of group 0 went into the failed link" \
 	'[ $(pc g0s1 p1 fwd_drop_egress) -eq 0 ] && [ $(pc g0s1 p2 fwd_drop_egress) -eq 0 ]'
 
-# 2. Recovery, held for two monitor periods of an up carrier: with a
-#    period of 200 fabric us (2 s of wall time), 4 s to watch it.
-nsexec "$S1" "$SNICCTL" dev set sw0 ar_period 200
+# 2. Recovery, held while the carrier is back for ar_recovery: 300 fabric
+#    us (3 s of wall time) instead of two monitor periods (2 us).
+nsexec "$S1" "$SNICCTL" dev set sw0 ar_recovery 300 ar_refresh 0
 nsexec "$S1" $IP link set p3 up
-checke "port show: p3's carrier is back, the failure held (ar_failed 1, ar_up_us above 0)" \
-	'waitfor 6000 "pstate g0s1 p3 | grep -q \"^1 [1-9]\"" ||
+checke "port show: p3's carrier is back, the failure held beyond 100 fabric us" \
+	'waitfor 6000 "pstate g0s1 p3 | grep -Eq \"^1 [1-9][0-9]{2}\"" ||
 	 { echo "ar_failed ar_up_us: $(pstate g0s1 p3)"; false; }'
 checke "g0s1 recovers and tells g0s0: the failure is forgotten" \
 	'waitfor 20000 "[ -z \"\$(links g0s0)\" ]"'
 checke "port show: p3 recovered (ar_failed 0, ar_up_us 0)" \
 	'[ "$(portf g0s1 p3 ar_failed)" = 0 ] && [ "$(portf g0s1 p3 ar_up_us)" = 0 ]'
-nsexec "$S1" "$SNICCTL" dev set sw0 ar_period 1
+nsexec "$S1" "$SNICCTL" dev set sw0 ar_recovery 0 ar_repeat 3
 checke "g0s0's minimal candidate is back in the table" \
 	'bpt5 | grep -q "c0 2:3:l:l0.1:g1.2.3:+0"'
 sleep 1		# the hold-down (50 fabric us: 500 ms) and a flowlet gap
@@ -109,6 +123,25 @@ g1=$(pc g0s1 p3 tx_packets)
 check "h1 reaches h5" ping5 h1
 checke "...minimally again, after the hold-down (cur 0)" \
 	'[ $(pc g0s1 p3 tx_packets) -gt $g1 ] && bpt5 | grep -q " cur 0 "'
+
+# 2b. The rate limit per port and type: with ar_min_gap far beyond the
+#     last failure and recovery ARNs, the next failure of p3 and its
+#     recovery are applied at g0s1 but not sent (ar_limited).
+check "g0s1: ar_min_gap 100000 (and no refresh meanwhile)" \
+	nsexec "$S1" "$SNICCTL" dev set sw0 ar_min_gap 100000 ar_refresh 100000
+d0=$(pc g0s1 p3 ar_detected) l0=$(pc g0s1 p3 ar_limited)
+arn0=$(pc g0s1 p2 tx_arn)
+nsexec "$S1" $IP link set p3 down
+checke "a second failure within the gap: detected and limited, not sent" \
+	'waitfor 3000 "[ \$(pc g0s1 p3 ar_limited) -eq $((l0 + 1)) ]" &&
+	 [ $(pc g0s1 p3 ar_detected) -eq $((d0 + 1)) ] &&
+	 [ "$(portf g0s1 p3 ar_failed)" = 1 ] && sleep 0.3 &&
+	 [ $(pc g0s1 p2 tx_arn) -eq $arn0 ] && [ -z "$(links g0s0)" ]'
+nsexec "$S1" $IP link set p3 up
+checke "its recovery within the gap too: limited, not sent" \
+	'waitfor 3000 "[ \$(pc g0s1 p3 ar_limited) -eq $((l0 + 2)) ]" &&
+	 [ "$(portf g0s1 p3 ar_failed)" = 0 ] && [ $(pc g0s1 p2 tx_arn) -eq $arn0 ]'
+nsexec "$S1" "$SNICCTL" dev set sw0 ar_min_gap 0 ar_refresh 0
 
 # 3. Congestion on g0s1's global link: 1 Gb/s of fabric time (100 kb/s
 #    wall) and h2 blasting h5. g0s1 itself would route h2's traffic
@@ -120,7 +153,7 @@ nsexec "$F-h5" timeout 30 "$TOOLS/snic_xfer" -U 7300 12 >/dev/null &
 sleep 0.5
 nsexec "$F-h2" "$TOOLS/snic_xfer" -u 10.0.0.5 7300 4 1000 >/dev/null &
 checke "g0s1 finds its global link congested" \
-	'waitfor 8000 "[ \$(pc g0s1 p3 ar_detected) -ge 2 ]"'
+	'waitfor 8000 "[ \$(pc g0s1 p3 ar_detected) -gt $((d0 + 1)) ]"'
 checke "port show reports p3's monitor at or above the set level (192), congested" \
 	'waitfor 3000 "[ \$(portf g0s1 p3 ar_level) -ge 192 ] && [ \$(portf g0s1 p3 ar_congested) = 1 ]"'
 checke "g0s0 learns it: switch 1's global link congested" \
@@ -145,6 +178,12 @@ check "a candidate on port 0: ERANGE" \
 check "a BPT entry for a multicast DLID: ERANGE" \
 	expect_err "$S0" 34 "out of range" \
 	$SNICCTL bpt set sw0 dlid 0xf00001 2:3:l
+check "ar_repeat 0: ERANGE" \
+	expect_err "$S0" 34 "" $SNICCTL dev set sw0 ar_repeat 0
+check "ar_min_gap beyond 100 s of fabric time: ERANGE" \
+	expect_err "$S0" 34 "" $SNICCTL dev set sw0 ar_min_gap 100000001
+checke "...nothing changed" \
+	'nsexec $S0 $SNICCTL dev show sw0 | grep -q "ar_repeat 3 ar_recovery 0 ar_min_gap 0"'
 check "deleting a BPT entry that is not there: ENOENT" \
 	expect_err "$S0" 2 "no BPT entry for this DLID" $SNICCTL bpt del sw0 dlid 77
 check "a local port's peer beyond 2047: ERANGE" \

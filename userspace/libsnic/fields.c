@@ -94,6 +94,10 @@ static const struct field ar_fields[] = {
 	/* the kernel takes the two together */
 	AR(SLID_MIN, slid_min, has_slids),
 	AR(SLID_MAX, slid_max, has_slids),
+	AR(REFRESH, refresh_us, has_refresh),
+	AR(REPEAT, repeat, has_repeat),
+	AR(RECOVERY_HOLD, recovery_us, has_recovery),
+	AR(MIN_GAP, min_gap_us, has_min_gap),
 	{ 0 }
 };
 

@@ -109,6 +109,8 @@ struct snic_ar_cfg {
 	uint32_t set_level, clear_level, set_samples, clear_samples;
 	uint32_t hold_down_us, flowlet_us, algorithm, lost_route_only;
 	uint32_t slid_min, slid_max;
+	bool has_refresh, has_repeat, has_recovery, has_min_gap;
+	uint32_t refresh_us, repeat, recovery_us, min_gap_us;
 };
 
 struct snic_ar_info {
@@ -117,6 +119,7 @@ struct snic_ar_info {
 	uint32_t set_level, clear_level, set_samples, clear_samples;
 	uint32_t hold_down_us, flowlet_us, algorithm, lost_route_only;
 	uint32_t slid_min, slid_max;
+	uint32_t refresh_us, repeat, recovery_us, min_gap_us;
 };
 
 /* A switch's congestion control (the sw-cc nest): its marking switch,

@@ -16,6 +16,14 @@
  *                      (valiant) a random non-minimal one per flow
  *   ar_lost_route 0|1  react to failures only
  *   ar_slids MIN-MAX   the group's host LIDs (adaptive for them only)
+ *   ar_refresh US      an ARN of a lasting state again every US (0:
+ *                      half the lifetime)
+ *   ar_repeat N        copies of a failure or recovery ARN (3)
+ *   ar_recovery US     carrier back this long before a recovery (0: two
+ *                      periods)
+ *   ar_min_gap US      rate limit per port and type: an event of a type
+ *                      sent about the port less than US before is not
+ *                      sent (0: none)
  * Options of "port set": ar_kind none|global|local, ar_peer N (peer group
  * or switch number).
  * snicctl ar links SW  the links of the group reported congested or failed
@@ -54,6 +62,10 @@ const struct opt ar_opts[] = {
 	OPT_U32("ar_lost_route", SNIC_A_AR, SNIC_A_AR_LOST_ROUTE_ONLY, 0xff),
 	OPT_PAIR("ar_slids", SNIC_A_AR, SNIC_A_AR_SLID_MIN, SNIC_A_AR_SLID_MAX,
 		 '-', 0, "ar_slid_min", "ar_slid_max"),
+	OPT_U32("ar_refresh", SNIC_A_AR, SNIC_A_AR_REFRESH, 0),
+	OPT_U32("ar_repeat", SNIC_A_AR, SNIC_A_AR_REPEAT, 0),
+	OPT_U32("ar_recovery", SNIC_A_AR, SNIC_A_AR_RECOVERY_HOLD, 0),
+	OPT_U32("ar_min_gap", SNIC_A_AR, SNIC_A_AR_MIN_GAP, 0),
 	{ 0 }
 };
 

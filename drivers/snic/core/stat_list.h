@@ -276,6 +276,10 @@
 	FN(CC_MARK_OFF, cc_mark_off,					\
 	   "Port: packets its sch_snic would have marked with FECN "	\
 	   "while the switch's congestion control was off (sw-cc "	\
-	   "marking 0): sent unmarked.")
+	   "marking 0): sent unmarked.")				\
+	FN(AR_LIMITED, ar_limited,					\
+	   "Port: ARN events about this port not sent, one of their "	\
+	   "type having gone less than ar_min_gap fabric us before "	\
+	   "(the switch still applied them to its own table).")
 
 #endif /* _SNIC_CORE_STAT_LIST_H */
