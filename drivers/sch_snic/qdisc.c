@@ -779,7 +779,7 @@ static struct sk_buff *__snic_q_dequeue(struct Qdisc *sch)
 		q->sent_16b++;
 	}
 	vl->dequeued++;
-	vl->bytes += qdisc_pkt_len(skb);
+	WRITE_ONCE(vl->bytes, vl->bytes + qdisc_pkt_len(skb));
 	vl->backlog -= qdisc_pkt_len(skb);
 	snic_q_cc_update(q, vl);
 	start = snic_q_serialize(q, now, ready, qdisc_pkt_len(skb), &tx);
@@ -1445,6 +1445,33 @@ u8 sch_snic_link_level(struct net_device *dev)
 	return max;
 }
 EXPORT_SYMBOL_GPL(sch_snic_link_level);
+
+/**
+ * sch_snic_link_bytes - bytes @dev's sch_snic has sent, for ARN's monitor
+ * @dev: a fabric link end
+ *
+ * Every VL's, since the qdisc was made (0 without one). A reader takes
+ * differences over its sample period against the line rate of
+ * sch_snic_link_time(): the link's utilization. RCU (read only).
+ */
+u64 sch_snic_link_bytes(struct net_device *dev)
+{
+	const struct snic_sched *q;
+	struct Qdisc *sch;
+	u64 sum = 0;
+	int i;
+
+	rcu_read_lock_bh();
+	sch = snic_q_active(dev);
+	if (sch) {
+		q = qdisc_priv(sch);
+		for (i = 0; i < TC_SNIC_NUM_VLS; i++)
+			sum += READ_ONCE(q->vl[i].bytes);
+	}
+	rcu_read_unlock_bh();
+	return sum;
+}
+EXPORT_SYMBOL_GPL(sch_snic_link_bytes);
 
 /**
  * sch_snic_vl_room - may a NIC queue more for @vl on @dev?
