@@ -66,6 +66,8 @@ void snic_ar_init(struct snic_ar *ar)
 	ar->d = 1;
 	ar->thr = (struct snic_arn_thr){ .set = 192, .clear = 64,
 					 .set_samples = 3, .clear_samples = 3 };
+	ar->uthr = (struct snic_arn_thr){ .set = 230, .clear = 128,
+					  .set_samples = 3, .clear_samples = 3 };
 	xa_init(&ar->bpt);
 	hrtimer_init(&ar->timer, CLOCK_MONOTONIC, HRTIMER_MODE_REL_SOFT);
 	ar->timer.function = snic_ar_fire;
@@ -106,6 +108,8 @@ void snic_ar_port_read(struct snic_switch *sw, struct snic_port *port,
 
 	spin_lock_bh(&ar->lock);
 	st->mon = port->ar.mon;
+	st->util = port->ar.umon.level;
+	st->cong = port->ar.cong;
 	st->failed = port->ar.failed;
 	st->up_us = 0;
 	if (st->failed && port->ar.up_since) {
@@ -294,6 +298,34 @@ static void snic_ar_send(struct snic_switch *sw, const struct snic_ar_note *n)
 }
 
 /*
+ * The utilization of @port's egress since the last sample, 255 x the
+ * bytes sent over what its line rate allows in that fabric time, folded
+ * into an EWMA of weight 1/4; returned capped at 255. 0 on a link without
+ * a rate. ar->lock held.
+ */
+static u8 snic_ar_util(struct snic_port *port, u64 now)
+{
+	struct snic_port_ar *pa = &port->ar;
+	u64 bytes = sch_snic_link_bytes(port->dev), rate, cap, lvl = 0;
+	u32 d;
+
+	sch_snic_link_time(port->dev, &rate, &d);
+	if (pa->util_at && now > pa->util_at && rate) {
+		cap = div_u64(rate * (now - pa->util_at), NSEC_PER_SEC) ?: 1;
+		/* Not capped at 255 before the average: a sample period
+		 * shorter than a packet sees it all at once, then nothing.
+		 */
+		lvl = min_t(u64, div64_u64((bytes - pa->util_bytes) * 255, cap),
+			    255 * 64);
+	}
+	pa->util_bytes = bytes;
+	pa->util_at = now;
+	pa->util_ewma = pa->util_ewma - pa->util_ewma / 4 +
+			((u32)lvl << 8) / 4;
+	return min_t(u32, pa->util_ewma >> 8, 255);
+}
+
+/*
  * An event about @port's link (already applied to our own table): send
  * @repeat copies of an ARN of @type, one a sample period, unless one of
  * that type about the port went less than min_gap ago (the rate limit
@@ -338,6 +370,8 @@ static bool snic_ar_sample(struct snic_switch *sw, struct snic_port *port,
 		if (!pa->failed) {
 			pa->failed = true;
 			memset(&pa->mon, 0, sizeof(pa->mon));
+			memset(&pa->umon, 0, sizeof(pa->umon));
+			pa->cong = false;
 			snic_arn_set_link(&ar->links, key, SNIC_LINK_FAILED,
 					  255, 0);
 			*changed = true;
@@ -355,28 +389,33 @@ static bool snic_ar_sample(struct snic_switch *sw, struct snic_port *port,
 				      now);
 		}
 	} else if (!READ_ONCE(ar->lost_route_only)) {
+		u8 detect = READ_ONCE(ar->detect), util;
+		bool cong;
+
 		level = sch_snic_link_level(port->dev);
-		switch (snic_arn_sample(&pa->mon, &ar->thr, level)) {
-		case SNIC_ARN_EV_CONGESTED:
-			pa->metric = level;
+		util = snic_ar_util(port, now);
+		snic_arn_sample(&pa->mon, &ar->thr, level);
+		snic_arn_sample(&pa->umon, &ar->uthr, util);
+		cong = (detect != SNIC_AR_DETECT_UTIL && pa->mon.congested) ||
+		       (detect != SNIC_AR_DETECT_QUEUE && pa->umon.congested);
+		if (cong && !pa->cong) {
+			pa->metric = max(level, util);
 			snic_arn_set_link(&ar->links, key, SNIC_LINK_CONGESTED,
-					  level, 0);
+					  pa->metric, 0);
 			*changed = true;
 			snic_ar_event(ar, port, SNIC_ARN_CONGESTED, 1, now);
 			snic_count(&port->stats, SNIC_STAT_AR_DETECTED);
-			break;
-		case SNIC_ARN_EV_ELIMINATED:
+		} else if (!cong && pa->cong) {
 			snic_arn_set_link(&ar->links, key, SNIC_LINK_OK, 0, 0);
 			*changed = true;
 			snic_ar_event(ar, port, SNIC_ARN_ELIMINATED, 1, now);
-			break;
-		default:
-			break;
 		}
+		pa->cong = cong;
 	}
 	if (pa->repeat) {
 		pa->repeat--;
-		snic_ar_note(ar, port, pa->type, 255 - pa->mon.level, now, n);
+		snic_ar_note(ar, port, pa->type,
+			     255 - max(pa->mon.level, pa->umon.level), now, n);
 		if (pa->type == SNIC_ARN_CONGESTED)
 			n->a.metric = pa->metric;
 		return true;
@@ -386,7 +425,7 @@ static bool snic_ar_sample(struct snic_switch *sw, struct snic_port *port,
 	 * lifetime, and a level that moved would make every receiver
 	 * re-evaluate its table as for news.
 	 */
-	if ((pa->failed || pa->mon.congested) && now - pa->sent >= refresh) {
+	if ((pa->failed || pa->cong) && now - pa->sent >= refresh) {
 		snic_ar_note(ar, port, pa->failed ? SNIC_ARN_FAILED :
 				       SNIC_ARN_CONGESTED, pa->metric, now, n);
 		return true;
@@ -634,6 +673,8 @@ void snic_ar_configure(struct snic_switch *sw, const struct snic_ar_config *c)
 		WRITE_ONCE(ar->recovery_us, c->recovery_us);
 	if (c->has_min_gap)
 		WRITE_ONCE(ar->min_gap_us, c->min_gap_us);
+	if (c->has_detect)
+		WRITE_ONCE(ar->detect, c->detect);
 	/* Last: a new DLID starts with the rest in place. */
 	if (c->has_dlid)
 		WRITE_ONCE(ar->dlid, c->dlid);
@@ -649,6 +690,14 @@ void snic_ar_configure(struct snic_switch *sw, const struct snic_ar_config *c)
 	if (c->has_samples) {
 		ar->thr.set_samples = c->thr.set_samples;
 		ar->thr.clear_samples = c->thr.clear_samples;
+	}
+	if (c->has_uthr) {
+		ar->uthr.set = c->uthr.set;
+		ar->uthr.clear = c->uthr.clear;
+	}
+	if (c->has_usamples) {
+		ar->uthr.set_samples = c->uthr.set_samples;
+		ar->uthr.clear_samples = c->uthr.clear_samples;
 	}
 	if (c->has_hold_down)
 		ar->p.hold_down_ns = (u64)c->hold_down_us * NSEC_PER_USEC;
@@ -692,8 +741,10 @@ void snic_ar_read(struct snic_ar *ar, struct snic_ar_config *c)
 	c->repeat = READ_ONCE(ar->repeat);
 	c->recovery_us = READ_ONCE(ar->recovery_us);
 	c->min_gap_us = READ_ONCE(ar->min_gap_us);
+	c->detect = READ_ONCE(ar->detect);
 	spin_lock_bh(&ar->lock);
 	c->thr = ar->thr;
+	c->uthr = ar->uthr;
 	c->hold_down_us = div_u64(ar->p.hold_down_ns, NSEC_PER_USEC);
 	c->flowlet_us = div_u64(ar->p.flowlet_ns, NSEC_PER_USEC);
 	c->algorithm = ar->p.algorithm;

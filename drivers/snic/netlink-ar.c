@@ -94,6 +94,35 @@ int snic_nl_ar_parse(struct snic_ar *ar, const struct nlattr *nest,
 		c->lost_route_only = nla_get_u32(a[SNIC_A_AR_LOST_ROUTE_ONLY]);
 		c->has_lost_route = true;
 	}
+	if (a[SNIC_A_AR_UTIL_SET_LEVEL] || a[SNIC_A_AR_UTIL_CLEAR_LEVEL]) {
+		c->uthr.set = a[SNIC_A_AR_UTIL_SET_LEVEL] ?
+			      nla_get_u32(a[SNIC_A_AR_UTIL_SET_LEVEL]) :
+			      cur.uthr.set;
+		c->uthr.clear = a[SNIC_A_AR_UTIL_CLEAR_LEVEL] ?
+				nla_get_u32(a[SNIC_A_AR_UTIL_CLEAR_LEVEL]) :
+				cur.uthr.clear;
+		if (c->uthr.set <= c->uthr.clear) {
+			NL_SET_ERR_MSG_ATTR(extack,
+					    a[SNIC_A_AR_UTIL_SET_LEVEL] ?:
+					    a[SNIC_A_AR_UTIL_CLEAR_LEVEL],
+					    "the utilization set level must be above its clear level");
+			return -EINVAL;
+		}
+		c->has_uthr = true;
+	}
+	if (a[SNIC_A_AR_UTIL_SET_SAMPLES] || a[SNIC_A_AR_UTIL_CLEAR_SAMPLES]) {
+		c->uthr.set_samples = a[SNIC_A_AR_UTIL_SET_SAMPLES] ?
+			nla_get_u32(a[SNIC_A_AR_UTIL_SET_SAMPLES]) :
+			cur.uthr.set_samples;
+		c->uthr.clear_samples = a[SNIC_A_AR_UTIL_CLEAR_SAMPLES] ?
+			nla_get_u32(a[SNIC_A_AR_UTIL_CLEAR_SAMPLES]) :
+			cur.uthr.clear_samples;
+		c->has_usamples = true;
+	}
+	if (a[SNIC_A_AR_DETECT]) {
+		c->detect = nla_get_u32(a[SNIC_A_AR_DETECT]);
+		c->has_detect = true;
+	}
 	if (a[SNIC_A_AR_REFRESH]) {
 		c->refresh_us = nla_get_u32(a[SNIC_A_AR_REFRESH]);
 		c->has_refresh = true;
@@ -154,7 +183,13 @@ int snic_nl_ar_put(struct sk_buff *msg, struct snic_ar *ar)
 	    nla_put_u32(msg, SNIC_A_AR_REFRESH, c.refresh_us) ||
 	    nla_put_u32(msg, SNIC_A_AR_REPEAT, c.repeat) ||
 	    nla_put_u32(msg, SNIC_A_AR_RECOVERY_HOLD, c.recovery_us) ||
-	    nla_put_u32(msg, SNIC_A_AR_MIN_GAP, c.min_gap_us))
+	    nla_put_u32(msg, SNIC_A_AR_MIN_GAP, c.min_gap_us) ||
+	    nla_put_u32(msg, SNIC_A_AR_DETECT, c.detect) ||
+	    nla_put_u32(msg, SNIC_A_AR_UTIL_SET_LEVEL, c.uthr.set) ||
+	    nla_put_u32(msg, SNIC_A_AR_UTIL_CLEAR_LEVEL, c.uthr.clear) ||
+	    nla_put_u32(msg, SNIC_A_AR_UTIL_SET_SAMPLES, c.uthr.set_samples) ||
+	    nla_put_u32(msg, SNIC_A_AR_UTIL_CLEAR_SAMPLES,
+			c.uthr.clear_samples))
 		return -EMSGSIZE;
 	nla_nest_end(msg, nest);
 	return 0;

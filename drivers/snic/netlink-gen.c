@@ -128,7 +128,7 @@ static const struct netlink_range_validation snic_a_sw_cc_port_buf_range = {
 };
 
 /* Common nested types */
-const struct nla_policy snic_ar_nl_policy[SNIC_A_AR_MIN_GAP + 1] = {
+const struct nla_policy snic_ar_nl_policy[SNIC_A_AR_UTIL_CLEAR_SAMPLES + 1] = {
 	[SNIC_A_AR_DLID] = NLA_POLICY_FULL_RANGE(NLA_U32, &snic_a_ar_dlid_range),
 	[SNIC_A_AR_GROUP] = NLA_POLICY_MAX(NLA_U32, 4095),
 	[SNIC_A_AR_SWITCH] = NLA_POLICY_MAX(NLA_U32, 2047),
@@ -148,6 +148,11 @@ const struct nla_policy snic_ar_nl_policy[SNIC_A_AR_MIN_GAP + 1] = {
 	[SNIC_A_AR_REPEAT] = NLA_POLICY_RANGE(NLA_U32, 1, 255),
 	[SNIC_A_AR_RECOVERY_HOLD] = NLA_POLICY_FULL_RANGE(NLA_U32, &snic_a_ar_recovery_hold_range),
 	[SNIC_A_AR_MIN_GAP] = NLA_POLICY_FULL_RANGE(NLA_U32, &snic_a_ar_min_gap_range),
+	[SNIC_A_AR_DETECT] = NLA_POLICY_MAX(NLA_U32, 2),
+	[SNIC_A_AR_UTIL_SET_LEVEL] = NLA_POLICY_MAX(NLA_U32, 255),
+	[SNIC_A_AR_UTIL_CLEAR_LEVEL] = NLA_POLICY_MAX(NLA_U32, 255),
+	[SNIC_A_AR_UTIL_SET_SAMPLES] = NLA_POLICY_RANGE(NLA_U32, 1, 255),
+	[SNIC_A_AR_UTIL_CLEAR_SAMPLES] = NLA_POLICY_RANGE(NLA_U32, 1, 255),
 };
 
 const struct nla_policy snic_bpt_nl_policy[SNIC_A_BPT_CUR + 1] = {
@@ -222,7 +227,7 @@ const struct nla_policy snic_mft_nl_policy[SNIC_A_MFT_PORTS + 1] = {
 	[SNIC_A_MFT_PORTS] = { .type = NLA_U64, },
 };
 
-const struct nla_policy snic_port_nl_policy[SNIC_A_PORT_AR_UP_US + 1] = {
+const struct nla_policy snic_port_nl_policy[SNIC_A_PORT_AR_UTIL + 1] = {
 	[SNIC_A_PORT_NUM] = NLA_POLICY_RANGE(NLA_U32, 1, 64),
 	[SNIC_A_PORT_IFINDEX] = { .type = NLA_U32, },
 	[SNIC_A_PORT_IFNAME] = { .type = NLA_NUL_STRING, },
@@ -237,6 +242,7 @@ const struct nla_policy snic_port_nl_policy[SNIC_A_PORT_AR_UP_US + 1] = {
 	[SNIC_A_PORT_AR_BELOW] = { .type = NLA_U32, },
 	[SNIC_A_PORT_AR_FAILED] = { .type = NLA_U32, },
 	[SNIC_A_PORT_AR_UP_US] = { .type = NLA_U32, },
+	[SNIC_A_PORT_AR_UTIL] = { .type = NLA_U32, },
 };
 
 const struct nla_policy snic_stats_nl_policy[SNIC_STAT_AR_LIMITED + 1] = {

@@ -38,7 +38,8 @@ static int snic_nl_port_put(struct sk_buff *skb, struct snic_port *port)
 	    nla_put_u32(skb, SNIC_A_PORT_AR_KIND, READ_ONCE(port->ar.kind)) ||
 	    nla_put_u32(skb, SNIC_A_PORT_AR_PEER, READ_ONCE(port->ar.peer)) ||
 	    nla_put_u32(skb, SNIC_A_PORT_AR_LEVEL, ar.mon.level) ||
-	    nla_put_u32(skb, SNIC_A_PORT_AR_CONGESTED, ar.mon.congested) ||
+	    nla_put_u32(skb, SNIC_A_PORT_AR_CONGESTED, ar.cong) ||
+	    nla_put_u32(skb, SNIC_A_PORT_AR_UTIL, ar.util) ||
 	    nla_put_u32(skb, SNIC_A_PORT_AR_ABOVE, ar.mon.above) ||
 	    nla_put_u32(skb, SNIC_A_PORT_AR_BELOW, ar.mon.below) ||
 	    nla_put_u32(skb, SNIC_A_PORT_AR_FAILED, ar.failed) ||

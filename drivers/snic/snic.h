@@ -182,6 +182,9 @@ struct snic_nic {
 #define SNIC_AR_PERIOD_MAX	10000000	/* us */
 #define SNIC_AR_REPEAT		3	/* failure notifications sent */
 #define SNIC_ARN_TYPE_MAX	4	/* SNIC_ARN_RECOVERED */
+#define SNIC_AR_DETECT_QUEUE	0	/* what congests a link */
+#define SNIC_AR_DETECT_UTIL	1
+#define SNIC_AR_DETECT_BOTH	2
 
 /* Settings, as netlink sets and reads them (has_*: present). */
 struct snic_ar_config {
@@ -195,10 +198,12 @@ struct snic_ar_config {
 	bool lost_route_only;
 	u32 slid_min, slid_max;
 	u32 refresh_us, repeat, recovery_us, min_gap_us;
+	u8 detect;			/* SNIC_AR_DETECT_* */
+	struct snic_arn_thr uthr;	/* utilization's */
 	bool has_dlid, has_group, has_id, has_life, has_period, has_thr,
 	     has_samples, has_hold_down, has_flowlet, has_algorithm,
 	     has_lost_route, has_slid, has_refresh, has_repeat,
-	     has_recovery, has_min_gap;
+	     has_recovery, has_min_gap, has_detect, has_uthr, has_usamples;
 };
 
 /* A BPT entry: a DLID's candidates, replaced whole under RCU. */
@@ -225,9 +230,11 @@ struct snic_ar {
 	u32 repeat;			/* failure/recovery copies */
 	u32 recovery_us;		/* 0: two periods */
 	u32 min_gap_us;			/* per port and type, 0: none */
+	u8 detect;			/* SNIC_AR_DETECT_* */
 	spinlock_t lock;		/* all below, and the BPT entries */
 	struct snic_ar_params p;
 	struct snic_arn_thr thr;
+	struct snic_arn_thr uthr;	/* utilization's */
 	struct snic_arn_links links;
 	/* Bumped when links change; an entry of another generation is
 	 * refreshed when next used or dumped (WRITE_ONCE: read locklessly).
@@ -249,7 +256,12 @@ struct snic_ar {
 struct snic_port_ar {
 	u8 kind;			/* SNIC_AR_PORT_*: RTNL, READ_ONCE */
 	u16 peer;
-	struct snic_arn_mon mon;
+	struct snic_arn_mon mon;	/* of the queue */
+	struct snic_arn_mon umon;	/* of the utilization */
+	bool cong;			/* congested: by what ar->detect says */
+	u64 util_bytes;			/* sent at the last sample */
+	u64 util_at;			/* ... its fabric ns, 0: none yet */
+	u32 util_ewma;			/* utilization 0..255, << 8 */
 	bool failed;			/* carrier lost, not yet recovered */
 	u64 up_since;			/* carrier back since, 0: down */
 	u64 sent;			/* our last ARN about it */
@@ -401,6 +413,8 @@ void snic_ar_read(struct snic_ar *ar, struct snic_ar_config *c);
 /* A port's monitor and failure state, as port dumps show it. */
 struct snic_ar_port_state {
 	struct snic_arn_mon mon;
+	u8 util;			/* the utilization's EWMA, 0..255 */
+	bool cong;
 	bool failed;
 	u32 up_us;			/* fabric us back up, while failed */
 };

@@ -15,6 +15,7 @@
 #    congestion is eliminated;
 #  - port show gives each port's monitor state: its level and congested
 #    state, a failure and how long the carrier has been back;
+#  - detection by utilization (ar_detect util) with its own levels;
 #  - the sender's settings: copies of a failure ARN (ar_repeat), its
 #    refresh period (ar_refresh), the recovery hold (ar_recovery) and the
 #    rate limit per port and type (ar_min_gap, counted in ar_limited);
@@ -171,6 +172,30 @@ checke "the congestion is eliminated: g0s0 forgets it" \
 checke "...and p3's monitor samples below the clear level (64) again, not congested" \
 	'waitfor 3000 "[ \$(portf g0s1 p3 ar_level) -lt 64 ] && [ \$(portf g0s1 p3 ar_congested) = 0 ]"'
 
+# 3b. Detection by utilization (ar_detect util: the queue ignored), with
+#     its own levels, sampled every 20 fabric us (200 ms of wall time, a
+#     few packets at 1 Gb/s): h2 blasts h5 again over p3.
+check "g0s1: ar_detect util, ar_util_thr 200:100, ar_period 20" \
+	nsexec "$S1" "$SNICCTL" dev set sw0 ar_detect util ar_util_thr 200:100 \
+		ar_period 20
+nsexec "$S1" "$SNICCTL" qdisc set p3 rate 1gbit
+d1=$(pc g0s1 p3 ar_detected)
+nsexec "$F-h5" timeout 30 "$TOOLS/snic_xfer" -U 7301 14 >/dev/null &
+sleep 0.5
+nsexec "$F-h2" "$TOOLS/snic_xfer" -u 10.0.0.5 7301 6 1000 >/dev/null &
+checke "p3's utilization reaches 200 of 255 and congests it" \
+	'waitfor 10000 "[ \$(portf g0s1 p3 ar_util) -ge 200 ] && [ \$(portf g0s1 p3 ar_congested) = 1 ]" &&
+	 [ $(pc g0s1 p3 ar_detected) -gt $d1 ] ||
+	 { echo "ar_util $(portf g0s1 p3 ar_util) ar_level $(portf g0s1 p3 ar_level)"; false; }'
+checke "g0s0 learns it" \
+	'waitfor 3000 "links g0s0 | grep -q \"global switch 1 peer_group 2 index 3 state congested\""'
+wait
+checke "idle again: the utilization falls below 100, the congestion is eliminated" \
+	'waitfor 20000 "[ -z \"\$(links g0s0)\" ]" && [ $(portf g0s1 p3 ar_util) -le 100 ] &&
+	 [ "$(portf g0s1 p3 ar_congested)" = 0 ]'
+nsexec "$S1" "$SNICCTL" qdisc set p3 rate 0bit
+nsexec "$S1" "$SNICCTL" dev set sw0 ar_detect queue ar_period 1
+
 # 4. Bad settings: errno + extack, nothing changed.
 check "a candidate on port 0: ERANGE" \
 	expect_err "$S0" 34 "out of range" \
@@ -178,6 +203,9 @@ check "a candidate on port 0: ERANGE" \
 check "a BPT entry for a multicast DLID: ERANGE" \
 	expect_err "$S0" 34 "out of range" \
 	$SNICCTL bpt set sw0 dlid 0xf00001 2:3:l
+check "utilization set level not above its clear level: EINVAL" \
+	expect_err "$S0" 22 "above its clear level" \
+	$SNICCTL dev set sw0 ar_util_thr 100:100
 check "ar_repeat 0: ERANGE" \
 	expect_err "$S0" 34 "" $SNICCTL dev set sw0 ar_repeat 0
 check "ar_min_gap beyond 100 s of fabric time: ERANGE" \

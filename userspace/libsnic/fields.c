@@ -98,6 +98,12 @@ static const struct field ar_fields[] = {
 	AR(REPEAT, repeat, has_repeat),
 	AR(RECOVERY_HOLD, recovery_us, has_recovery),
 	AR(MIN_GAP, min_gap_us, has_min_gap),
+	AR(DETECT, detect, has_detect),
+	/* the kernel takes each pair together */
+	AR(UTIL_SET_LEVEL, util_set_level, has_util_thr),
+	AR(UTIL_CLEAR_LEVEL, util_clear_level, has_util_thr),
+	AR(UTIL_SET_SAMPLES, util_set_samples, has_util_samples),
+	AR(UTIL_CLEAR_SAMPLES, util_clear_samples, has_util_samples),
 	{ 0 }
 };
 
@@ -129,6 +135,7 @@ static const struct field port_fields[] = {
 	  INFO(snic_port_info, ar_peer) },
 	PORT_INFO(AR_LEVEL, ar_level),
 	PORT_INFO(AR_CONGESTED, ar_congested),
+	PORT_INFO(AR_UTIL, ar_util),
 	PORT_INFO(AR_ABOVE, ar_above),
 	PORT_INFO(AR_BELOW, ar_below),
 	PORT_INFO(AR_FAILED, ar_failed),

@@ -109,8 +109,11 @@ struct snic_ar_cfg {
 	uint32_t set_level, clear_level, set_samples, clear_samples;
 	uint32_t hold_down_us, flowlet_us, algorithm, lost_route_only;
 	uint32_t slid_min, slid_max;
-	bool has_refresh, has_repeat, has_recovery, has_min_gap;
-	uint32_t refresh_us, repeat, recovery_us, min_gap_us;
+	bool has_refresh, has_repeat, has_recovery, has_min_gap, has_detect,
+	     has_util_thr, has_util_samples;
+	uint32_t refresh_us, repeat, recovery_us, min_gap_us, detect;
+	uint32_t util_set_level, util_clear_level, util_set_samples,
+		 util_clear_samples;
 };
 
 struct snic_ar_info {
@@ -119,7 +122,9 @@ struct snic_ar_info {
 	uint32_t set_level, clear_level, set_samples, clear_samples;
 	uint32_t hold_down_us, flowlet_us, algorithm, lost_route_only;
 	uint32_t slid_min, slid_max;
-	uint32_t refresh_us, repeat, recovery_us, min_gap_us;
+	uint32_t refresh_us, repeat, recovery_us, min_gap_us, detect;
+	uint32_t util_set_level, util_clear_level, util_set_samples,
+		 util_clear_samples;
 };
 
 /* A switch's congestion control (the sw-cc nest): its marking switch,
@@ -183,6 +188,7 @@ struct snic_port_info {
 	uint32_t ar_kind, ar_peer;
 	uint32_t ar_level;		/* the AR monitor's last sample */
 	uint32_t ar_congested, ar_above, ar_below;	/* its state */
+	uint32_t ar_util;		/* its utilization, 0..255 */
 	uint32_t ar_failed, ar_up_us;	/* carrier lost; back since */
 	bool has_stats;
 	uint64_t stats[SNIC_STAT_MAX + 1];

@@ -24,6 +24,11 @@
  *   ar_min_gap US      rate limit per port and type: an event of a type
  *                      sent about the port less than US before is not
  *                      sent (0: none)
+ *   ar_detect queue|util|both  what congests a link: its queue (ar_thr,
+ *                      ar_samples), its utilization (an EWMA of bytes
+ *                      sent over the line rate, 0..255: ar_util_thr,
+ *                      ar_util_samples), or either
+ *   ar_util_thr SET:CLEAR, ar_util_samples S:C
  * Options of "port set": ar_kind none|global|local, ar_peer N (peer group
  * or switch number).
  * snicctl ar links SW  the links of the group reported congested or failed
@@ -37,6 +42,9 @@
 #include <string.h>
 
 #include "snicctl.h"
+
+/* ar-detect's values */
+static const char *const detects[] = { "queue", "util", "both", NULL };
 
 /* enum snic_ar_algorithm's values */
 static const char *const algo[] = { "greedy", "random", "valiant", NULL };
@@ -66,6 +74,13 @@ const struct opt ar_opts[] = {
 	OPT_U32("ar_repeat", SNIC_A_AR, SNIC_A_AR_REPEAT, 0),
 	OPT_U32("ar_recovery", SNIC_A_AR, SNIC_A_AR_RECOVERY_HOLD, 0),
 	OPT_U32("ar_min_gap", SNIC_A_AR, SNIC_A_AR_MIN_GAP, 0),
+	OPT_ENUM("ar_detect", SNIC_A_AR, SNIC_A_AR_DETECT, detects),
+	OPT_PAIR("ar_util_thr", SNIC_A_AR, SNIC_A_AR_UTIL_SET_LEVEL,
+		 SNIC_A_AR_UTIL_CLEAR_LEVEL, ':', 255, "ar_util_thr_set",
+		 "ar_util_thr_clear"),
+	OPT_PAIR("ar_util_samples", SNIC_A_AR, SNIC_A_AR_UTIL_SET_SAMPLES,
+		 SNIC_A_AR_UTIL_CLEAR_SAMPLES, ':', 255,
+		 "ar_util_samples_set", "ar_util_samples_clear"),
 	{ 0 }
 };
 
@@ -90,6 +105,7 @@ const struct opt ar_port_opts[] = {
 	OPT_SET("ar_peer", SNIC_A_PORT, SNIC_A_PORT_AR_PEER, 0xffff),
 	OPT_SHOW("ar_level", SNIC_A_PORT, SNIC_A_PORT_AR_LEVEL),
 	OPT_SHOW("ar_congested", SNIC_A_PORT, SNIC_A_PORT_AR_CONGESTED),
+	OPT_SHOW("ar_util", SNIC_A_PORT, SNIC_A_PORT_AR_UTIL),
 	OPT_SHOW("ar_above", SNIC_A_PORT, SNIC_A_PORT_AR_ABOVE),
 	OPT_SHOW("ar_below", SNIC_A_PORT, SNIC_A_PORT_AR_BELOW),
 	OPT_SHOW("ar_failed", SNIC_A_PORT, SNIC_A_PORT_AR_FAILED),
