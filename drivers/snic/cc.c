@@ -755,17 +755,26 @@ u32 snic_cc_generation(struct snic_cc *cc, bool log)
 	return gen + 1;
 }
 
-/* The congestion log's @i-th newest entry into @out; false past the end. */
-bool snic_cc_log_read(struct snic_cc *cc, u32 i, struct snic_cc_log_ent *out)
+/* @log's @i-th newest entry, under @lock, into @out; false past the end
+ * (a NIC's log and a switch's).
+ */
+bool snic_cc_log_copy(spinlock_t *lock, const struct snic_cc_log *log, u32 i,
+		      struct snic_cc_log_ent *out)
 {
 	const struct snic_cc_log_ent *e;
 
-	spin_lock_bh(&cc->lock);
-	e = snic_cc_log_get(&cc->log, i);
+	spin_lock_bh(lock);
+	e = snic_cc_log_get(log, i);
 	if (e)
 		*out = *e;
-	spin_unlock_bh(&cc->lock);
+	spin_unlock_bh(lock);
 	return e;
+}
+
+/* The congestion log's @i-th newest entry into @out; false past the end. */
+bool snic_cc_log_read(struct snic_cc *cc, u32 i, struct snic_cc_log_ent *out)
+{
+	return snic_cc_log_copy(&cc->lock, &cc->log, i, out);
 }
 
 /* The IPD, fabric ns, that a @len-byte frame to @e's DLID would get. */

@@ -13,6 +13,40 @@
  * The ar nest of a request, in @c; refused with an extack. A level or
  * sample count given alone goes with the current other one. RTNL.
  */
+/*
+ * One monitor's levels (attributes @lvl, @lvl + 1: set, clear) and sample
+ * counts (@n, @n + 1) into @t; what is not given stays as in @cur.
+ * *@has_lvl, *@has_n: the request gives them.
+ */
+static int snic_nl_ar_thr(struct nlattr **a, int lvl, int n,
+			  const struct snic_arn_thr *cur,
+			  struct snic_arn_thr *t, bool *has_lvl, bool *has_n,
+			  struct netlink_ext_ack *extack)
+{
+	BUILD_BUG_ON(SNIC_A_AR_CLEAR_LEVEL - SNIC_A_AR_SET_LEVEL != 1 ||
+		     SNIC_A_AR_CLEAR_SAMPLES - SNIC_A_AR_SET_SAMPLES != 1 ||
+		     SNIC_A_AR_UTIL_CLEAR_LEVEL - SNIC_A_AR_UTIL_SET_LEVEL != 1 ||
+		     SNIC_A_AR_UTIL_CLEAR_SAMPLES -
+		     SNIC_A_AR_UTIL_SET_SAMPLES != 1);
+	*has_lvl = a[lvl] || a[lvl + 1];
+	if (*has_lvl) {
+		t->set = a[lvl] ? nla_get_u32(a[lvl]) : cur->set;
+		t->clear = a[lvl + 1] ? nla_get_u32(a[lvl + 1]) : cur->clear;
+		if (t->set <= t->clear) {
+			NL_SET_ERR_MSG_ATTR(extack, a[lvl] ?: a[lvl + 1],
+					    "the set level must be above the clear level");
+			return -EINVAL;
+		}
+	}
+	*has_n = a[n] || a[n + 1];
+	if (*has_n) {
+		t->set_samples = a[n] ? nla_get_u32(a[n]) : cur->set_samples;
+		t->clear_samples = a[n + 1] ? nla_get_u32(a[n + 1]) :
+					      cur->clear_samples;
+	}
+	return 0;
+}
+
 int snic_nl_ar_parse(struct snic_ar *ar, const struct nlattr *nest,
 		     struct snic_ar_config *c, struct netlink_ext_ack *extack)
 {
@@ -55,29 +89,14 @@ int snic_nl_ar_parse(struct snic_ar *ar, const struct nlattr *nest,
 	}
 	/* Levels and sample counts: what is not given stays as it is. */
 	snic_ar_read(ar, &cur);
-	if (a[SNIC_A_AR_SET_LEVEL] || a[SNIC_A_AR_CLEAR_LEVEL]) {
-		c->thr.set = a[SNIC_A_AR_SET_LEVEL] ?
-			     nla_get_u32(a[SNIC_A_AR_SET_LEVEL]) : cur.thr.set;
-		c->thr.clear = a[SNIC_A_AR_CLEAR_LEVEL] ?
-			       nla_get_u32(a[SNIC_A_AR_CLEAR_LEVEL]) :
-			       cur.thr.clear;
-		if (c->thr.set <= c->thr.clear) {
-			NL_SET_ERR_MSG_ATTR(extack, a[SNIC_A_AR_SET_LEVEL] ?:
-					    a[SNIC_A_AR_CLEAR_LEVEL],
-					    "the set level must be above the clear level");
-			return -EINVAL;
-		}
-		c->has_thr = true;
-	}
-	if (a[SNIC_A_AR_SET_SAMPLES] || a[SNIC_A_AR_CLEAR_SAMPLES]) {
-		c->thr.set_samples = a[SNIC_A_AR_SET_SAMPLES] ?
-				     nla_get_u32(a[SNIC_A_AR_SET_SAMPLES]) :
-				     cur.thr.set_samples;
-		c->thr.clear_samples = a[SNIC_A_AR_CLEAR_SAMPLES] ?
-				       nla_get_u32(a[SNIC_A_AR_CLEAR_SAMPLES]) :
-				       cur.thr.clear_samples;
-		c->has_samples = true;
-	}
+	err = snic_nl_ar_thr(a, SNIC_A_AR_SET_LEVEL, SNIC_A_AR_SET_SAMPLES,
+			     &cur.thr, &c->thr, &c->has_thr, &c->has_samples,
+			     extack) ?:
+	      snic_nl_ar_thr(a, SNIC_A_AR_UTIL_SET_LEVEL,
+			     SNIC_A_AR_UTIL_SET_SAMPLES, &cur.uthr, &c->uthr,
+			     &c->has_uthr, &c->has_usamples, extack);
+	if (err)
+		return err;
 	if (a[SNIC_A_AR_HOLD_DOWN]) {
 		c->hold_down_us = nla_get_u32(a[SNIC_A_AR_HOLD_DOWN]);
 		c->has_hold_down = true;
@@ -93,31 +112,6 @@ int snic_nl_ar_parse(struct snic_ar *ar, const struct nlattr *nest,
 	if (a[SNIC_A_AR_LOST_ROUTE_ONLY]) {
 		c->lost_route_only = nla_get_u32(a[SNIC_A_AR_LOST_ROUTE_ONLY]);
 		c->has_lost_route = true;
-	}
-	if (a[SNIC_A_AR_UTIL_SET_LEVEL] || a[SNIC_A_AR_UTIL_CLEAR_LEVEL]) {
-		c->uthr.set = a[SNIC_A_AR_UTIL_SET_LEVEL] ?
-			      nla_get_u32(a[SNIC_A_AR_UTIL_SET_LEVEL]) :
-			      cur.uthr.set;
-		c->uthr.clear = a[SNIC_A_AR_UTIL_CLEAR_LEVEL] ?
-				nla_get_u32(a[SNIC_A_AR_UTIL_CLEAR_LEVEL]) :
-				cur.uthr.clear;
-		if (c->uthr.set <= c->uthr.clear) {
-			NL_SET_ERR_MSG_ATTR(extack,
-					    a[SNIC_A_AR_UTIL_SET_LEVEL] ?:
-					    a[SNIC_A_AR_UTIL_CLEAR_LEVEL],
-					    "the utilization set level must be above its clear level");
-			return -EINVAL;
-		}
-		c->has_uthr = true;
-	}
-	if (a[SNIC_A_AR_UTIL_SET_SAMPLES] || a[SNIC_A_AR_UTIL_CLEAR_SAMPLES]) {
-		c->uthr.set_samples = a[SNIC_A_AR_UTIL_SET_SAMPLES] ?
-			nla_get_u32(a[SNIC_A_AR_UTIL_SET_SAMPLES]) :
-			cur.uthr.set_samples;
-		c->uthr.clear_samples = a[SNIC_A_AR_UTIL_CLEAR_SAMPLES] ?
-			nla_get_u32(a[SNIC_A_AR_UTIL_CLEAR_SAMPLES]) :
-			cur.uthr.clear_samples;
-		c->has_usamples = true;
 	}
 	if (a[SNIC_A_AR_DETECT]) {
 		c->detect = nla_get_u32(a[SNIC_A_AR_DETECT]);

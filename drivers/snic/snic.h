@@ -365,6 +365,8 @@ void snic_cc_read(struct snic_cc *cc, struct snic_cc_config *c, u64 *late,
 		  struct snic_hist *hist);
 int snic_cc_dump_dlids(struct snic_cc *cc, u32 pos, struct snic_dlid_ent *out,
 		       u32 *slot, int n);
+bool snic_cc_log_copy(spinlock_t *lock, const struct snic_cc_log *log, u32 i,
+		      struct snic_cc_log_ent *out);
 bool snic_cc_log_read(struct snic_cc *cc, u32 i, struct snic_cc_log_ent *out);
 u32 snic_cc_generation(struct snic_cc *cc, bool log);
 u64 snic_cc_ipd(struct snic_cc *cc, const struct snic_dlid_ent *e,

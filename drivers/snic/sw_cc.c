@@ -116,12 +116,5 @@ u64 snic_sw_cc_read(struct snic_sw_cc *cc, bool *marking)
 bool snic_sw_cc_log_read(struct snic_sw_cc *cc, u32 i,
 			 struct snic_cc_log_ent *out)
 {
-	const struct snic_cc_log_ent *e;
-
-	spin_lock_bh(&cc->lock);
-	e = snic_cc_log_get(&cc->log, i);
-	if (e)
-		*out = *e;
-	spin_unlock_bh(&cc->lock);
-	return e;
+	return snic_cc_log_copy(&cc->lock, &cc->log, i, out);
 }

@@ -204,7 +204,7 @@ check "a BPT entry for a multicast DLID: ERANGE" \
 	expect_err "$S0" 34 "out of range" \
 	$SNICCTL bpt set sw0 dlid 0xf00001 2:3:l
 check "utilization set level not above its clear level: EINVAL" \
-	expect_err "$S0" 22 "above its clear level" \
+	expect_err "$S0" 22 "above the clear level" \
 	$SNICCTL dev set sw0 ar_util_thr 100:100
 check "ar_repeat 0: ERANGE" \
 	expect_err "$S0" 34 "" $SNICCTL dev set sw0 ar_repeat 0
