@@ -310,8 +310,13 @@ static u8 snic_ar_util(struct snic_port *port, u64 now)
 	u32 d;
 
 	sch_snic_link_time(port->dev, &rate, &d);
-	if (pa->util_at && now > pa->util_at && rate) {
-		cap = div_u64(rate * (now - pa->util_at), NSEC_PER_SEC) ?: 1;
+	/* A first sample, or a new qdisc (its count starts over): only a
+	 * baseline.
+	 */
+	if (pa->util_at && now > pa->util_at && rate &&
+	    bytes >= pa->util_bytes) {
+		cap = mul_u64_u64_div_u64(rate, now - pa->util_at,
+					  NSEC_PER_SEC) ?: 1;
 		/* Not capped at 255 before the average: a sample period
 		 * shorter than a packet sees it all at once, then nothing.
 		 */
@@ -340,6 +345,8 @@ static void snic_ar_event(struct snic_ar *ar, struct snic_port *port,
 	pa->type = type;
 	if (gap && pa->last[type] && now - pa->last[type] < gap) {
 		pa->repeat = 0;
+		/* Not sent: nor refreshed before a refresh period. */
+		pa->sent = now;
 		snic_count(&port->stats, SNIC_STAT_AR_LIMITED);
 		return;
 	}
@@ -372,6 +379,8 @@ static bool snic_ar_sample(struct snic_switch *sw, struct snic_port *port,
 			memset(&pa->mon, 0, sizeof(pa->mon));
 			memset(&pa->umon, 0, sizeof(pa->umon));
 			pa->cong = false;
+			pa->util_at = 0;
+			pa->util_ewma = 0;
 			snic_arn_set_link(&ar->links, key, SNIC_LINK_FAILED,
 					  255, 0);
 			*changed = true;
@@ -388,7 +397,9 @@ static bool snic_ar_sample(struct snic_switch *sw, struct snic_port *port,
 			snic_ar_event(ar, port, SNIC_ARN_RECOVERED, repeat,
 				      now);
 		}
-	} else if (!READ_ONCE(ar->lost_route_only)) {
+	} else if (READ_ONCE(ar->lost_route_only)) {
+		pa->util_at = 0;	/* not sampled: a fresh baseline later */
+	} else {
 		u8 detect = READ_ONCE(ar->detect), util;
 		bool cong;
 

@@ -133,6 +133,14 @@ int snic_nl_ar_parse(struct snic_ar *ar, const struct nlattr *nest,
 		c->min_gap_us = nla_get_u32(a[SNIC_A_AR_MIN_GAP]);
 		c->has_min_gap = true;
 	}
+	/* A state must be refreshed before the receivers forget it. */
+	if ((c->has_refresh ? c->refresh_us : cur.refresh_us) >=
+	    (c->has_life ? c->life_us : cur.life_us)) {
+		NL_SET_ERR_MSG_ATTR(extack, a[SNIC_A_AR_REFRESH] ?:
+				    a[SNIC_A_AR_LIFE],
+				    "the refresh period must be below the lifetime");
+		return -EINVAL;
+	}
 	if (!a[SNIC_A_AR_SLID_MIN] != !a[SNIC_A_AR_SLID_MAX]) {
 		NL_SET_ERR_MSG_ATTR(extack, nest,
 				    "the group's host LIDs need a min and a max");

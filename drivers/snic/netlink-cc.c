@@ -347,6 +347,14 @@ int snic_nl_sw_cc_parse(struct snic_switch *sw, struct nlattr **tb,
 		   tb[SNIC_A_SW_CC_PORT_VICTIM];
 	if (!*has_def)
 		return 0;
+	/* A first default of no thresholds would turn every port's
+	 * marking off behind the request's back.
+	 */
+	if (!sw->cc.has_def && !tb[SNIC_A_SW_CC_PORT_THRESHOLD]) {
+		NL_SET_ERR_MSG_MOD(extack,
+				   "a switch's first default port marking names its thresholds (port-threshold)");
+		return -EINVAL;
+	}
 	if (sw->cc.has_def) {
 		*def = sw->cc.def;
 	} else {

@@ -68,9 +68,11 @@ checke "minimal path: g0s1's global link carried it, nothing was diverted" \
 	'[ $(pc g0s1 p3 tx_packets) -ge $((g1 + 3)) ] && [ $(pc g0s0 p1 ar_alt) -eq 0 ]'
 
 # 1. Failure of g0s1's global link: 5 copies of its ARN (ar_repeat), no
-#    refresh for 1000 s of wall time (ar_refresh 100000 fabric us).
-check "g0s1: ar_repeat 5, ar_refresh 100000" \
-	nsexec "$S1" "$SNICCTL" dev set sw0 ar_repeat 5 ar_refresh 100000
+#    refresh for 1000 s of wall time (ar_refresh 100000 fabric us, below a
+#    lifetime of 200000).
+check "g0s1: ar_repeat 5, ar_refresh 100000, ar_life 200000" \
+	nsexec "$S1" "$SNICCTL" dev set sw0 ar_repeat 5 ar_refresh 100000 \
+		ar_life 200000
 checke "dev show: ar_refresh 100000 ar_repeat 5 ar_recovery 0 ar_min_gap 0" \
 	'nsexec $S1 $SNICCTL dev show sw0 | grep -q "ar_refresh 100000 ar_repeat 5 ar_recovery 0 ar_min_gap 0"'
 tx0=$(pc g0s0 p3 tx_packets) arn0=$(pc g0s1 p2 tx_arn)
@@ -116,7 +118,7 @@ checke "g0s1 recovers and tells g0s0: the failure is forgotten" \
 	'waitfor 20000 "[ -z \"\$(links g0s0)\" ]"'
 checke "port show: p3 recovered (ar_failed 0, ar_up_us 0)" \
 	'[ "$(portf g0s1 p3 ar_failed)" = 0 ] && [ "$(portf g0s1 p3 ar_up_us)" = 0 ]'
-nsexec "$S1" "$SNICCTL" dev set sw0 ar_recovery 0 ar_repeat 3
+nsexec "$S1" "$SNICCTL" dev set sw0 ar_recovery 0 ar_repeat 3 ar_life 400
 checke "g0s0's minimal candidate is back in the table" \
 	'bpt5 | grep -q "c0 2:3:l:l0.1:g1.2.3:+0"'
 sleep 1		# the hold-down (50 fabric us: 500 ms) and a flowlet gap
@@ -129,7 +131,8 @@ checke "...minimally again, after the hold-down (cur 0)" \
 #     last failure and recovery ARNs, the next failure of p3 and its
 #     recovery are applied at g0s1 but not sent (ar_limited).
 check "g0s1: ar_min_gap 100000 (and no refresh meanwhile)" \
-	nsexec "$S1" "$SNICCTL" dev set sw0 ar_min_gap 100000 ar_refresh 100000
+	nsexec "$S1" "$SNICCTL" dev set sw0 ar_min_gap 100000 ar_refresh 100000 \
+		ar_life 200000
 d0=$(pc g0s1 p3 ar_detected) l0=$(pc g0s1 p3 ar_limited)
 arn0=$(pc g0s1 p2 tx_arn)
 nsexec "$S1" $IP link set p3 down
@@ -142,7 +145,7 @@ nsexec "$S1" $IP link set p3 up
 checke "its recovery within the gap too: limited, not sent" \
 	'waitfor 3000 "[ \$(pc g0s1 p3 ar_limited) -eq $((l0 + 2)) ]" &&
 	 [ "$(portf g0s1 p3 ar_failed)" = 0 ] && [ $(pc g0s1 p2 tx_arn) -eq $arn0 ]'
-nsexec "$S1" "$SNICCTL" dev set sw0 ar_min_gap 0 ar_refresh 0
+nsexec "$S1" "$SNICCTL" dev set sw0 ar_min_gap 0 ar_refresh 0 ar_life 400
 
 # 3. Congestion on g0s1's global link: 1 Gb/s of fabric time (100 kb/s
 #    wall) and h2 blasting h5. g0s1 itself would route h2's traffic
@@ -206,6 +209,8 @@ check "a BPT entry for a multicast DLID: ERANGE" \
 check "utilization set level not above its clear level: EINVAL" \
 	expect_err "$S0" 22 "above the clear level" \
 	$SNICCTL dev set sw0 ar_util_thr 100:100
+check "a refresh period not below the lifetime (400): EINVAL" \
+	expect_err "$S0" 22 "below the lifetime" $SNICCTL dev set sw0 ar_refresh 400
 check "ar_repeat 0: ERANGE" \
 	expect_err "$S0" 34 "" $SNICCTL dev set sw0 ar_repeat 0
 check "ar_min_gap beyond 100 s of fabric time: ERANGE" \

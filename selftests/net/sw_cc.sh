@@ -23,6 +23,9 @@ R2='[2,2,2,2,2,2,2,2,2,2,2,2,2,2,2]'
 checke "no default at first: the ports' marking is off (cc_thr 0)" \
 	'[ "$(qfield p1 cc_thr)" = "[0,0,0,0,0,0,0,0,0,0,0,0,0,0,0]" ] &&
 	 nsexec $S1 $SNICCTL -j dev show sw0 | $JQ -e ".[0] | has(\"sw_cc_thr\") | not"'
+checke "a first default without thresholds: EINVAL, the ports untouched" \
+	'expect_err $S1 22 "names its thresholds" $SNICCTL dev set sw0 sw_cc_rate 2 &&
+	 [ "$(qfield p1 cc_rate)" = "[0,0,0,0,0,0,0,0,0,0,0,0,0,0,0]" ]'
 check "sw0: default threshold 8, buffer 8192, rate 2, victims mark" \
 	nsexec "$S1" "$SNICCTL" dev set sw0 sw_cc_thr 8 sw_cc_buf 8192 \
 		sw_cc_rate 2 sw_cc_victim 1
