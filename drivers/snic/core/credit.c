@@ -170,7 +170,7 @@ static bool snic_crx_vl_round(struct snic_crx_link *r, struct snic_crx_vl *v,
 		v->pend = d;
 	} else {
 		/* More of the closed epochs credited than was sent. */
-		r->excess += (u32)-d;
+		r->excess += 0u - (u32)d;	/* d may be S32_MIN */
 		v->abr = tbs + v->next2;
 	}
 	v->next2 = 0;
