@@ -29,7 +29,8 @@ static int snic_nl_dev_put(struct sk_buff *msg, struct net_device *dev)
 	    nla_put_u32(msg, SNIC_A_DEV_LID, nic ? nic->lid : sw->lid) ||
 	    (nic && nla_put_u32(msg, SNIC_A_DEV_LINK_IFINDEX,
 				nic->lower->ifindex)) ||
-	    (nic && nla_put(msg, SNIC_A_DEV_SL2SC, SNIC_NUM_SL, nic->sl2sc)))
+	    (nic && nla_put(msg, SNIC_A_DEV_SL2SC, SNIC_NUM_SL, nic->sl2sc)) ||
+	    (nic && nla_put(msg, SNIC_A_DEV_SC2SL, SNIC_NUM_SC, nic->sc2sl)))
 		return -EMSGSIZE;
 	nla_nest_end(msg, nest);
 	if (nic && (snic_nl_credit_put(msg, SNIC_A_CREDIT, &nic->crx) ||
@@ -108,7 +109,7 @@ int snic_nl_dev_set_doit(struct sk_buff *skb, struct genl_info *info)
 	struct net_device *dev = snic_nl_info_dev(info);
 	struct nlattr **a = info->attrs;
 	struct snic_cct_entry *cct = NULL;
-	struct nlattr *sl2sc, *lid;
+	struct nlattr *sl2sc, *sc2sl, *lid;
 	struct snic_cc_config cc;
 	struct nlattr *swcc[SNIC_A_SW_CC_MAX + 1] = {};
 	struct snic_ar_config ar;
@@ -136,6 +137,17 @@ int snic_nl_dev_set_doit(struct sk_buff *skb, struct genl_info *info)
 			return -EOPNOTSUPP;
 		}
 		err = snic_nl_sc_table(sl2sc, info->extack);
+		if (err)
+			return err;
+	}
+	sc2sl = tb[SNIC_A_DEV_SC2SL];
+	if (sc2sl) {
+		if (!snic_is_nic(dev)) {
+			NL_SET_ERR_MSG_ATTR(info->extack, sc2sl,
+					    "only a snic NIC has an SC2SL table");
+			return -EOPNOTSUPP;
+		}
+		err = snic_nl_sc_table(sc2sl, info->extack);
 		if (err)
 			return err;
 	}
@@ -202,6 +214,8 @@ int snic_nl_dev_set_doit(struct sk_buff *skb, struct genl_info *info)
 			snic_nic_set_lid(nic, nla_get_u32(lid));
 		if (sl2sc)
 			snic_nic_set_sl2sc(nic, nla_data(sl2sc));
+		if (sc2sl)
+			snic_nic_set_sc2sl(nic, nla_data(sc2sl));
 		if (a[SNIC_A_CREDIT])
 			snic_nl_credit_set(&nic->crx, a[SNIC_A_CREDIT]);
 	} else {

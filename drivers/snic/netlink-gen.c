@@ -211,10 +211,11 @@ const struct nla_policy snic_credit_nl_policy[SNIC_A_CREDIT_DROP + 1] = {
 	[SNIC_A_CREDIT_DROP] = { .type = NLA_U32, },
 };
 
-const struct nla_policy snic_dev_nl_policy[SNIC_A_DEV_SL2SC + 1] = {
+const struct nla_policy snic_dev_nl_policy[SNIC_A_DEV_SC2SL + 1] = {
 	[SNIC_A_DEV_LID] = NLA_POLICY_FULL_RANGE(NLA_U32, &snic_a_dev_lid_range),
 	[SNIC_A_DEV_LINK_IFINDEX] = { .type = NLA_U32, },
 	[SNIC_A_DEV_SL2SC] = NLA_POLICY_EXACT_LEN(32),
+	[SNIC_A_DEV_SC2SL] = NLA_POLICY_EXACT_LEN(32),
 };
 
 const struct nla_policy snic_lft_nl_policy[SNIC_A_LFT_PORT + 1] = {

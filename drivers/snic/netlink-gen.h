@@ -19,7 +19,7 @@ extern const struct nla_policy snic_cc_nl_policy[SNIC_A_CC_SL_SETTING + 1];
 extern const struct nla_policy snic_cc_sl_nl_policy[SNIC_A_CC_SL_MIN + 1];
 extern const struct nla_policy snic_cct_entry_nl_policy[SNIC_A_CCT_ENTRY_MULTIPLIER + 1];
 extern const struct nla_policy snic_credit_nl_policy[SNIC_A_CREDIT_DROP + 1];
-extern const struct nla_policy snic_dev_nl_policy[SNIC_A_DEV_SL2SC + 1];
+extern const struct nla_policy snic_dev_nl_policy[SNIC_A_DEV_SC2SL + 1];
 extern const struct nla_policy snic_lft_nl_policy[SNIC_A_LFT_PORT + 1];
 extern const struct nla_policy snic_mft_nl_policy[SNIC_A_MFT_PORTS + 1];
 extern const struct nla_policy snic_port_nl_policy[SNIC_A_PORT_AR_UTIL + 1];

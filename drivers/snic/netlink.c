@@ -233,7 +233,7 @@ int snic_nl_sc_table(const struct nlattr *attr, struct netlink_ext_ack *extack)
 	for (i = 0; i < nla_len(attr); i++) {
 		if (map[i] >= SNIC_NUM_SC) {
 			NL_SET_ERR_MSG_ATTR(extack, attr,
-					    "SC table entry beyond SC 31");
+					    "table entry beyond 31 (SCs and SLs are 0..31)");
 			return -EINVAL;
 		}
 	}

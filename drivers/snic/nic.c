@@ -123,6 +123,15 @@ void snic_nic_set_sl2sc(struct snic_nic *nic, const u8 *map)
 		WRITE_ONCE(nic->sc2sl[i], sc2sl[i]);
 }
 
+/* A new SC2SL table (the SL congestion control gives each SC). RTNL. */
+void snic_nic_set_sc2sl(struct snic_nic *nic, const u8 *map)
+{
+	int i;
+
+	for (i = 0; i < SNIC_NUM_SC; i++)
+		WRITE_ONCE(nic->sc2sl[i], map[i]);
+}
+
 /*
  * Encapsulate @skb and send it on the lower device. @released: it was
  * held for pacing (cc.c) and is due now. Consumes @skb. True if

@@ -345,6 +345,7 @@ int snic_nic_set_lid(struct snic_nic *nic, u32 lid);
 bool snic_nic_send(struct snic_nic *nic, struct sk_buff *skb, bool released);
 void snic_nic_room(struct net_device *lower);
 void snic_nic_set_sl2sc(struct snic_nic *nic, const u8 *map);
+void snic_nic_set_sc2sl(struct snic_nic *nic, const u8 *map);
 
 /* cc.c */
 int snic_cc_init(struct snic_cc *cc, struct snic_nic *nic, unsigned int ntxq);

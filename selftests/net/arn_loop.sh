@@ -48,6 +48,9 @@ pstate() {
 
 checke "g0s0: group 0, switch 0, ARN DLID 0xf10000, monitored every fabric us (10 ms of wall time at dilation 10000)" \
 	'nsexec $S0 $SNICCTL dev show sw0 | grep -q "ar_dlid 0xf10000 ar_group 0 ar_switch 0 ar_life 400 ar_period 1"'
+checke "the hosts take escalated SCs 0..7 for SL 0 (sc2sl, for CCA)" \
+	'nsexec $F-h1 $SNICCTL -j dev show snic0 |
+	 $JQ -e ".[0].sc2sl[0:9] == [0,0,0,0,0,0,0,0,8]"'
 checke "g0s0's host LIDs are group 0's (1-2)" \
 	'nsexec $S0 $SNICCTL dev show sw0 | grep -q "ar_slids 1-2"'
 checke "g0s0: port 2 local to switch 1, port 3 global to group 1" \

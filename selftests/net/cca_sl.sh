@@ -7,7 +7,8 @@
 # HFICongestionSetting), and a NIC tracks a DLID per SL. The wire has no
 # SL: a receiver takes the lowest SL its SL2SC maps to a packet's SC. A
 # FECN makes a BECN owed per SL: it rides only on a data packet of that
-# SL, else its CN names the SL. Bad per-SL settings are refused with an
+# SL, else its CN names the SL. A NIC's SC2SL table may say otherwise (a
+# fabric that escalates SCs). Bad per-SL settings are refused with an
 # extack and change nothing.
 . "$(dirname "$0")/../lib.sh"
 
@@ -133,5 +134,15 @@ check "port-wide values again set every SL" \
 checke "no SL differs from SL 0 now" \
 	'nsexec $F-h1 $SNICCTL -j dev show snic0 | $JQ -e ".[0].cc_sl == []"'
 
+# 7. An SC2SL of its own (as where switches escalate SCs): SC 2 is SL 0.
+check "h1: sc2sl 0,1,0 (SCs not named: their own number)" \
+	nsexec "$F-h1" "$SNICCTL" dev set snic0 sc2sl 0,1,0
+inject h1 becn 2 9
+waitfor 3000 "[ \$(cc_field h1 9 0 becn) = 1 ]"
+checke "a BECN on SC 2 raises (9, SL 0), not (9, SL 2)" \
+	'[ "$(cc_field h1 9 0 ccti)" = 5 ] && [ "$(cc_field h1 9 2 becn)" = missing ] &&
+	 nsexec $F-h1 $SNICCTL -j dev show snic0 | $JQ -e ".[0].sc2sl[0:4] == [0,1,0,3]"'
+checke "an SC2SL entry of 32: EINVAL" \
+	'expect_err $F-h1 22 "entry beyond 31" $SNICCTL dev set snic0 sc2sl 32'
 check "fabric down" "$SNICCTL" fabric down "$F"
 ktap_finish

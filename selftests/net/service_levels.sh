@@ -42,8 +42,8 @@ checke "the switch egress p2 carries it on VL6 (SC5 -> SC6), not VL5" \
 checke "the reverse path (p1, no remap) keeps the SC the NIC chose" \
 	'[ $(vl_enq $S1 p1 0) -gt 0 ] && [ $(vl_enq $S1 p1 6) -eq 0 ]'
 
-check "SL2SC entry 32: EINVAL, SC table entry beyond SC 31" \
-	expect_err "$H1" 22 "beyond SC 31" $SNICCTL dev set snic0 sl2sc 32
+check "SL2SC entry 32: EINVAL, table entry beyond 31" \
+	expect_err "$H1" 22 "entry beyond 31" $SNICCTL dev set snic0 sl2sc 32
 check "SL2SC of the wrong length: ERANGE" \
 	expect_err "$H1" 34 "" $SNICCTL raw dev-set ifindex:u32=$(nsexec "$H1" cat /sys/class/net/snic0/ifindex) dev/sl2sc:bytes=1,2,3
 check "SL2SC on a switch: EOPNOTSUPP, only a snic NIC" \
@@ -51,7 +51,7 @@ check "SL2SC on a switch: EOPNOTSUPP, only a snic NIC" \
 check "SC2SC for a port that does not exist: ENOENT, no such port" \
 	expect_err "$S1" 2 "no such port" $SNICCTL port set sw0 9 sc2sc 1
 check "SC2SC entry 40: EINVAL" \
-	expect_err "$S1" 22 "beyond SC 31" $SNICCTL port set sw0 p2 sc2sc 40
+	expect_err "$S1" 22 "entry beyond 31" $SNICCTL port set sw0 p2 sc2sc 40
 check "unprivileged port set: EPERM" \
 	expect_err "$S1" 1 "not permitted" $TOOLS/nocap $SNICCTL port set sw0 p2 sc2sc 1
 checke "the refused requests changed nothing" \

@@ -85,7 +85,9 @@ static int put_dev(struct nl_msg *msg, const struct snic_dev_cfg *c)
 
 	if (!nest || snic_fields_put(msg, SNIC_A_DEV, c) ||
 	    (c->has_sl2sc && nla_put(msg, SNIC_A_DEV_SL2SC, sizeof(c->sl2sc),
-				     c->sl2sc)))
+				     c->sl2sc)) ||
+	    (c->has_sc2sl && nla_put(msg, SNIC_A_DEV_SC2SL, sizeof(c->sc2sl),
+				     c->sc2sl)))
 		return -EMSGSIZE;
 	nla_nest_end(msg, nest);
 	return 0;
@@ -287,6 +289,12 @@ static int dev_reply(struct nl_msg *msg, void *arg)
 			memcpy(info.sl2sc, nla_data(dt[SNIC_A_DEV_SL2SC]),
 			       sizeof(info.sl2sc));
 			info.has_sl2sc = true;
+		}
+		if (dt[SNIC_A_DEV_SC2SL] &&
+		    nla_len(dt[SNIC_A_DEV_SC2SL]) == sizeof(info.sc2sl)) {
+			memcpy(info.sc2sl, nla_data(dt[SNIC_A_DEV_SC2SL]),
+			       sizeof(info.sc2sl));
+			info.has_sc2sl = true;
 		}
 	}
 	snic_credit_get(tb[SNIC_A_CREDIT], &info.credit);

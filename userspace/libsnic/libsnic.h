@@ -149,9 +149,10 @@ struct snic_sw_cc_info {
 };
 
 struct snic_dev_cfg {
-	bool has_lid, has_sl2sc;
+	bool has_lid, has_sl2sc, has_sc2sl;
 	uint32_t lid;
 	uint8_t sl2sc[SNIC_NUM_SL];
+	uint8_t sc2sl[SNIC_NUM_SC];
 };
 
 /* A device (dev-get). Counters: stats[SNIC_STAT_*], has_stats. */
@@ -161,8 +162,9 @@ struct snic_dev_info {
 	uint32_t kind;			/* SNIC_KIND_* */
 	uint32_t lid;
 	uint32_t link_ifindex;		/* a NIC's lower device */
-	bool has_sl2sc;
+	bool has_sl2sc, has_sc2sl;
 	uint8_t sl2sc[SNIC_NUM_SL];
+	uint8_t sc2sl[SNIC_NUM_SC];
 	struct snic_credit_info credit;	/* a NIC's */
 	struct snic_cc_info cc;		/* a NIC's */
 	struct snic_ar_info ar;		/* a switch's */

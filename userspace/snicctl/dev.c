@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * snicctl dev show [DEV]
- * snicctl dev set DEV [lid LID] [sl2sc SC0,SC1,...] [vlbuf B0,...]
+ * snicctl dev set DEV [lid LID] [sl2sc SC0,SC1,...] [sc2sl SL0,SL1,...]
+ *                    [vlbuf B0,...]
  *                    [credit_period USEC] [credit_drop N]
  *                    [CCA options, see cc.c] [AR options, see ar.c]
  */
@@ -32,6 +33,28 @@ static void sl2sc_show(const struct opt *o, const struct opt_info *i)
 		out_table(o->key, d->sl2sc, SNIC_NUM_SL);
 }
 
+static int sc2sl_opt(const struct opt *o, char *val, struct opt_cfg *c)
+{
+	struct snic_dev_cfg *d = opt_cfg_of(c, o->nest);
+	int sc;
+
+	/* SCs not named: their own number */
+	for (sc = 0; sc < SNIC_NUM_SC; sc++)
+		d->sc2sl[sc] = sc;
+	if (parse_table(val, d->sc2sl, SNIC_NUM_SC))
+		return -1;
+	d->has_sc2sl = true;
+	return 0;
+}
+
+static void sc2sl_show(const struct opt *o, const struct opt_info *i)
+{
+	const struct snic_dev_info *d = opt_info_of(i, o->nest);
+
+	if (d->has_sc2sl)
+		out_table(o->key, d->sc2sl, SNIC_NUM_SC);
+}
+
 const struct opt dev_opts[] = {
 	{ .kw = "lid", .key = "lid", .nest = SNIC_A_DEV,
 	  .attr = SNIC_A_DEV_LID, .parse = opt_u32, .show = show_hex },
@@ -39,6 +62,8 @@ const struct opt dev_opts[] = {
 	  .show = show_ifname },
 	{ .kw = "sl2sc", .key = "sl2sc", .nest = SNIC_A_DEV,
 	  .attr = SNIC_A_DEV_SL2SC, .parse = sl2sc_opt, .show = sl2sc_show },
+	{ .kw = "sc2sl", .key = "sc2sl", .nest = SNIC_A_DEV,
+	  .attr = SNIC_A_DEV_SC2SL, .parse = sc2sl_opt, .show = sc2sl_show },
 	{ 0 }
 };
 
@@ -107,7 +132,7 @@ static int dev_set(int argc, char **argv)
 			    c.has_ar ? &c.ar : NULL,
 			    c.has_sw_cc ? &c.sw_cc : NULL) ? 1 : 0;
 usage:
-	fprintf(stderr, "Usage: snicctl dev set DEV [lid LID] [sl2sc SC0,SC1,...] [vlbuf B0,...] [credit_period USEC] [credit_drop N] [cc_pacing 0|1] [ccti_increase N] [ccti_timer N] [ccti_trigger N] [ccti_min N] [ccti_limit N] [cc_tracked N] [becn_window NS] [cct SHIFT:MULT,...] [cct_max_delay NS] [cc_sl SL:K=V,...] [sw_marking 0|1] [sw_cc_thr T|T0,...] [sw_cc_buf BYTES] [sw_cc_pkt N|N0,...] [sw_cc_rate N|N0,...] [sw_cc_victim 0|1] [ar_dlid MLID] [ar_group G] [ar_switch S] [ar_life US] [ar_refresh US] [ar_repeat N] [ar_recovery US] [ar_min_gap US] [ar_detect queue|util|both] [ar_util_thr SET:CLEAR] [ar_util_samples S:C]\n");
+	fprintf(stderr, "Usage: snicctl dev set DEV [lid LID] [sl2sc SC0,SC1,...] [sc2sl SL0,SL1,...] [vlbuf B0,...] [credit_period USEC] [credit_drop N] [cc_pacing 0|1] [ccti_increase N] [ccti_timer N] [ccti_trigger N] [ccti_min N] [ccti_limit N] [cc_tracked N] [becn_window NS] [cct SHIFT:MULT,...] [cct_max_delay NS] [cc_sl SL:K=V,...] [sw_marking 0|1] [sw_cc_thr T|T0,...] [sw_cc_buf BYTES] [sw_cc_pkt N|N0,...] [sw_cc_rate N|N0,...] [sw_cc_victim 0|1] [ar_dlid MLID] [ar_group G] [ar_switch S] [ar_life US] [ar_refresh US] [ar_repeat N] [ar_recovery US] [ar_min_gap US] [ar_detect queue|util|both] [ar_util_thr SET:CLEAR] [ar_util_samples S:C]\n");
 	return 1;
 }
 

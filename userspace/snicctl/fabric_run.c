@@ -271,6 +271,17 @@ static void sc2sc_global(uint8_t *t)
 		t[sc] = sc < 7 ? sc + 1 : sc;
 }
 
+/* Does a global link of @f escalate SCs (sc2sc_global())? */
+static bool fab_escalates(const struct fabric *f)
+{
+	int i;
+
+	for (i = 0; i < f->nlinks; i++)
+		if (f->link[i].global)
+			return true;
+	return false;
+}
+
 /* Inside node @n's netns: phase 0 qdiscs, phase 1 everything else. */
 static int program(const struct fabric *f, int n, int phase)
 {
@@ -293,6 +304,16 @@ static int program(const struct fabric *f, int n, int phase)
 		nic = fab_ifindex("snic0");
 		if (!nic)
 			return -ENODEV;
+		/* SCs 1..7 arrive escalated from SC 0 (SL 0) over global
+		 * links: congestion control takes them for SL 0 again.
+		 */
+		if (fab_escalates(f)) {
+			int sc;
+
+			dc.has_sc2sl = true;
+			for (sc = 0; sc < SNIC_NUM_SC; sc++)
+				dc.sc2sl[sc] = sc < 8 ? 0 : sc;
+		}
 		/* its LID and what it takes in from its link, at once */
 		vl_bufs(&credit, l->buf);
 		return snic_dev_set(nic, &dc, &credit, NULL, NULL, NULL);
