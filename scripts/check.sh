@@ -34,8 +34,8 @@ echo "# unit: host tests of drivers/snic/core"
 make -s unit 2>&1 | tee build/unit.ktap
 count build/unit.ktap
 
-echo "# fuzz: libFuzzer harnesses, 15 s each"
-make -s -C selftests/fuzz run SECONDS=15 2>&1 | tee build/fuzz.ktap
+echo "# fuzz: libFuzzer harnesses, 10 s each"
+make -s -C selftests/fuzz run SECONDS=10 2>&1 | tee build/fuzz.ktap
 count build/fuzz.ktap
 
 echo "# style: W=1, sparse, checkpatch --strict, 6.12 build"

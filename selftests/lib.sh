@@ -129,15 +129,18 @@ rx_total() {
 }
 
 # settled_gap A B: the value of A - B (two shell expressions, read one
-# after the other) once two reads 0.3 s apart agree. A single read of
+# after the other) once three reads 0.3 s apart agree. A single read of
 # "sent" then "received" is racy: a packet that leaves between the two
 # reads and arrives before the second counts on one side only.
 settled_gap() {
-	local prev=none i g
+	local prev=none prev2=none i g
 
+	# the same three reads in a row: a frame still in flight under load
+	# (0.3 s is short for a busy TCG guest) is not taken for settled
 	for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do
 		g=$(( $(eval "$1") - $(eval "$2") ))
-		[ "$g" = "$prev" ] && break
+		[ "$g" = "$prev" ] && [ "$g" = "$prev2" ] && break
+		prev2=$prev
 		prev=$g
 		sleep 0.3
 	done

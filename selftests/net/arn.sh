@@ -5,7 +5,6 @@
 # DLID are consumed (never forwarded), learned into the link table with
 # their sequence numbers and lifetimes, and every malformed one is a
 # counted drop with its own counter. The settings refuse bad values.
-# check-debug: yes
 . "$(dirname "$0")/../lib.sh"
 
 modules_load || { not_ok "modules load"; ktap_finish; }
