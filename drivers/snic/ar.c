@@ -10,7 +10,9 @@
  * hysteresis of ar->thr). The switch applies its own
  * link's state to its Best Path Table first, then sends an ARN to its
  * group: a 16B management packet on SC 15 (the management VL, strict
- * priority) to the group's ARN DLID, one copy out of every local port.
+ * priority) to the group's ARN DLID, one copy out of each local port of
+ * the MFT entry of that DLID (the group's spanning tree, which the
+ * fabric manager sets), or of every local port without one.
  * While the state lasts it is sent again every refresh period (ar_life /
  * 2 by default), so a lost "eliminated" is undone by the receivers'
  * lifetimes. One ARN per port per sample period at most; an event of a
@@ -19,7 +21,10 @@
  *
  * Receiving: a management packet to the group's ARN DLID is consumed,
  * checked field by field (one counter per reason, on the port it came in
- * on) and learned into the table of link states.
+ * on) and learned into the table of link states; with an MFT entry for
+ * the DLID, one that is news by its sequence number is relayed, as it
+ * came, out of the tree's other local ports. So a group that is a ring
+ * or a chain hears every switch, and each switch once per ARN.
  *
  * Routing: a packet from a host of the group (SLID in slid_min..max) to a
  * DLID with a BPT entry takes the entry's choice (core/arn.c: failed
@@ -255,25 +260,37 @@ static void snic_ar_note(struct snic_ar *ar, struct snic_port *port, u8 type,
 	port->ar.sent = now;
 }
 
-/* Send @n out of every local port that is up. RCU. */
-static void snic_ar_send(struct snic_switch *sw, const struct snic_ar_note *n)
+/*
+ * The local ports an ARN leaves by: those of the MFT entry of the group's
+ * ARN DLID (the group's spanning tree, so a group that is not fully
+ * connected is reached), or every local port without one. RCU.
+ */
+static u64 snic_ar_tree(struct snic_switch *sw, u32 dlid)
 {
-	struct snic_16b h = {
-		.slid = READ_ONCE(sw->lid), .dlid = READ_ONCE(sw->ar.dlid),
-		.sc = SNIC_SC_MGMT, .l4 = SNIC_L4_MGMT, .pkey = 0xffff,
-	};
-	u8 buf[SNIC_ARN_LEN_MAX];
+	struct snic_mft_entry *m;
+
+	m = xa_load(&sw->mft, dlid - SNIC_LID_MCAST_BASE);
+	return m ? READ_ONCE(m->ports) : U64_MAX;
+}
+
+/*
+ * Send the ARN @buf (@len bytes) with header @h out of the local ports
+ * of the group's tree that are up, but @in (where a relayed one came
+ * from), each copy counted in @stat. RCU.
+ */
+static void snic_ar_xmit(struct snic_switch *sw, struct snic_port *in,
+			 struct snic_16b *h, const u8 *buf, size_t len,
+			 enum snic_stat stat)
+{
+	u64 ports = snic_ar_tree(sw, h->dlid);
 	struct snic_port *port;
 	struct sk_buff *skb;
-	size_t len;
 
-	len = snic_arn_encode(&n->a, buf, sizeof(buf));
-	if (!len || !h.dlid)
-		return;
 	list_for_each_entry_rcu(port, &sw->ports, node) {
 		struct net_device *dev = port->dev;
 
-		if (READ_ONCE(port->ar.kind) != SNIC_AR_PORT_LOCAL ||
+		if (port == in || !(ports & BIT_ULL(port->num - 1)) ||
+		    READ_ONCE(port->ar.kind) != SNIC_AR_PORT_LOCAL ||
 		    !netif_running(dev) || !netif_carrier_ok(dev))
 			continue;
 		skb = alloc_skb(LL_RESERVED_SPACE(dev) + SNIC_ENCAP_HLEN + len +
@@ -284,17 +301,32 @@ static void snic_ar_send(struct snic_switch *sw, const struct snic_ar_note *n)
 		}
 		skb_reserve(skb, LL_RESERVED_SPACE(dev) + SNIC_ENCAP_HLEN);
 		skb_put_data(skb, buf, len);
-		if (snic_encap(skb, dev, &h)) {
+		if (snic_encap(skb, dev, h)) {
 			kfree_skb(skb);
 			snic_count(&port->stats, SNIC_STAT_FWD_DROP_NOMEM);
 			continue;
 		}
 		skb->dev = dev;
 		if (dev_queue_xmit(skb) == NET_XMIT_SUCCESS)
-			snic_count(&port->stats, SNIC_STAT_TX_ARN);
+			snic_count(&port->stats, stat);
 		else
 			snic_count(&port->stats, SNIC_STAT_FWD_DROP_QDISC);
 	}
+}
+
+/* Send @n, an ARN of our own, to the group. RCU. */
+static void snic_ar_send(struct snic_switch *sw, const struct snic_ar_note *n)
+{
+	struct snic_16b h = {
+		.slid = READ_ONCE(sw->lid), .dlid = READ_ONCE(sw->ar.dlid),
+		.sc = SNIC_SC_MGMT, .l4 = SNIC_L4_MGMT, .pkey = 0xffff,
+	};
+	u8 buf[SNIC_ARN_LEN_MAX];
+	size_t len;
+
+	len = snic_arn_encode(&n->a, buf, sizeof(buf));
+	if (len && h.dlid)
+		snic_ar_xmit(sw, NULL, &h, buf, len, SNIC_STAT_TX_ARN);
 }
 
 /*
@@ -606,7 +638,7 @@ static enum snic_stat snic_ar_err_stat(enum snic_arn_err err)
 
 /* Consume @skb, an ARN that came in on @in (data at its 16B header). */
 void snic_ar_rx(struct snic_switch *sw, struct snic_port *in,
-		struct sk_buff *skb, size_t payload)
+		struct sk_buff *skb, const struct snic_16b *h, size_t payload)
 {
 	struct snic_ar *ar = &sw->ar;
 	u8 buf[SNIC_ARN_LEN_MAX];
@@ -643,6 +675,20 @@ void snic_ar_rx(struct snic_switch *sw, struct snic_port *in,
 		snic_ar_links_changed(ar);
 	spin_unlock_bh(&ar->lock);
 	snic_count(&in->stats, SNIC_STAT_RX_ARN);
+	/* On along the group's tree: only with an MFT entry (without one,
+	 * the origin sent it to every switch it links to), and only news
+	 * by a sequence number, so that even an MFT with a loop in it
+	 * carries an ARN once around at most.
+	 */
+	if (res != SNIC_ARN_STALE && (a.params & SNIC_ARN_P_SEQ) &&
+	    snic_ar_tree(sw, h->dlid) != U64_MAX) {
+		struct snic_16b r = {
+			.slid = h->slid, .dlid = h->dlid, .sc = SNIC_SC_MGMT,
+			.l4 = SNIC_L4_MGMT, .pkey = h->pkey,
+		};
+
+		snic_ar_xmit(sw, in, &r, p, len, SNIC_STAT_TX_ARN_RELAY);
+	}
 	if (res == SNIC_ARN_STALE)
 		snic_count(&in->stats, SNIC_STAT_ARN_STALE);
 	else if (res == SNIC_ARN_FULL)

@@ -409,7 +409,7 @@ int snic_ar_bpt_set(struct snic_switch *sw, u32 dlid,
 int snic_ar_bpt_dump(struct snic_ar *ar, unsigned long *pos, u32 *dlid,
 		     struct snic_bpt_ent *out, int n);
 void snic_ar_rx(struct snic_switch *sw, struct snic_port *in,
-		struct sk_buff *skb, size_t payload);
+		struct sk_buff *skb, const struct snic_16b *h, size_t payload);
 void snic_ar_configure(struct snic_switch *sw, const struct snic_ar_config *c);
 void snic_ar_read(struct snic_ar *ar, struct snic_ar_config *c);
 

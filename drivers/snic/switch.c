@@ -177,11 +177,11 @@ static rx_handler_result_t snic_sw_rx(struct sk_buff **pskb)
 	snic_count(&in->stats, SNIC_STAT_RX_PACKETS);
 	snic_stats_add(&in->stats, SNIC_STAT_RX_BYTES, skb->len + ETH_HLEN);
 
-	/* An ARN to our group: consumed here, never forwarded. */
+	/* An ARN to our group: consumed here (and relayed, ar.c). */
 	if (h.l4 == SNIC_L4_MGMT && h.dlid &&
 	    h.dlid == READ_ONCE(sw->ar.dlid)) {
 		snic_crx_rx(&in->crx, h.sc, h.le, len);
-		snic_ar_rx(sw, in, skb, payload);
+		snic_ar_rx(sw, in, skb, &h, payload);
 		return RX_HANDLER_CONSUMED;
 	}
 	if (h.dlid == READ_ONCE(sw->lid)) {

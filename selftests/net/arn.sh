@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # ARN at a switch, the receiving side: notifications to the group's ARN
-# DLID are consumed (never forwarded), learned into the link table with
+# DLID are consumed (relayed only to the group's switches, never to a
+# host, even with an MFT entry naming hosts), learned into the link table with
 # their sequence numbers and lifetimes, and every malformed one is a
 # counted drop with its own counter. The settings refuse bad values.
 . "$(dirname "$0")/../lib.sh"
@@ -19,7 +20,8 @@ check "sw0: group 1, switch 0, ARN DLID $ARN" \
 	ar_life 60000000
 checke "dev show reports the ARN settings" \
 	'nsexec $S1 $SNICCTL dev show sw0 | grep -q "ar_dlid 0xf10001 ar_group 1 ar_switch 0 ar_life 60000000"'
-# An MFT entry would let the switch forward it: it must not.
+# An MFT entry relays ARNs to the tree's local (switch) ports only: these
+# are hosts' ports, which must get none.
 nsexec "$S1" "$SNICCTL" mft set sw0 mlid $ARN ports p1,p2
 
 links() { nsexec "$S1" "$SNICCTL" ar links sw0; }

@@ -54,6 +54,7 @@ void fab_free(struct fabric *f)
 	free(f->gid);
 	free(f->grp_lo);
 	free(f->grp_hi);
+	free(f->artree);
 	free(f);
 }
 

@@ -80,6 +80,7 @@ struct fabric {
 	int *grp, *gid;		/* per node: group, rank in it (switches) */
 	int ngroups;
 	uint32_t *grp_lo, *grp_hi;	/* per group: its host LIDs */
+	uint64_t *artree;	/* per switch: its ports on the group's tree */
 	/* routes: route[s * nnodes + h] = port of switch s towards host h */
 	int *route;
 	uint64_t *mft;		/* per node: MFT port bitmap (switches) */

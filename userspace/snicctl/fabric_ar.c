@@ -4,9 +4,11 @@
  *
  * Groups are the connected pieces of the switch graph without its global
  * links (on a Dragonfly, its groups); a switch's number is its rank in
- * its group. Each group gets an ARN DLID (SNIC_AR_MLID_BASE + group) and
- * must hold a range of host LIDs of its own, so a switch can tell its
- * group's traffic (the only traffic it routes adaptively) by SLID.
+ * its group. Each group gets an ARN DLID (SNIC_AR_MLID_BASE + group),
+ * whose MFT entries are the group's spanning tree (the depth-first tree
+ * that found it), and must hold a range of host LIDs of its own, so a
+ * switch can tell its group's traffic (the only traffic it routes
+ * adaptively) by SLID.
  *
  * Best Path Table of switch S for host D of another group: the minimal
  * candidate (the LFT's port), then non-minimal ones through another
@@ -72,9 +74,10 @@ int fab_ar(struct fabric *f)
 
 	f->grp = calloc(nn, sizeof(int));
 	f->gid = calloc(nn, sizeof(int));
+	f->artree = calloc(nn, sizeof(uint64_t));
 	stack = calloc(nn, sizeof(int));
 	count = calloc(nn, sizeof(int));
-	if (!f->grp || !f->gid || !stack || !count)
+	if (!f->grp || !f->gid || !f->artree || !stack || !count)
 		exit(1);
 	for (i = 0; i < nn; i++)
 		f->grp[i] = -1;
@@ -92,11 +95,18 @@ int fab_ar(struct fabric *f)
 			for (p = 1; p <= f->node[s].nports; p++) {
 				int n = peer_of(f, s, p);
 
+				const struct fab_link *l;
+
 				if (!f->node[n].sw || is_global(f, s, p) ||
 				    f->grp[n] >= 0)
 					continue;
 				f->grp[n] = g;
 				stack[top++] = n;
+				/* the link that found n is on the tree */
+				l = &f->link[f->node[s].link[p]];
+				f->artree[s] |= 1ULL << (p - 1);
+				f->artree[n] |= 1ULL << ((l->a == s && l->pa == p ?
+							  l->pb : l->pa) - 1);
 			}
 		}
 	}

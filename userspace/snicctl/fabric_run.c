@@ -235,6 +235,10 @@ static int program_ar(const struct fabric *f, int n, uint32_t sw)
 	};
 	if (snic_dev_set(sw, NULL, NULL, NULL, &ar, NULL))
 		return -1;
+	/* ARNs go along the group's tree (a lone switch has none) */
+	if (f->artree[n] &&
+	    snic_mft_set(sw, FAB_AR_MLID_BASE + g, f->artree[n]))
+		return -1;
 	for (p = 1; p <= node->nports; p++) {
 		const struct fab_link *l = &f->link[node->link[p]];
 		int peer = l->a == n ? l->b : l->a;

@@ -280,6 +280,10 @@
 	FN(AR_LIMITED, ar_limited,					\
 	   "Port: ARN events about this port not sent, one of their "	\
 	   "type having gone less than ar_min_gap fabric us before "	\
-	   "(the switch still applied them to its own table).")
+	   "(the switch still applied them to its own table).")	\
+	FN(TX_ARN_RELAY, tx_arn_relay,					\
+	   "Port: ARNs of another switch of the group relayed out of "	\
+	   "this (local) port along the MFT entry of the group's ARN "	\
+	   "DLID (its spanning tree).")
 
 #endif /* _SNIC_CORE_STAT_LIST_H */
