@@ -27,17 +27,23 @@
  * or a chain hears every switch, and each switch once per ARN.
  *
  * Routing: a packet from a host of the group (SLID in slid_min..max) to a
- * DLID with a BPT entry takes the entry's choice (core/arn.c: failed
- * links excluded, congested ones penalised, moves at flowlet gaps, a
- * hold-down before a cheaper path returns); one that came over a local
- * port only a candidate that leaves the group; one that came over a
- * global port (in transit) the LFT. So a path has at most one detour,
- * and the SC raised at every global hop keeps the VLs acyclic.
+ * DLID with a BPT entry (one entry for a range of DLIDs: a destination
+ * group) takes the choice of its flow bucket, a hash of its 16B ENTROPY
+ * (core/arn.c: failed links excluded, congested ones penalised, moves at
+ * flowlet gaps, a hold-down before a cheaper path returns); one that
+ * came over a local port only a candidate that leaves the group; one
+ * that came over a global port (in transit) the LFT. So a path has at
+ * most one detour, and the SC raised at every global hop keeps the VLs
+ * acyclic. While per-flow notices exist (an ARN with PATH_ID or FLOW), a
+ * packet of a named flow whose path uses the named link takes the best
+ * other candidate, alone.
  *
- * Locking: ar->lock (BH) protects the link states, the ports' ARN state
- * but kind/peer, the BPT entries' choice and the monitor. Settings are
- * written under RTNL with WRITE_ONCE and read locklessly. BPT entries are
- * replaced whole (RTNL) and freed after an RCU grace period.
+ * Locking: ar->lock (BH) protects the link states and per-flow notices,
+ * the ports' ARN state but kind/peer, the BPT entries' flow buckets and
+ * the monitor. Settings are written under RTNL with WRITE_ONCE and read
+ * locklessly. BPT entries are replaced whole (RTNL), stored at each DLID
+ * of their range, and freed after an RCU grace period once no DLID holds
+ * them.
  *
  * The per-packet cost: a packet whose entry is on its best path (the
  * steady state) is routed by snic_bpt_peek() with no lock, no clock and
@@ -53,6 +59,8 @@
  * under ar->lock) rebases itself when D changes; the monitor's timer is
  * armed period x D of wall time, D as the last sample found it.
  */
+#include <linux/ip.h>
+#include <net/ip.h>
 #include <snic/sch_snic.h>
 
 #include "snic.h"
@@ -94,7 +102,8 @@ void snic_ar_free(struct snic_ar *ar)
 	unsigned long idx;
 
 	xa_for_each(&ar->bpt, idx, b)
-		kfree(b);
+		if (!--b->refs)
+			kfree(b);
 	xa_destroy(&ar->bpt);
 }
 
@@ -174,18 +183,78 @@ static u32 snic_ar_key(struct snic_ar *ar, struct snic_port *port)
 	return SNIC_AR_LINK_L(id, peer);
 }
 
+/*
+ * @skb's flow for the per-flow notices: its ENTROPY, and the 5-tuple of
+ * an IPv4 TCP or UDP packet (@skb at the outer Ethernet header).
+ */
+static void snic_ar_pkt(const struct sk_buff *skb, const struct snic_16b *h,
+			struct snic_arn_pkt *k)
+{
+	int off = ETH_HLEN + SNIC_16B_HDR_LEN;
+	struct ethhdr _eth;
+	const struct ethhdr *eth;
+	struct iphdr _ip;
+	const struct iphdr *ip;
+	__be16 _ports[2];
+	const __be16 *ports;
+
+	memset(k, 0, sizeof(*k));
+	k->entropy = h->entropy;
+	if (h->l4 != SNIC_L4_ETH)
+		return;
+	eth = skb_header_pointer(skb, off, sizeof(_eth), &_eth);
+	if (!eth || eth->h_proto != htons(ETH_P_IP))
+		return;
+	off += ETH_HLEN;
+	ip = skb_header_pointer(skb, off, sizeof(_ip), &_ip);
+	if (!ip || ip->ihl < 5 || ip_is_fragment(ip) ||
+	    (ip->protocol != IPPROTO_TCP && ip->protocol != IPPROTO_UDP))
+		return;
+	ports = skb_header_pointer(skb, off + ip->ihl * 4, sizeof(_ports),
+				   _ports);
+	if (!ports)
+		return;
+	k->has_tuple = true;
+	k->saddr = ntohl(ip->saddr);
+	k->daddr = ntohl(ip->daddr);
+	k->sport = ntohs(ports[0]);
+	k->dport = ntohs(ports[1]);
+	k->proto = ip->protocol;
+}
+
+/*
+ * The candidates a per-flow notice tells the flow of @skb to avoid in
+ * @b (a bitmap). ar->lock held.
+ */
+static u32 snic_ar_avoid(struct snic_ar *ar, struct snic_ar_bpt *b,
+			 const struct sk_buff *skb, const struct snic_16b *h)
+{
+	u32 keys[SNIC_BPT_CANDS * SNIC_BPT_LINKS], avoid = 0;
+	struct snic_arn_pkt k;
+	int i, n;
+
+	snic_ar_pkt(skb, h, &k);
+	n = snic_arn_flow_links(&ar->links, &k, keys, ARRAY_SIZE(keys));
+	for (i = 0; i < n; i++)
+		avoid |= snic_bpt_uses(&b->ent, keys[i]);
+	return avoid;
+}
+
 u32 snic_ar_route(struct snic_switch *sw, struct snic_port *in,
-		  const struct snic_16b *h, u32 lft_port)
+		  const struct sk_buff *skb, const struct snic_16b *h,
+		  u32 lft_port)
 {
 	struct snic_ar *ar = &sw->ar;
 	u8 kind = READ_ONCE(in->ar.kind);
 	unsigned long now_j, seen;
 	struct snic_ar_params p = {};
+	struct snic_bpt_flow *f;
 	struct snic_ar_bpt *b;
-	u32 port = lft_port, hash;
+	u32 port = lft_port, hash, avoid;
+	unsigned int bucket;
 	bool moved, local;
 	u64 quiet;
-	int i;
+	int i, alt;
 
 	if (!READ_ONCE(ar->nbpt) || kind == SNIC_AR_PORT_GLOBAL ||
 	    h->slid < READ_ONCE(ar->slid_min) ||
@@ -194,18 +263,24 @@ u32 snic_ar_route(struct snic_switch *sw, struct snic_port *in,
 	b = xa_load(&ar->bpt, h->dlid);
 	if (!b)
 		return lft_port;
-	hash = (u32)READ_ONCE(ar->id) * 2654435761u ^ h->dlid;
+	/* Path state per flow bucket (the 16B ENTROPY's): the buckets of
+	 * one entry spread over its equal-cost candidates.
+	 */
+	bucket = snic_bpt_bucket(h->entropy);
+	f = &b->ent.f[bucket];
+	hash = (u32)READ_ONCE(ar->id) * 2654435761u ^ h->dlid ^
+	       bucket * 0x9e3779b9u;
 	p.algorithm = READ_ONCE(ar->p.algorithm);
-	/* Valiant chooses per flow, the others per DLID. */
+	/* Valiant chooses per flow, with no state. */
 	if (p.algorithm == SNIC_AR_VALIANT)
-		hash ^= h->slid * 0x9e3779b9u;
+		hash ^= (h->slid ^ (u32)h->entropy << 8) * 0x85ebca6bu;
 	local = kind == SNIC_AR_PORT_LOCAL;
 	now_j = jiffies;
 	seen = READ_ONCE(b->seen);
 	if (seen != now_j)
 		WRITE_ONCE(b->seen, now_j);
 	i = READ_ONCE(b->gen) == READ_ONCE(ar->gen) ?
-	    snic_bpt_peek(&b->ent, &p, local, hash) : SNIC_BPT_DECIDE;
+	    snic_bpt_peek(&b->ent, f, &p, local, hash) : SNIC_BPT_DECIDE;
 	if (i == SNIC_BPT_DECIDE) {
 		/* Quiet for the whole jiffies between (up to 1000 s), in
 		 * fabric ns.
@@ -216,11 +291,25 @@ u32 snic_ar_route(struct snic_switch *sw, struct snic_port *in,
 				READ_ONCE(ar->d) ?: 1) : 0;
 		spin_lock_bh(&ar->lock);
 		snic_ar_bpt_fresh(ar, b);
-		i = snic_bpt_select(&b->ent, &ar->p, local, hash,
+		i = snic_bpt_select(&b->ent, f, &ar->p, local, hash,
 				    snic_ar_now(ar), quiet, &moved);
 		spin_unlock_bh(&ar->lock);
 		if (moved)
 			snic_count(&in->stats, SNIC_STAT_AR_MOVES);
+	}
+	/* A flow named by a per-flow ARN leaves the named link at once,
+	 * alone: the rest of its bucket keeps the bucket's path.
+	 */
+	if (i >= 0 && READ_ONCE(ar->links.nflows)) {
+		spin_lock_bh(&ar->lock);
+		avoid = snic_ar_avoid(ar, b, skb, h);
+		alt = avoid & BIT(i) ?
+		      snic_bpt_avoid(&b->ent, &ar->p, local, hash, avoid) : -1;
+		spin_unlock_bh(&ar->lock);
+		if (alt >= 0) {
+			i = alt;
+			snic_count(&in->stats, SNIC_STAT_AR_FLOW_MOVED);
+		}
 	}
 	if (i >= 0)
 		port = b->ent.c[i].port;
@@ -559,63 +648,100 @@ int snic_ar_port_set(struct snic_switch *sw, struct snic_port *port, u8 kind,
 	return 0;
 }
 
-/* Replace (n > 0) or delete the BPT entry of @dlid. RTNL. */
-int snic_ar_bpt_set(struct snic_switch *sw, u32 dlid,
+/* @b is stored at one DLID less. RTNL. */
+static void snic_ar_bpt_put(struct snic_ar *ar, struct snic_ar_bpt *b)
+{
+	WRITE_ONCE(ar->nbpt, ar->nbpt - 1);
+	if (!--b->refs)
+		kfree_rcu(b, rcu);
+}
+
+/*
+ * Replace (n > 0) or delete the BPT entries of DLIDs @dlid..@last: one
+ * entry for them all. Every slot is reserved first, so a replacement
+ * either happens whole or leaves the table as it was. RTNL.
+ */
+int snic_ar_bpt_set(struct snic_switch *sw, u32 dlid, u32 last,
 		    const struct snic_bpt_cand *c, int n)
 {
 	struct snic_ar *ar = &sw->ar;
-	struct snic_ar_bpt *b = NULL, *old;
-	int i;
+	struct snic_ar_bpt *b, *old;
+	bool found = false;
+	u32 idx;
+	int i, err;
 
-	if (n) {
-		b = kzalloc(sizeof(*b), GFP_KERNEL);
-		if (!b)
-			return -ENOMEM;
-		b->ent.n = n;
-		for (i = 0; i < n; i++) {
-			b->ent.c[i] = c[i];
-			b->ent.c[i].penalty = 0;
+	if (!n) {
+		for (idx = dlid; idx <= last; idx++) {
+			old = xa_erase(&ar->bpt, idx);
+			if (old) {
+				snic_ar_bpt_put(ar, old);
+				found = true;
+			}
 		}
-		spin_lock_bh(&ar->lock);
-		snic_bpt_refresh(&b->ent, &ar->links);
-		b->gen = ar->gen;
-		spin_unlock_bh(&ar->lock);
-		/* States that change from here on bump ar->gen. */
-		old = xa_store(&ar->bpt, dlid, b, GFP_KERNEL);
-		if (xa_is_err(old)) {
-			kfree(b);
-			return xa_err(old);
-		}
-	} else {
-		old = xa_erase(&ar->bpt, dlid);
-		if (!old)
+		if (!found)
 			return -ENOENT;
+		snic_cfg_changed();
+		return 0;
 	}
-	if (old)
-		kfree_rcu(old, rcu);
-	else
+	b = kzalloc(sizeof(*b), GFP_KERNEL);
+	if (!b)
+		return -ENOMEM;
+	b->ent.n = n;
+	for (i = 0; i < n; i++) {
+		b->ent.c[i] = c[i];
+		b->ent.c[i].penalty = 0;
+	}
+	for (idx = dlid; idx <= last; idx++) {
+		err = xa_reserve(&ar->bpt, idx, GFP_KERNEL);
+		if (err) {
+			while (idx-- > dlid)
+				xa_release(&ar->bpt, idx);
+			kfree(b);
+			return err;
+		}
+	}
+	b->refs = last - dlid + 1;
+	spin_lock_bh(&ar->lock);
+	snic_bpt_refresh(&b->ent, &ar->links);
+	b->gen = ar->gen;
+	spin_unlock_bh(&ar->lock);
+	/* States that change from here on bump ar->gen. */
+	for (idx = dlid; idx <= last; idx++) {
+		/* reserved: no allocation, no error */
+		old = xa_store(&ar->bpt, idx, b, GFP_KERNEL);
 		WRITE_ONCE(ar->nbpt, ar->nbpt + 1);
-	if (!n)
-		WRITE_ONCE(ar->nbpt, ar->nbpt - 1);
+		if (old && !xa_is_err(old))
+			snic_ar_bpt_put(ar, old);
+	}
 	snic_cfg_changed();
 	return 0;
 }
 
-/* Copy up to @n BPT entries from index *@pos on. RTNL. */
+/*
+ * Copy up to @n BPT entries from DLID *@pos on, each with the run of
+ * DLIDs it covers from there (@dlid..@last). RTNL.
+ */
 int snic_ar_bpt_dump(struct snic_ar *ar, unsigned long *pos, u32 *dlid,
-		     struct snic_bpt_ent *out, int n)
+		     u32 *last, struct snic_bpt_ent *out, int n)
 {
-	struct snic_ar_bpt *b;
+	struct snic_ar_bpt *b, *prev = NULL;
 	unsigned long idx;
 	int got = 0;
 
 	spin_lock_bh(&ar->lock);
 	xa_for_each_start(&ar->bpt, idx, b, *pos) {
+		if (got && b == prev && idx == last[got - 1] + 1) {
+			last[got - 1] = idx;
+			*pos = idx + 1;
+			continue;
+		}
 		if (got == n)
 			break;
 		snic_ar_bpt_fresh(ar, b);
 		dlid[got] = idx;
+		last[got] = idx;
 		out[got++] = b->ent;
+		prev = b;
 		*pos = idx + 1;
 	}
 	spin_unlock_bh(&ar->lock);

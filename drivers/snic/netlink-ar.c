@@ -241,6 +241,7 @@ int snic_nl_bpt_set_doit(struct sk_buff *skb, struct genl_info *info)
 	struct net_device *dev;
 	const struct nlattr *a;
 	int err, rem, n = 0;
+	u32 dlid, last;
 
 	dev = snic_nl_want(snic_nl_info_dev(info), SNIC_KIND_SWITCH,
 			   info->attrs, info->extack);
@@ -267,22 +268,51 @@ int snic_nl_bpt_set_doit(struct sk_buff *skb, struct genl_info *info)
 		if (err)
 			return err;
 	}
-	err = snic_ar_bpt_set(netdev_priv(dev),
-			      nla_get_u32(tb[SNIC_A_BPT_DLID]), c, n);
+	dlid = nla_get_u32(tb[SNIC_A_BPT_DLID]);
+	last = tb[SNIC_A_BPT_DLID_LAST] ?
+	       nla_get_u32(tb[SNIC_A_BPT_DLID_LAST]) : dlid;
+	if (last < dlid || last - dlid >= SNIC_AR_BPT_RANGE) {
+		NL_SET_ERR_MSG_ATTR(info->extack, tb[SNIC_A_BPT_DLID_LAST],
+				    "dlid-last must be dlid..dlid + 4095");
+		return -ERANGE;
+	}
+	err = snic_ar_bpt_set(netdev_priv(dev), dlid, last, c, n);
 	if (err == -ENOENT)
 		NL_SET_ERR_MSG_ATTR(info->extack, tb[SNIC_A_BPT_DLID],
 				    "no BPT entry for this DLID");
 	return err;
 }
 
-static int snic_nl_bpt_put(struct sk_buff *skb, u32 dlid,
+/*
+ * The candidate most used flow buckets of @e are on (0: none used), and
+ * each bucket's into @flows (255: unused).
+ */
+static u8 snic_nl_bpt_cur(const struct snic_bpt_ent *e, u8 *flows)
+{
+	u8 votes[SNIC_BPT_CANDS] = {}, cur = 0;
+	int i;
+
+	for (i = 0; i < SNIC_BPT_FLOWS; i++) {
+		const struct snic_bpt_flow *f = &e->f[i];
+
+		flows[i] = f->last && f->cur < SNIC_BPT_CANDS ? f->cur : 255;
+		if (flows[i] != 255 && ++votes[f->cur] > votes[cur])
+			cur = f->cur;
+	}
+	return cur;
+}
+
+static int snic_nl_bpt_put(struct sk_buff *skb, u32 dlid, u32 last,
 			   const struct snic_bpt_ent *e)
 {
+	u8 flows[SNIC_BPT_FLOWS], cur = snic_nl_bpt_cur(e, flows);
 	struct nlattr *nest, *cand;
 	int j, k;
 
 	nest = nla_nest_start(skb, SNIC_A_BPT);
-	if (!nest || nla_put_u32(skb, SNIC_A_BPT_DLID, dlid))
+	if (!nest || nla_put_u32(skb, SNIC_A_BPT_DLID, dlid) ||
+	    nla_put_u32(skb, SNIC_A_BPT_DLID_LAST, last) ||
+	    nla_put(skb, SNIC_A_BPT_FLOWS, sizeof(flows), flows))
 		return -EMSGSIZE;
 	for (j = 0; j < e->n; j++) {
 		const struct snic_bpt_cand *c = &e->c[j];
@@ -300,7 +330,7 @@ static int snic_nl_bpt_put(struct sk_buff *skb, u32 dlid,
 				return -EMSGSIZE;
 		nla_nest_end(skb, cand);
 	}
-	if (nla_put_u32(skb, SNIC_A_BPT_CUR, e->cur))
+	if (nla_put_u32(skb, SNIC_A_BPT_CUR, cur))
 		return -EMSGSIZE;
 	nla_nest_end(skb, nest);
 	return 0;
@@ -313,7 +343,7 @@ static int snic_nl_bpt_fill(struct sk_buff *skb, struct netlink_callback *cb,
 			    struct net_device *dev)
 {
 	struct snic_switch *sw = netdev_priv(dev);
-	u32 dlid[SNIC_NL_AR_BATCH];
+	u32 dlid[SNIC_NL_AR_BATCH], last[SNIC_NL_AR_BATCH];
 	struct snic_bpt_ent *e;
 	unsigned long pos;
 	int err = 0, i, n;
@@ -323,18 +353,19 @@ static int snic_nl_bpt_fill(struct sk_buff *skb, struct netlink_callback *cb,
 	if (!e)
 		return -ENOMEM;
 	pos = cb->args[0];
-	while (!err && (n = snic_ar_bpt_dump(&sw->ar, &pos, dlid, e,
+	while (!err && (n = snic_ar_bpt_dump(&sw->ar, &pos, dlid, last, e,
 					     SNIC_NL_AR_BATCH))) {
 		for (i = 0; i < n; i++) {
 			hdr = snic_nl_dump_put(skb, cb, dev);
-			if (!hdr || snic_nl_bpt_put(skb, dlid[i], &e[i])) {
+			if (!hdr ||
+			    snic_nl_bpt_put(skb, dlid[i], last[i], &e[i])) {
 				if (hdr)
 					genlmsg_cancel(skb, hdr);
 				err = -EMSGSIZE;
 				break;
 			}
 			genlmsg_end(skb, hdr);
-			cb->args[0] = dlid[i] + 1;
+			cb->args[0] = last[i] + 1;
 		}
 	}
 	kfree(e);

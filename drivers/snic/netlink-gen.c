@@ -117,6 +117,11 @@ static const struct netlink_range_validation snic_a_bpt_dlid_range = {
 	.max	= 15728639ULL,
 };
 
+static const struct netlink_range_validation snic_a_bpt_dlid_last_range = {
+	.min	= 1ULL,
+	.max	= 15728639ULL,
+};
+
 static const struct netlink_range_validation snic_a_bpt_cand_cost_range = {
 	.min	= 1ULL,
 	.max	= 65535ULL,
@@ -155,10 +160,12 @@ const struct nla_policy snic_ar_nl_policy[SNIC_A_AR_UTIL_CLEAR_SAMPLES + 1] = {
 	[SNIC_A_AR_UTIL_CLEAR_SAMPLES] = NLA_POLICY_RANGE(NLA_U32, 1, 255),
 };
 
-const struct nla_policy snic_bpt_nl_policy[SNIC_A_BPT_CUR + 1] = {
+const struct nla_policy snic_bpt_nl_policy[SNIC_A_BPT_FLOWS + 1] = {
 	[SNIC_A_BPT_DLID] = NLA_POLICY_FULL_RANGE(NLA_U32, &snic_a_bpt_dlid_range),
 	[SNIC_A_BPT_CAND] = NLA_POLICY_NESTED(snic_bpt_cand_nl_policy),
 	[SNIC_A_BPT_CUR] = { .type = NLA_U32, },
+	[SNIC_A_BPT_DLID_LAST] = NLA_POLICY_FULL_RANGE(NLA_U32, &snic_a_bpt_dlid_last_range),
+	[SNIC_A_BPT_FLOWS] = { .type = NLA_BINARY, },
 };
 
 const struct nla_policy snic_bpt_cand_nl_policy[SNIC_A_BPT_CAND_PENALTY + 1] = {
@@ -246,7 +253,7 @@ const struct nla_policy snic_port_nl_policy[SNIC_A_PORT_AR_UTIL + 1] = {
 	[SNIC_A_PORT_AR_UTIL] = { .type = NLA_U32, },
 };
 
-const struct nla_policy snic_stats_nl_policy[SNIC_STAT_TX_ARN_RELAY + 1] = {
+const struct nla_policy snic_stats_nl_policy[SNIC_STAT_AR_FLOW_MOVED + 1] = {
 	[SNIC_STAT_RX_PACKETS] = { .type = NLA_U64, },
 	[SNIC_STAT_RX_BYTES] = { .type = NLA_U64, },
 	[SNIC_STAT_TX_PACKETS] = { .type = NLA_U64, },
@@ -358,6 +365,7 @@ const struct nla_policy snic_stats_nl_policy[SNIC_STAT_TX_ARN_RELAY + 1] = {
 	[SNIC_STAT_CC_MARK_OFF] = { .type = NLA_U64, },
 	[SNIC_STAT_AR_LIMITED] = { .type = NLA_U64, },
 	[SNIC_STAT_TX_ARN_RELAY] = { .type = NLA_U64, },
+	[SNIC_STAT_AR_FLOW_MOVED] = { .type = NLA_U64, },
 };
 
 const struct nla_policy snic_sw_cc_nl_policy[SNIC_A_SW_CC_PORT_VICTIM + 1] = {

@@ -206,8 +206,15 @@ struct snic_ar_config {
 	     has_recovery, has_min_gap, has_detect, has_uthr, has_usamples;
 };
 
-/* A BPT entry: a DLID's candidates, replaced whole under RCU. */
+/*
+ * A BPT entry: the candidates of a range of DLIDs (one destination group
+ * or switch), stored at each DLID of the range and replaced whole under
+ * RCU.
+ */
+#define SNIC_AR_BPT_RANGE	4096	/* DLIDs an entry covers, at most */
+
 struct snic_ar_bpt {
+	u32 refs;			/* DLIDs it is stored at (RTNL) */
 	/* Written under ar->lock; read locklessly by snic_bpt_peek() */
 	struct snic_bpt_ent ent;
 	u32 gen;			/* ar->gen its penalties are of */
@@ -400,14 +407,15 @@ void snic_ar_init(struct snic_ar *ar);
 void snic_ar_stop(struct snic_ar *ar);
 void snic_ar_free(struct snic_ar *ar);
 u32 snic_ar_route(struct snic_switch *sw, struct snic_port *in,
-		  const struct snic_16b *h, u32 lft_port);
+		  const struct sk_buff *skb, const struct snic_16b *h,
+		  u32 lft_port);
 void snic_ar_port_event(struct snic_switch *sw, struct snic_port *port);
 int snic_ar_port_set(struct snic_switch *sw, struct snic_port *port, u8 kind,
 		     u16 peer);
-int snic_ar_bpt_set(struct snic_switch *sw, u32 dlid,
+int snic_ar_bpt_set(struct snic_switch *sw, u32 dlid, u32 last,
 		    const struct snic_bpt_cand *c, int n);
 int snic_ar_bpt_dump(struct snic_ar *ar, unsigned long *pos, u32 *dlid,
-		     struct snic_bpt_ent *out, int n);
+		     u32 *last, struct snic_bpt_ent *out, int n);
 void snic_ar_rx(struct snic_switch *sw, struct snic_port *in,
 		struct sk_buff *skb, const struct snic_16b *h, size_t payload);
 void snic_ar_configure(struct snic_switch *sw, const struct snic_ar_config *c);

@@ -216,7 +216,8 @@ static rx_handler_result_t snic_sw_rx(struct sk_buff **pskb)
 	entry = xa_load(&sw->lft, h.dlid);
 	out = NULL;
 	if (entry) {
-		u32 num = snic_ar_route(sw, in, &h, xa_to_value(entry));
+		u32 num = snic_ar_route(sw, in, skb, &h,
+					 xa_to_value(entry));
 
 		out = num <= SNIC_MAX_PORTS ? rcu_dereference(sw->port[num]) :
 					      NULL;

@@ -51,7 +51,7 @@ static void run_program(const uint8_t *d, size_t size)
 {
 	static struct snic_arn_links t;
 	struct snic_ar_params p = { .hold_down_ns = 500, .flowlet_ns = 50 };
-	struct snic_bpt_ent e = { .n = 3 };
+	static struct snic_bpt_ent e;
 	u64 now = 1;
 	size_t i;
 
@@ -62,6 +62,8 @@ static void run_program(const uint8_t *d, size_t size)
 	d++;
 	size--;
 	memset(&t, 0, sizeof(t));
+	memset(&e, 0, sizeof(e));
+	e.n = 3;
 	e.c[0] = (struct snic_bpt_cand){ .port = 4, .cost = 2, .global = true,
 		.link = { links[0] } };
 	e.c[1] = (struct snic_bpt_cand){ .port = 2, .cost = 3,
@@ -70,9 +72,11 @@ static void run_program(const uint8_t *d, size_t size)
 		.link = { links[3] } };
 	for (i = 0; i + 4 <= size; i += 4) {
 		struct snic_arn a = { 0 };
-		struct snic_bpt_ent before;
+		struct snic_bpt_flow before, *f;
+		struct snic_arn_pkt k = { 0 };
 		bool moved, local;
-		int c, j, usable, peek;
+		int c, j, usable, peek, n, alt;
+		u32 keys[8], avoid;
 
 		switch (d[i] % 3) {
 		case 0:
@@ -84,6 +88,11 @@ static void run_program(const uint8_t *d, size_t size)
 			a.peer_group = d[i + 2] & 2 ? 3 : 5;
 			a.index = a.peer_group == 3 ? 5 : 4;
 			a.seq = d[i + 2] & 0x7c;
+			/* a per-flow notice, about entropy 0..3 */
+			if (d[i + 1] & 0x10) {
+				a.params |= SNIC_ARN_P_PATH_ID;
+				a.path_id = d[i + 3] & 3;
+			}
 			snic_arn_learn(&t, &a, now, 1000);
 			snic_bpt_refresh(&e, &t);
 			break;
@@ -97,15 +106,30 @@ static void run_program(const uint8_t *d, size_t size)
 			/* Where the lockless peek answers, select agrees
 			 * and leaves the entry as it was.
 			 */
-			peek = snic_bpt_peek(&e, &p, local, d[i + 2]);
-			before = e;
-			c = snic_bpt_select(&e, &p, local, d[i + 2], now,
+			f = &e.f[d[i + 2] % SNIC_BPT_FLOWS];
+			peek = snic_bpt_peek(&e, f, &p, local, d[i + 2]);
+			before = *f;
+			c = snic_bpt_select(&e, f, &p, local, d[i + 2], now,
 					    d[i + 3] & 1 ? 0 : d[i + 3],
 					    &moved);
 			if (peek != SNIC_BPT_DECIDE &&
-			    (peek != c || moved || before.cur != e.cur ||
-			     before.watch != e.watch || before.last != e.last ||
-			     before.changed != e.changed))
+			    (peek != c || moved || before.cur != f->cur ||
+			     before.watch != f->watch ||
+			     before.last != f->last ||
+			     before.changed != f->changed))
+				abort();
+			/* A flow named by notices avoids their links, or
+			 * keeps its path when nothing else is usable.
+			 */
+			k.entropy = d[i + 3] & 3;
+			n = snic_arn_flow_links(&t, &k, keys, 8);
+			for (j = 0, avoid = 0; j < n; j++)
+				avoid |= snic_bpt_uses(&e, keys[j]);
+			alt = snic_bpt_avoid(&e, &p, local, d[i + 2], avoid);
+			if (alt >= e.n || (alt >= 0 && (avoid & (1u << alt) ||
+			    e.c[alt].penalty == SNIC_BPT_EXCLUDED ||
+			    (local && !e.c[alt].global))) ||
+			    (n && !t.nflows))
 				abort();
 			for (j = 0, usable = 0; j < e.n; j++)
 				usable += e.c[j].penalty != SNIC_BPT_EXCLUDED &&

@@ -57,8 +57,10 @@ checke "g0s0: port 2 local to switch 1, port 3 global to group 1" \
 	'o=$(nsexec $S0 $SNICCTL port show sw0); echo "$o";
 	 echo "$o" | grep -q "port 2 dev p2 .*ar_kind local ar_peer 1" &&
 	 echo "$o" | grep -q "port 3 dev p3 .*ar_kind global ar_peer 1"'
-checke "BPT for h5: minimal via g0s1's global link (cost 3), then its own (cost 6)" \
-	'b=$(bpt5); echo "$b"; echo "$b" | grep -q "c0 2:3:l:l0.1:g1.2.3:+0 c1 3:6:g:g0.1.3:-:+0"'
+checke "BPT for group 2 (h5, h6: one entry, DLIDs 5-6): minimal via g0s1's global link (cost 3), then its own (cost 5 to group 2)" \
+	'b=$(bpt5); echo "$b"; echo "$b" | grep -q "^dlid 5 last 6 cur 0 c0 2:3:l:l0.1:g1.2.3:+0 c1 3:5:g:g0.1.3:-:+0 flows -\{16\}$"'
+checke "...and one for group 1 (DLIDs 3-4)" \
+	'nsexec $S0 $SNICCTL bpt show sw0 | grep -q "^dlid 3 last 4 "'
 checke "no BPT entry for a host of its own group" \
 	'! nsexec $S0 $SNICCTL bpt show sw0 | grep -q "^dlid 2 "'
 check "h1 reaches h5" ping5 h1
@@ -260,7 +262,7 @@ check "a BPT of 5 candidates: E2BIG" \
 check "unprivileged bpt set: EPERM" \
 	expect_err "$S0" 1 "" $TOOLS/nocap $SNICCTL bpt set sw0 dlid 5 2:3:l
 checke "the refused requests changed nothing" \
-	'bpt5 | grep -q "c0 2:3:l:l0.1:g1.2.3:+0 c1 3:6:g:g0.1.3:-:+0" &&
+	'bpt5 | grep -q "c0 2:3:l:l0.1:g1.2.3:+0 c1 3:5:g:g0.1.3:-:+0" &&
 	 nsexec $S0 $SNICCTL port show sw0 | grep -q "port 2 dev p2 .*ar_kind local ar_peer 1" &&
 	 nsexec $S0 $SNICCTL dev show sw0 | grep -q "ar_thr 192:64 ar_samples 3:3 .*ar_slids 1-2"'
 check "bpt del sw0 dlid 5" nsexec "$S0" "$SNICCTL" bpt del sw0 dlid 5

@@ -47,6 +47,8 @@
  *   arn_field       no ORIGIN
  *   arn_group       from group 7
  *   arn_self        from switch 0 (the receiver's own number)
+ * ($SNIC_ARN_ORIGIN, $SNIC_ARN_PEER, $SNIC_ARN_FLOW and $SNIC_ARN_PATH
+ * change the origin, the link and name a flow: arn_env() below).
  * With $SNIC_INJECT_SLIDS set to N, frame i comes from SLID + i % N: one
  * run makes a NIC track N destinations. $SNIC_INJECT_SRC and
  * $SNIC_INJECT_DST (xx:xx:xx:xx:xx:xx) replace the outer Ethernet source
@@ -85,6 +87,47 @@ static const char *const classes[] = {
 static uint32_t arn_seq = 1;
 static uint32_t arn_life = 2000000;
 
+/*
+ * The environment's overrides: $SNIC_ARN_ORIGIN "GROUP.SWITCH",
+ * $SNIC_ARN_PEER "PEERGROUP.INDEX" (a global link of the origin), and a
+ * per-flow ARN: $SNIC_ARN_FLOW "SADDR,DADDR,SPORT,DPORT,PROTO" (IPv4),
+ * $SNIC_ARN_PATH the flow's 16B ENTROPY.
+ */
+static void arn_env(struct snic_arn *a)
+{
+	const char *o = getenv("SNIC_ARN_ORIGIN"), *p = getenv("SNIC_ARN_PEER");
+	const char *f = getenv("SNIC_ARN_FLOW"), *id = getenv("SNIC_ARN_PATH");
+	unsigned int x, y, sp, dp, pr;
+	char sa[32], da[32];
+	struct in_addr in;
+
+	if (o && sscanf(o, "%u.%u", &x, &y) == 2) {
+		a->group = x;
+		a->sw = y;
+		if (a->params & SNIC_ARN_P_LOCAL_LINK)
+			a->from = y;
+	}
+	if (p && sscanf(p, "%u.%u", &x, &y) == 2) {
+		a->peer_group = x;
+		a->index = y;
+	}
+	if (f && sscanf(f, "%31[^,],%31[^,],%u,%u,%u", sa, da, &sp, &dp,
+			&pr) == 5) {
+		a->params |= SNIC_ARN_P_FLOW;
+		if (inet_pton(AF_INET, sa, &in) == 1)
+			a->saddr = ntohl(in.s_addr);
+		if (inet_pton(AF_INET, da, &in) == 1)
+			a->daddr = ntohl(in.s_addr);
+		a->sport = sp;
+		a->dport = dp;
+		a->proto = pr;
+	}
+	if (id) {
+		a->params |= SNIC_ARN_P_PATH_ID;
+		a->path_id = strtoul(id, NULL, 0);
+	}
+}
+
 static size_t build_arn(const char *cls, uint8_t *pl)
 {
 	struct snic_arn a = {
@@ -118,6 +161,7 @@ static size_t build_arn(const char *cls, uint8_t *pl)
 	} else if (!strcmp(cls, "arn_self")) {
 		a.sw = 0;
 	}
+	arn_env(&a);
 	n = snic_arn_encode(&a, pl, SNIC_ARN_LEN_MAX);
 	if (!strcmp(cls, "arn_short"))
 		n = 10;

@@ -23,7 +23,9 @@
  *                                        the NIC is paced or its link
  *                                        busy) is sent again: the
  *                                        sender feels backpressure, as
- *                                        an HPC application does
+ *                                        an HPC application does;
+ *                                        from IPv4 source port
+ *                                        $SNIC_XFER_SPORT if set
  *   snic_xfer -s ADDR COUNT PORT SECONDS SIZE
  *                                        the same, to COUNT IPv4
  *                                        addresses from ADDR on, one
@@ -256,6 +258,7 @@ int main(int argc, char **argv)
 	}
 	if ((argc == 6 || argc == 7) && !strcmp(argv[1], "-u")) {
 		int af = sockaddr_of(argv[2], atoi(argv[3]), &ss, &len);
+		const char *sport = getenv("SNIC_XFER_SPORT");
 		size_t size = atoi(argv[5]);
 		unsigned long long sent = 0;
 		int one = 1;
@@ -264,6 +267,17 @@ int main(int argc, char **argv)
 		if (af < 0 || size > sizeof(buf) || size < sizeof(uint64_t))
 			return 2;
 		fd = socket(af, SOCK_DGRAM, 0);
+		if (fd >= 0 && sport && af == AF_INET) {
+			struct sockaddr_in me = {
+				.sin_family = AF_INET,
+				.sin_port = htons(atoi(sport)),
+			};
+
+			if (bind(fd, (struct sockaddr *)&me, sizeof(me))) {
+				perror("bind");
+				return 1;
+			}
+		}
 		if (fd < 0 || connect(fd, (struct sockaddr *)&ss, len)) {
 			perror("connect");
 			return 1;

@@ -260,67 +260,67 @@ static void test_bpt(void)
 	int i, hits[2] = { 0, 0 };
 
 	bpt_init(&e);
-	CHECK(snic_bpt_select(&e, &p, false, 0, 10, 0, &moved) == 0 && !moved,
+	CHECK(snic_bpt_select(&e, &e.f[0], &p, false, 0, 10, 0, &moved) == 0 && !moved,
 	      "BPT: the minimal path first");
 	snic_arn_set_link(&t, own, SNIC_LINK_FAILED, 255, 0);
 	snic_bpt_refresh(&e, &t);
 	CHECK(e.c[0].penalty == SNIC_BPT_EXCLUDED,
 	      "BPT: a failed link excludes its candidates");
-	CHECK(snic_bpt_select(&e, &p, false, 0, 20, 0, &moved) == 1 && moved,
+	CHECK(snic_bpt_select(&e, &e.f[0], &p, false, 0, 20, 0, &moved) == 1 && moved,
 	      "BPT: failure moves at once (no flowlet gap needed)");
 	snic_arn_set_link(&t, own, SNIC_LINK_OK, 0, 0);
 	snic_bpt_refresh(&e, &t);
-	CHECK(snic_bpt_select(&e, &p, false, 0, 500, 0, &moved) == 1 &&
-	      snic_bpt_select(&e, &p, false, 0, 980, 0, &moved) == 1,
+	CHECK(snic_bpt_select(&e, &e.f[0], &p, false, 0, 500, 0, &moved) == 1 &&
+	      snic_bpt_select(&e, &e.f[0], &p, false, 0, 980, 0, &moved) == 1,
 	      "BPT: recovered, but no return within the hold-down");
-	CHECK(snic_bpt_select(&e, &p, false, 0, 1030, 0, &moved) == 1 &&
-	      snic_bpt_select(&e, &p, false, 0, 1070, 0, &moved) == 1,
+	CHECK(snic_bpt_select(&e, &e.f[0], &p, false, 0, 1030, 0, &moved) == 1 &&
+	      snic_bpt_select(&e, &e.f[0], &p, false, 0, 1070, 0, &moved) == 1,
 	      "BPT: nor while packets keep coming within the flowlet gap");
-	CHECK(snic_bpt_select(&e, &p, false, 0, 1300, 0, &moved) == 0 && moved,
+	CHECK(snic_bpt_select(&e, &e.f[0], &p, false, 0, 1300, 0, &moved) == 0 && moved,
 	      "BPT: back to the cheaper path at a flowlet gap after the hold-down");
 
 	/* Congestion: a penalty, not an exclusion. */
 	snic_arn_set_link(&t, own, SNIC_LINK_CONGESTED, 1, 0);
 	snic_bpt_refresh(&e, &t);
-	CHECK(snic_bpt_select(&e, &p, false, 0, 1500, 0, &moved) == 0,
+	CHECK(snic_bpt_select(&e, &e.f[0], &p, false, 0, 1500, 0, &moved) == 0,
 	      "BPT: a congestion that only ties the alternative keeps the path");
 	snic_arn_set_link(&t, own, SNIC_LINK_CONGESTED, 200, 0);
 	snic_bpt_refresh(&e, &t);
-	CHECK(snic_bpt_select(&e, &p, false, 0, 1550, 0, &moved) == 0,
+	CHECK(snic_bpt_select(&e, &e.f[0], &p, false, 0, 1550, 0, &moved) == 0,
 	      "BPT: heavy congestion waits for a flowlet gap");
-	CHECK(snic_bpt_select(&e, &p, false, 0, 1700, 0, &moved) == 1 && moved,
+	CHECK(snic_bpt_select(&e, &e.f[0], &p, false, 0, 1700, 0, &moved) == 1 && moved,
 	      "BPT: ...then moves to the best remaining candidate");
 
 	/* A packet that came over a local link leaves the group next. */
-	CHECK(snic_bpt_select(&e, &p, true, 0, 1710, 0, &moved) == 2,
+	CHECK(snic_bpt_select(&e, &e.f[0], &p, true, 0, 1710, 0, &moved) == 2,
 	      "BPT: from a local link, only global first hops (here via group 3)");
-	CHECK(e.cur == 1, "BPT: a local arrival does not move the entry");
+	CHECK(e.f[0].cur == 1, "BPT: a local arrival does not move the entry");
 	snic_arn_set_link(&t, own, SNIC_LINK_FAILED, 255, 0);
 	snic_arn_set_link(&t, SNIC_AR_LINK_G(1, 3, 5), SNIC_LINK_FAILED, 255, 0);
 	snic_bpt_refresh(&e, &t);
-	CHECK(snic_bpt_select(&e, &p, true, 0, 1720, 0, &moved) == -1,
+	CHECK(snic_bpt_select(&e, &e.f[0], &p, true, 0, 1720, 0, &moved) == -1,
 	      "BPT: no usable candidate: -1 (the LFT decides)");
 
 	/* The lockless peek: the same answer where nothing would change. */
 	memset(&t, 0, sizeof(t));
 	bpt_init(&e);
-	CHECK(snic_bpt_peek(&e, &p, false, 0) == SNIC_BPT_DECIDE,
+	CHECK(snic_bpt_peek(&e, &e.f[0], &p, false, 0) == SNIC_BPT_DECIDE,
 	      "BPT peek: a first packet is select's to place");
-	snic_bpt_select(&e, &p, false, 0, 2000, 0, &moved);
-	CHECK(snic_bpt_peek(&e, &p, false, 0) == 0,
+	snic_bpt_select(&e, &e.f[0], &p, false, 0, 2000, 0, &moved);
+	CHECK(snic_bpt_peek(&e, &e.f[0], &p, false, 0) == 0,
 	      "BPT peek: on its best path, the entry needs no clock");
-	CHECK(snic_bpt_peek(&e, &p, true, 0) == 0,
+	CHECK(snic_bpt_peek(&e, &e.f[0], &p, true, 0) == 0,
 	      "BPT peek: a local arrival takes the global current path too");
 	snic_arn_set_link(&t, own, SNIC_LINK_CONGESTED, 200, 0);
 	snic_bpt_refresh(&e, &t);
-	CHECK(snic_bpt_peek(&e, &p, false, 0) == SNIC_BPT_DECIDE,
+	CHECK(snic_bpt_peek(&e, &e.f[0], &p, false, 0) == SNIC_BPT_DECIDE,
 	      "BPT peek: a better path appeared: select times the flowlet");
-	CHECK(snic_bpt_select(&e, &p, false, 0, 2010, 0, &moved) == 0 && e.watch &&
-	      snic_bpt_select(&e, &p, false, 0, 2050, 0, &moved) == 0,
+	CHECK(snic_bpt_select(&e, &e.f[0], &p, false, 0, 2010, 0, &moved) == 0 && e.f[0].watch &&
+	      snic_bpt_select(&e, &e.f[0], &p, false, 0, 2050, 0, &moved) == 0,
 	      "BPT: the watch starts at the first packet that sees the better path");
-	CHECK(snic_bpt_select(&e, &p, false, 0, 2200, 0, &moved) == 1 && moved &&
-	      !e.watch, "BPT: ...and the entry moves at the first gap after it");
-	CHECK(snic_bpt_peek(&e, &p, false, 0) == 1,
+	CHECK(snic_bpt_select(&e, &e.f[0], &p, false, 0, 2200, 0, &moved) == 1 && moved &&
+	      !e.f[0].watch, "BPT: ...and the entry moves at the first gap after it");
+	CHECK(snic_bpt_peek(&e, &e.f[0], &p, false, 0) == 1,
 	      "BPT peek: settled on the new best path, lockless again");
 	{
 		struct snic_bpt_ent f = e;
@@ -329,27 +329,27 @@ static void test_bpt(void)
 		snic_arn_set_link(&t, SNIC_AR_LINK_L(1, 2), SNIC_LINK_CONGESTED,
 				  200, 0);
 		snic_bpt_refresh(&f, &t);
-		CHECK(snic_bpt_select(&f, &p, false, 0, 3500, 100, &moved) == 0 &&
+		CHECK(snic_bpt_select(&f, &f.f[0], &p, false, 0, 3500, 100, &moved) == 0 &&
 		      moved, "BPT: a packet after a known quiet flowlet gap moves at once");
 		f = e;
 		snic_bpt_refresh(&f, &t);
-		CHECK(snic_bpt_select(&f, &p, false, 0, 3500, 99, &moved) == 1 &&
-		      f.watch, "BPT: ...a shorter quiet starts the watch");
+		CHECK(snic_bpt_select(&f, &f.f[0], &p, false, 0, 3500, 99, &moved) == 1 &&
+		      f.f[0].watch, "BPT: ...a shorter quiet starts the watch");
 		snic_arn_set_link(&t, own, SNIC_LINK_CONGESTED, 200, 0);
 		snic_arn_set_link(&t, SNIC_AR_LINK_L(1, 2), SNIC_LINK_OK, 0, 0);
 	}
 	snic_arn_set_link(&t, own, SNIC_LINK_OK, 0, 0);
 	snic_bpt_refresh(&e, &t);
-	snic_bpt_select(&e, &p, false, 0, 2210, 0, &moved);
+	snic_bpt_select(&e, &e.f[0], &p, false, 0, 2210, 0, &moved);
 	snic_arn_set_link(&t, own, SNIC_LINK_CONGESTED, 200, 0);
 	snic_bpt_refresh(&e, &t);
-	CHECK(snic_bpt_peek(&e, &p, false, 0) == SNIC_BPT_DECIDE &&
-	      snic_bpt_select(&e, &p, false, 0, 2220, 0, &moved) == 1 && !e.watch,
+	CHECK(snic_bpt_peek(&e, &e.f[0], &p, false, 0) == SNIC_BPT_DECIDE &&
+	      snic_bpt_select(&e, &e.f[0], &p, false, 0, 2220, 0, &moved) == 1 && !e.f[0].watch,
 	      "BPT: a watch whose better path went away stops (select clears it)");
 	snic_arn_set_link(&t, SNIC_AR_LINK_L(1, 2), SNIC_LINK_FAILED, 255, 0);
 	snic_bpt_refresh(&e, &t);
-	CHECK(snic_bpt_peek(&e, &p, true, 0) == 2 &&
-	      snic_bpt_peek(&e, &p, false, 0) == SNIC_BPT_DECIDE,
+	CHECK(snic_bpt_peek(&e, &e.f[0], &p, true, 0) == 2 &&
+	      snic_bpt_peek(&e, &e.f[0], &p, false, 0) == SNIC_BPT_DECIDE,
 	      "BPT peek: a failed current path: transit goes round, select moves");
 
 	/* Equal costs: greedy takes the first, greedy-random spreads. */
@@ -360,12 +360,12 @@ static void test_bpt(void)
 		struct snic_bpt_ent f = e;
 
 		p.algorithm = SNIC_AR_GREEDY_RANDOM;
-		hits[snic_bpt_select(&f, &p, false, i * 2654435761u, 0, 0, &moved)]++;
+		hits[snic_bpt_select(&f, &f.f[0], &p, false, i * 2654435761u, 0, 0, &moved)]++;
 	}
 	CHECK(hits[0] > 16 && hits[1] > 16,
 	      "BPT: greedy-random spreads equal-cost candidates");
 	p.algorithm = SNIC_AR_GREEDY;
-	CHECK(snic_bpt_select(&e, &p, false, 12345, 0, 0, &moved) == 0,
+	CHECK(snic_bpt_select(&e, &e.f[0], &p, false, 12345, 0, 0, &moved) == 0,
 	      "BPT: greedy takes the first of them");
 }
 
@@ -381,25 +381,211 @@ static void test_valiant(void)
 
 	bpt_init(&e);
 	for (i = 0; i < 300; i++)
-		hits[snic_bpt_select(&e, &p, false, i * 2654435761u, i, 0, &moved)]++;
+		hits[snic_bpt_select(&e, &e.f[0], &p, false, i * 2654435761u, i, 0, &moved)]++;
 	CHECK(!hits[0] && hits[1] > 100 && hits[2] > 100,
 	      "valiant: never the minimal path, both detours about evenly");
 	for (i = 0; i < 50; i++)
-		same &= snic_bpt_select(&e, &p, false, 777, i * 1000, 0, &moved) ==
-			snic_bpt_select(&e, &p, false, 777, 0, 0, &moved);
-	CHECK(same && !e.last, "valiant: one flow keeps its path, no state kept");
-	CHECK(snic_bpt_select(&e, &p, true, 5, 0, 0, &moved) == 2,
+		same &= snic_bpt_select(&e, &e.f[0], &p, false, 777, i * 1000, 0, &moved) ==
+			snic_bpt_select(&e, &e.f[0], &p, false, 777, 0, 0, &moved);
+	CHECK(same && !e.f[0].last, "valiant: one flow keeps its path, no state kept");
+	CHECK(snic_bpt_select(&e, &e.f[0], &p, true, 5, 0, 0, &moved) == 2,
 	      "valiant: from a local link, a global first hop (via group 3)");
 	snic_arn_set_link(&t, SNIC_AR_LINK_G(1, 3, 5), SNIC_LINK_CONGESTED, 250, 0);
 	snic_bpt_refresh(&e, &t);
 	for (i = 0, hits[1] = hits[2] = 0; i < 100; i++)
-		hits[snic_bpt_select(&e, &p, false, i * 2654435761u, 0, 0, &moved)]++;
+		hits[snic_bpt_select(&e, &e.f[0], &p, false, i * 2654435761u, 0, 0, &moved)]++;
 	CHECK(hits[2] > 20, "valiant: oblivious, a congested detour is still taken");
 	snic_arn_set_link(&t, SNIC_AR_LINK_G(1, 3, 5), SNIC_LINK_FAILED, 255, 0);
 	snic_arn_set_link(&t, SNIC_AR_LINK_G(2, 5, 4), SNIC_LINK_FAILED, 255, 0);
 	snic_bpt_refresh(&e, &t);
-	CHECK(snic_bpt_select(&e, &p, false, 3, 0, 0, &moved) == 0,
+	CHECK(snic_bpt_select(&e, &e.f[0], &p, false, 3, 0, 0, &moved) == 0,
 	      "valiant: every detour failed: the minimal path");
+}
+
+/*
+ * Wire bytes of every Type x Para-Type combination a switch may send
+ * (ORIGIN and one of PEER_GROUP / LOCAL_LINK, any of the rest): the
+ * header, each parameter at its offset in bit order, big endian, and
+ * the round trip.
+ */
+static void test_wire_matrix(void)
+{
+	int type, bits, bad = 0, sets = 0;
+
+	for (type = SNIC_ARN_CONGESTED; type <= SNIC_ARN_RECOVERED; type++) {
+		for (bits = 0; bits < 0x80; bits++) {
+			struct snic_arn a = {
+				.type = type,
+				.metric = type == SNIC_ARN_FAILED ? 255 : 77,
+				.params = bits, .group = 0x0102, .sw = 0x0304,
+				.peer_group = 0x0506, .index = 0x07,
+				.from = 0x0304, .to = 0x0708, .seq = 0x0a0b0c0d,
+				.lifetime_us = 0x11121314, .path_id = 0xabcd,
+				.saddr = 0x0a000001, .daddr = 0x0a000002,
+				.sport = 0x1f90, .dport = 0x12b7, .proto = 17,
+			};
+			static const u8 plen[7] = { 4, 4, 4, 4, 4, 4, 16 };
+			u8 buf[SNIC_ARN_LEN_MAX], *q;
+			size_t len, want = 4;
+			struct snic_arn b;
+			int bit;
+
+			if (!(bits & SNIC_ARN_P_ORIGIN) ||
+			    !(bits & SNIC_ARN_P_PEER_GROUP) ==
+			    !(bits & SNIC_ARN_P_LOCAL_LINK))
+				continue;
+			sets++;
+			for (bit = 0; bit < 7; bit++)
+				if (bits & (1 << bit))
+					want += plen[bit];
+			len = snic_arn_encode(&a, buf, sizeof(buf));
+			if (len != want || buf[0] != type || buf[1] != 0 ||
+			    buf[2] != a.metric || buf[3] != bits) {
+				bad++;
+				continue;
+			}
+			q = buf + 4;
+			for (bit = 0; bit < 7; bit++) {
+				static const u8 w[7][16] = {
+					{ 1, 2, 3, 4 }, { 5, 6, 0, 7 },
+					{ 3, 4, 7, 8 }, { 10, 11, 12, 13 },
+					{ 0x11, 0x12, 0x13, 0x14 },
+					{ 0, 0, 0xab, 0xcd },
+					{ 10, 0, 0, 1, 10, 0, 0, 2, 0x1f, 0x90,
+					  0x12, 0xb7, 17, 0, 0, 0 },
+				};
+
+				if (!(bits & (1 << bit)))
+					continue;
+				bad += !!memcmp(q, w[bit], plen[bit]);
+				q += plen[bit];
+			}
+			if (snic_arn_decode(buf, len, &b) != SNIC_ARN_OK)
+				bad++;
+			else if (!(b.params == bits && b.type == type &&
+				   snic_arn_link_key(&b) == snic_arn_link_key(&a)))
+				bad++;
+		}
+	}
+	CHECK(sets == 4 * 2 * 16 && !bad,
+	      "ARN: wire bytes of all 4 types x 32 parameter sets, each field at its offset");
+}
+
+/*
+ * Flow buckets: each its own path and flowlets; a per-flow notice moves
+ * one flow off a link and leaves the link's state alone.
+ */
+static void test_perflow(void)
+{
+	static struct snic_arn_links t;
+	struct snic_ar_params p = { .hold_down_ns = 1000, .flowlet_ns = 100 };
+	const u32 own = SNIC_AR_LINK_G(1, 5, 4);
+	struct snic_arn a = global_arn(SNIC_ARN_CONGESTED, 10);
+	struct snic_arn_pkt k = { .entropy = 0x1234 };
+	static struct snic_bpt_ent e;
+	u32 keys[4];
+	bool moved;
+	int i;
+
+	memset(&t, 0, sizeof(t));
+	bpt_init(&e);
+	CHECK(snic_bpt_bucket(0x1234) < SNIC_BPT_FLOWS &&
+	      snic_bpt_bucket(0xffff) < SNIC_BPT_FLOWS,
+	      "flows: a bucket per ENTROPY, 0..15");
+	snic_bpt_select(&e, &e.f[0], &p, false, 0, 10, 0, &moved);
+	snic_bpt_select(&e, &e.f[1], &p, false, 0, 10, 0, &moved);
+	snic_arn_set_link(&t, own, SNIC_LINK_CONGESTED, 200, 0);
+	snic_bpt_refresh(&e, &t);
+	CHECK(snic_bpt_select(&e, &e.f[0], &p, false, 0, 20, 0, &moved) == 0 &&
+	      e.f[0].watch && !e.f[1].watch,
+	      "flows: a bucket's watch is its own");
+	CHECK(snic_bpt_select(&e, &e.f[0], &p, false, 0, 200, 0, &moved) == 1 &&
+	      moved && e.f[1].cur == 0,
+	      "flows: one bucket moves at its flowlet gap, the other stays");
+	snic_arn_set_link(&t, own, SNIC_LINK_OK, 0, 0);
+
+	/* A per-flow notice: flow 0x1234 is hurt by link own. */
+	a.params |= SNIC_ARN_P_PATH_ID;
+	a.sw = 1;
+	a.peer_group = 5;
+	a.index = 4;
+	a.path_id = 0x1234;
+	CHECK(snic_arn_learn(&t, &a, 100, 5000) == SNIC_ARN_APPLIED &&
+	      t.nflows == 1 && !snic_arn_link_find(&t, own),
+	      "per-flow ARN: a notice, the link's own state untouched");
+	CHECK(snic_arn_flow_links(&t, &k, keys, 4) == 1 && keys[0] == own,
+	      "per-flow ARN: the named flow matches, by its ENTROPY");
+	k.entropy = 0x1235;
+	CHECK(snic_arn_flow_links(&t, &k, keys, 4) == 0,
+	      "per-flow ARN: another flow does not");
+	CHECK(snic_bpt_uses(&e, own) == 1 &&
+	      snic_bpt_avoid(&e, &p, false, 0, snic_bpt_uses(&e, own)) == 1,
+	      "per-flow ARN: the flow avoids the candidates through the link");
+	CHECK(snic_bpt_avoid(&e, &p, false, 0, 7) == -1,
+	      "per-flow ARN: nothing left to take: -1, the flow keeps its path");
+	a.seq++;
+	CHECK(snic_arn_learn(&t, &a, 200, 5000) == SNIC_ARN_REFRESHED &&
+	      t.f[0].expires == 5200, "per-flow ARN: a repeat renews the notice");
+	a.seq++;
+	a.type = SNIC_ARN_ELIMINATED;
+	CHECK(snic_arn_learn(&t, &a, 300, 5000) == SNIC_ARN_APPLIED &&
+	      t.nflows == 0, "per-flow ARN: eliminated for the same flow ends it");
+
+	/* FLOW: the 5-tuple; a packet without one never matches. */
+	a.type = SNIC_ARN_CONGESTED;
+	a.seq++;
+	a.params = (a.params & ~SNIC_ARN_P_PATH_ID) | SNIC_ARN_P_FLOW;
+	a.saddr = 0x0a000001;
+	a.daddr = 0x0a000005;
+	a.sport = 4000;
+	a.dport = 5001;
+	a.proto = 17;
+	snic_arn_learn(&t, &a, 400, 5000);
+	k = (struct snic_arn_pkt){ .entropy = 1, .has_tuple = true,
+		.saddr = 0x0a000001, .daddr = 0x0a000005, .sport = 4000,
+		.dport = 5001, .proto = 17 };
+	CHECK(snic_arn_flow_links(&t, &k, keys, 4) == 1,
+	      "per-flow ARN: FLOW matches the 5-tuple");
+	k.sport = 4001;
+	CHECK(snic_arn_flow_links(&t, &k, keys, 4) == 0,
+	      "per-flow ARN: another source port does not");
+	k.sport = 4000;
+	k.has_tuple = false;
+	CHECK(snic_arn_flow_links(&t, &k, keys, 4) == 0,
+	      "per-flow ARN: a packet of no known 5-tuple does not");
+	CHECK(!snic_arn_expire(&t, 5399) && snic_arn_expire(&t, 5400) &&
+	      !t.nflows, "per-flow ARN: a notice ends with its lifetime");
+
+	/* Full: the one that expires first makes room. */
+	a.params = (a.params & ~SNIC_ARN_P_FLOW) | SNIC_ARN_P_PATH_ID;
+	for (i = 0; i < SNIC_ARN_MAX_FLOWS; i++) {
+		a.seq++;
+		a.path_id = i;
+		snic_arn_learn(&t, &a, 6000 + i, 5000);
+	}
+	a.seq++;
+	a.path_id = 999;
+	k = (struct snic_arn_pkt){ .entropy = 0 };
+	CHECK(t.nflows == SNIC_ARN_MAX_FLOWS &&
+	      snic_arn_learn(&t, &a, 7000, 5000) == SNIC_ARN_FULL &&
+	      t.nflows == SNIC_ARN_MAX_FLOWS &&
+	      snic_arn_flow_links(&t, &k, keys, 4) == 0,
+	      "per-flow ARN: full, the notice expiring first is replaced");
+	a.seq++;
+	a.path_id = 0x10000;
+	{
+		u8 buf[SNIC_ARN_LEN_MAX];
+		struct snic_arn b;
+		size_t len;
+
+		CHECK(snic_arn_encode(&a, buf, sizeof(buf)) == 0,
+		      "per-flow ARN: a PATH_ID beyond 16 bits refused");
+		a.path_id = 1;
+		len = snic_arn_encode(&a, buf, sizeof(buf));
+		buf[len - 3] = 1;	/* PATH_ID 0x10001 */
+		CHECK(snic_arn_decode(buf, len, &b) == SNIC_ARN_EFIELD,
+		      "per-flow ARN: ...and is EFIELD on receive");
+	}
 }
 
 static void test_monitor(void)
@@ -432,5 +618,7 @@ void test_arn(void)
 	test_origin_restart();
 	test_bpt();
 	test_valiant();
+	test_wire_matrix();
+	test_perflow();
 	test_monitor();
 }

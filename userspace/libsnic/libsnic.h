@@ -204,10 +204,11 @@ struct snic_bpt_cand {
 };
 
 struct snic_bpt_info {
-	uint32_t dlid;
+	uint32_t dlid, last;		/* the DLIDs it covers */
 	int n;
 	struct snic_bpt_cand cand[4];
 	uint32_t cur;
+	uint8_t flows[16];		/* each flow bucket's candidate, 255 */
 };
 
 struct snic_cc_dlid_info {
@@ -258,8 +259,9 @@ int snic_mft_del(uint32_t sw, uint32_t mlid);
 int snic_bpt_get(uint32_t sw,
 		 int (*cb)(const struct snic_bpt_info *, void *), void *arg);
 /* n == 0 deletes the entry. */
-int snic_bpt_set(uint32_t sw, uint32_t dlid, const struct snic_bpt_cand *c,
-		 int n);
+/* DLIDs @dlid..@last (@last = @dlid: one); @n 0 deletes them. */
+int snic_bpt_set(uint32_t sw, uint32_t dlid, uint32_t last,
+		 const struct snic_bpt_cand *c, int n);
 
 int snic_cc_dlid_get(uint32_t nic,
 		     int (*cb)(const struct snic_cc_dlid_info *, void *),

@@ -202,7 +202,7 @@ int snic_mft_get(uint32_t sw,
 /* --- Best Path Table ----------------------------------------------------- */
 
 struct bpt_ent {
-	uint32_t dlid;
+	uint32_t dlid, last;
 	const struct snic_bpt_cand *c;
 	int n;
 };
@@ -214,7 +214,9 @@ static int put_bpt(struct nl_msg *msg, const void *obj)
 	struct nlattr *cand;
 	int i, k;
 
-	if (nla_put_u32(msg, SNIC_A_BPT_DLID, e->dlid))
+	if (nla_put_u32(msg, SNIC_A_BPT_DLID, e->dlid) ||
+	    (e->last != e->dlid &&
+	     nla_put_u32(msg, SNIC_A_BPT_DLID_LAST, e->last)))
 		return -EMSGSIZE;
 	for (i = 0; i < e->n; i++) {
 		const struct snic_bpt_cand *c = &e->c[i];
@@ -234,10 +236,10 @@ static int put_bpt(struct nl_msg *msg, const void *obj)
 	return 0;
 }
 
-int snic_bpt_set(uint32_t sw, uint32_t dlid, const struct snic_bpt_cand *c,
-		 int n)
+int snic_bpt_set(uint32_t sw, uint32_t dlid, uint32_t last,
+		 const struct snic_bpt_cand *c, int n)
 {
-	struct bpt_ent e = { dlid, c, n };
+	struct bpt_ent e = { dlid, last, c, n };
 
 	return sw_req(SNIC_CMD_BPT_SET, sw, SNIC_A_BPT, put_bpt, &e,
 		      "bpt set");
@@ -279,7 +281,14 @@ static int bpt_reply(struct nl_msg *msg, void *arg)
 		return 0;
 	memset(&i, 0, sizeof(i));
 	i.dlid = snic_get_u32(tb[SNIC_A_BPT_DLID]);
+	i.last = tb[SNIC_A_BPT_DLID_LAST] ?
+		 snic_get_u32(tb[SNIC_A_BPT_DLID_LAST]) : i.dlid;
 	i.cur = snic_get_u32(tb[SNIC_A_BPT_CUR]);
+	memset(i.flows, 255, sizeof(i.flows));
+	if (tb[SNIC_A_BPT_FLOWS] &&
+	    nla_len(tb[SNIC_A_BPT_FLOWS]) == sizeof(i.flows))
+		memcpy(i.flows, nla_data(tb[SNIC_A_BPT_FLOWS]),
+		       sizeof(i.flows));
 	nla_for_each_nested(a, top[SNIC_A_BPT], rem)
 		if (nla_type(a) == SNIC_A_BPT_CAND &&
 		    i.n < (int)(sizeof(i.cand) / sizeof(i.cand[0])))

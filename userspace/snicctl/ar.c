@@ -33,9 +33,9 @@
  * or switch number).
  * snicctl ar links SW  the links of the group reported congested or failed
  * snicctl bpt show SW  the Best Path Table
- * snicctl bpt set SW dlid D CAND...  CAND = port:cost:g|l[:LINK[:LINK]]
+ * snicctl bpt set SW dlid D[-LAST] CAND...  CAND = port:cost:g|l[:LINK[:LINK]]
  *                      (LINK: gSW.PEERGROUP.INDEX or lFROM.TO)
- * snicctl bpt del SW dlid D
+ * snicctl bpt del SW dlid D[-LAST]
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -148,6 +148,8 @@ static int print_bpt(const struct snic_bpt_info *b, void *arg)
 	(void)arg;
 	out_begin_obj();
 	out_u64("dlid", "dlid %llu", b->dlid);
+	if (b->last != b->dlid || opt_json)
+		out_u64("last", " last %llu", b->last);
 	out_u64("cur", " cur %llu", b->cur);
 	for (i = 0; i < b->n; i++) {
 		const struct snic_bpt_cand *c = &b->cand[i];
@@ -165,6 +167,17 @@ static int print_bpt(const struct snic_bpt_info *b, void *arg)
 		snprintf(fmt, sizeof(fmt), " c%d %%s", i);
 		out_str(key, fmt, val);
 	}
+	/* each flow bucket's candidate, "-" for one not used yet */
+	if (opt_json) {
+		out_table("flows", b->flows, 16);
+	} else {
+		char fl[40];
+
+		for (i = 0; i < 16; i++)
+			fl[i] = b->flows[i] < 10 ? '0' + b->flows[i] : '-';
+		fl[16] = 0;
+		out_str("flows", " flows %s", fl);
+	}
 	out_end_obj();
 	return 0;
 }
@@ -172,13 +185,23 @@ static int print_bpt(const struct snic_bpt_info *b, void *arg)
 /* Candidates are not counted here: the kernel refuses more than 4. */
 static int bpt_set(int argc, char **argv, bool del)
 {
+	uint32_t sw, dlid, last, v;
 	struct snic_bpt_cand *c;
-	uint32_t sw, dlid, v;
 	int i, n = 0, err;
+	char *dash;
 
 	if (argc < 3 || strcmp(argv[1], "dlid") || dev_index(argv[0], &sw) ||
-	    parse_u32(argv[2], &dlid) || (del && argc != 3))
+	    (del && argc != 3))
 		goto usage;
+	/* DLID or FIRST-LAST */
+	dash = strchr(argv[2], '-');
+	if (dash)
+		*dash = 0;
+	if (parse_u32(argv[2], &dlid) ||
+	    (dash && parse_u32(dash + 1, &last)))
+		goto usage;
+	if (!dash)
+		last = dlid;
 	c = calloc(argc, sizeof(*c));
 	if (!c)
 		return 1;
@@ -202,14 +225,14 @@ static int bpt_set(int argc, char **argv, bool del)
 		    (tok[4] && !(c[n].link[1] = snic_link_parse(tok[4]))))
 			goto bad;
 	}
-	err = snic_bpt_set(sw, dlid, c, n);
+	err = snic_bpt_set(sw, dlid, last, c, n);
 	free(c);
 	return err ? 1 : 0;
 bad:
 	free(c);
 usage:
-	fprintf(stderr, "Usage: snicctl bpt set SW dlid DLID PORT:COST:g|l[:LINK[:LINK]]... (up to 4)\n"
-		"       snicctl bpt del SW dlid DLID\n"
+	fprintf(stderr, "Usage: snicctl bpt set SW dlid DLID[-LAST] PORT:COST:g|l[:LINK[:LINK]]... (up to 4)\n"
+		"       snicctl bpt del SW dlid DLID[-LAST]\n"
 		"       LINK: gSWITCH.PEERGROUP.INDEX or lFROM.TO\n");
 	return 1;
 }

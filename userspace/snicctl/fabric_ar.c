@@ -15,8 +15,12 @@
  * group I: S's own global links to I, and its local links to a switch X
  * with a global link to I. Costs weigh a local hop 1 and a global hop 2,
  * the rest of the path being the LFT's from where the candidate enters
- * I. Each candidate names the group links it depends on (its first link,
- * and X's global link). The cheapest four are kept.
+ * I, up to where it enters D's group: a cost to the group, so the hosts
+ * of a group whose LFT routes leave S alike share their candidates, and
+ * consecutive LIDs with the same candidates make one entry (a DLID
+ * range: one state per destination group, not per host). Each candidate
+ * names the group links it depends on (its first link, and X's global
+ * link). The cheapest four are kept.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -49,7 +53,10 @@ static uint32_t link_key(const struct fabric *f, int s, int p)
 	return SNIC_AR_LINK_L(f->gid[s], f->gid[n]);
 }
 
-/* Weighted cost of the LFT's path from switch @s to host @h, -1: none. */
+/*
+ * Weighted cost of the LFT's path from switch @s towards host @h until
+ * it enters @h's group, -1: none.
+ */
 static int lft_cost(const struct fabric *f, int s, int h)
 {
 	int cost = 0, steps, p;
@@ -57,6 +64,8 @@ static int lft_cost(const struct fabric *f, int s, int h)
 	for (steps = 0; steps < f->nnodes; steps++) {
 		if (!f->node[s].sw)
 			return s == h ? cost : -1;
+		if (f->grp[s] == f->grp[h])
+			return cost;
 		p = f->route[s * f->nnodes + h];
 		if (p <= 0)
 			return -1;

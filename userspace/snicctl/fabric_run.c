@@ -187,15 +187,76 @@ static int qdisc_of(const struct fabric *f, const char *dev,
 	return qdisc_set(ifindex, &q, true);
 }
 
+/* Hosts by LID. */
+static int cmp_lid(const void *a, const void *b, void *arg)
+{
+	const struct fabric *f = arg;
+	uint32_t x = f->node[*(const int *)a].lid;
+	uint32_t y = f->node[*(const int *)b].lid;
+
+	return x < y ? -1 : x > y;
+}
+
+static bool same_cands(const struct snic_bpt_cand *a,
+		       const struct snic_bpt_cand *b, int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (a[i].port != b[i].port || a[i].cost != b[i].cost ||
+		    a[i].global != b[i].global ||
+		    a[i].link[0] != b[i].link[0] ||
+		    a[i].link[1] != b[i].link[1])
+			return false;
+	return true;
+}
+
+/*
+ * Switch @n's Best Path Table: one entry per run of consecutive host
+ * LIDs with the same candidates (a destination group, in the usual
+ * case).
+ */
+static int program_bpt(const struct fabric *f, int n, uint32_t sw)
+{
+	struct snic_bpt_cand cands[FAB_AR_CANDS], run[FAB_AR_CANDS];
+	int *hosts = calloc(f->nnodes, sizeof(int)), nh = 0, i, nc, nr = 0;
+	uint32_t first = 0, last = 0;
+	int err = 0;
+
+	if (!hosts)
+		exit(1);
+	for (i = 0; i < f->nnodes; i++)
+		if (!f->node[i].sw)
+			hosts[nh++] = i;
+	qsort_r(hosts, nh, sizeof(int), cmp_lid, (void *)f);
+	for (i = 0; i <= nh && !err; i++) {
+		uint32_t lid = i < nh ? f->node[hosts[i]].lid : 0;
+
+		nc = i < nh ? fab_ar_bpt(f, n, hosts[i], cands) : 0;
+		if (nr && nc == nr && lid == last + 1 &&
+		    same_cands(cands, run, nc)) {
+			last = lid;
+			continue;
+		}
+		/* the run so far, if worth an entry */
+		if (nr >= 2)
+			err = snic_bpt_set(sw, first, last, run, nr);
+		memcpy(run, cands, sizeof(run));
+		nr = nc;
+		first = last = lid;
+	}
+	free(hosts);
+	return err ? -1 : 0;
+}
+
 /* Adaptive routing of switch @n: settings, its ports, its BPT. */
 static int program_ar(const struct fabric *f, int n, uint32_t sw)
 {
 	const struct fab_node *node = &f->node[n];
 	unsigned int per = (FAB_AR_PERIOD_WALL_US + f->dilation - 1) / f->dilation;
 	unsigned int frame_ns = 0, samples, flowlet;
-	struct snic_bpt_cand cands[FAB_AR_CANDS];
 	struct snic_ar_cfg ar;
-	int g = f->grp[n], p, h, nc;
+	int g = f->grp[n], p;
 
 	if (per < FAB_AR_PERIOD_US)
 		per = FAB_AR_PERIOD_US;
@@ -253,14 +314,7 @@ static int program_ar(const struct fabric *f, int n, uint32_t sw)
 		if (snic_port_set(sw, &pc))
 			return -1;
 	}
-	for (h = 0; h < f->nnodes; h++) {
-		if (f->node[h].sw)
-			continue;
-		nc = fab_ar_bpt(f, n, h, cands);
-		if (nc >= 2 && snic_bpt_set(sw, f->node[h].lid, cands, nc))
-			return -1;
-	}
-	return 0;
+	return program_bpt(f, n, sw);
 }
 
 /* SC escalation at a global link (Dragonfly): SC n leaves as n + 1 for

@@ -48,6 +48,9 @@ static bool snic_arn_valid(const struct snic_arn *a)
 		return false;
 	if (a->type == SNIC_ARN_FAILED && a->metric != 255)
 		return false;
+	/* PATH_ID is a 16B ENTROPY */
+	if ((a->params & SNIC_ARN_P_PATH_ID) && a->path_id > 0xffff)
+		return false;
 	return true;
 }
 
@@ -270,6 +273,100 @@ static struct snic_arn_origin *snic_arn_origin(struct snic_arn_links *t,
 	return spare;
 }
 
+/* Does notice @f name the flow and link of @a? */
+static bool snic_arn_flow_same(const struct snic_arn_flow *f,
+			       const struct snic_arn *a, u32 key)
+{
+	u8 params = a->params & (SNIC_ARN_P_PATH_ID | SNIC_ARN_P_FLOW);
+
+	if (f->key != key || f->params != params)
+		return false;
+	if ((params & SNIC_ARN_P_PATH_ID) && f->entropy != (u16)a->path_id)
+		return false;
+	return !(params & SNIC_ARN_P_FLOW) ||
+	       (f->saddr == a->saddr && f->daddr == a->daddr &&
+		f->sport == a->sport && f->dport == a->dport &&
+		f->proto == a->proto);
+}
+
+static void snic_arn_flow_count(struct snic_arn_links *t)
+{
+	int i, n = 0;
+
+	for (i = 0; i < SNIC_ARN_MAX_FLOWS; i++)
+		n += !!t->f[i].key;
+	SNIC_WRITE_ONCE(t->nflows, n);
+}
+
+static enum snic_arn_apply snic_arn_flow_learn(struct snic_arn_links *t,
+					       const struct snic_arn *a,
+					       u32 key, u64 expires)
+{
+	enum snic_arn_apply res = SNIC_ARN_APPLIED;
+	struct snic_arn_flow *f = NULL, *spare = NULL;
+	bool bad = a->type == SNIC_ARN_CONGESTED || a->type == SNIC_ARN_FAILED;
+	int i;
+
+	for (i = 0; i < SNIC_ARN_MAX_FLOWS; i++) {
+		struct snic_arn_flow *x = &t->f[i];
+
+		if (x->key && snic_arn_flow_same(x, a, key))
+			f = x;
+		if (!spare || (!x->key && spare->key) ||
+		    (x->key && spare->key && x->expires < spare->expires))
+			spare = x;
+	}
+	if (!bad) {
+		if (!f)
+			return SNIC_ARN_REFRESHED;
+		memset(f, 0, sizeof(*f));
+		snic_arn_flow_count(t);
+		return SNIC_ARN_APPLIED;
+	}
+	if (f) {
+		f->expires = expires;
+		return SNIC_ARN_REFRESHED;
+	}
+	if (spare->key)
+		res = SNIC_ARN_FULL;
+	f = spare;
+	memset(f, 0, sizeof(*f));
+	f->key = key;
+	f->params = a->params & (SNIC_ARN_P_PATH_ID | SNIC_ARN_P_FLOW);
+	f->entropy = (u16)a->path_id;
+	f->saddr = a->saddr;
+	f->daddr = a->daddr;
+	f->sport = a->sport;
+	f->dport = a->dport;
+	f->proto = a->proto;
+	f->expires = expires;
+	snic_arn_flow_count(t);
+	return res;
+}
+
+int snic_arn_flow_links(const struct snic_arn_links *t,
+			const struct snic_arn_pkt *k, u32 *keys, int n)
+{
+	int i, got = 0;
+
+	for (i = 0; i < SNIC_ARN_MAX_FLOWS && got < n; i++) {
+		const struct snic_arn_flow *f = &t->f[i];
+
+		if (!f->key)
+			continue;
+		if ((f->params & SNIC_ARN_P_PATH_ID) &&
+		    f->entropy != k->entropy)
+			continue;
+		if ((f->params & SNIC_ARN_P_FLOW) &&
+		    (!k->has_tuple || f->saddr != k->saddr ||
+		     f->daddr != k->daddr || f->sport != k->sport ||
+		     f->dport != k->dport || f->proto != k->proto))
+			continue;
+		keys[got++] = f->key;
+	}
+	return got;
+}
+
 enum snic_arn_apply snic_arn_learn(struct snic_arn_links *t,
 				   const struct snic_arn *a, u64 now,
 				   u64 life_ns)
@@ -289,6 +386,14 @@ enum snic_arn_apply snic_arn_learn(struct snic_arn_links *t,
 	}
 	if (a->params & SNIC_ARN_P_LIFETIME)
 		life_ns = (u64)a->lifetime_us * 1000;
+	if (o) {
+		o->used = true;
+		o->sw = a->sw;
+		o->seq = a->seq;
+		o->heard = now;
+	}
+	if (snic_arn_per_flow(a))
+		return snic_arn_flow_learn(t, a, key, now + life_ns);
 	l = snic_arn_link_find(t, key);
 	switch (a->type) {
 	case SNIC_ARN_CONGESTED:
@@ -307,12 +412,6 @@ enum snic_arn_apply snic_arn_learn(struct snic_arn_links *t,
 	default:
 		st = SNIC_LINK_OK;
 		break;
-	}
-	if (o) {
-		o->used = true;
-		o->sw = a->sw;
-		o->seq = a->seq;
-		o->heard = now;
 	}
 	return snic_arn_set_link(t, key, st,
 				 st == SNIC_LINK_FAILED ? 255 :
@@ -334,6 +433,16 @@ bool snic_arn_expire(struct snic_arn_links *t, u64 now)
 			changed = true;
 		}
 	}
+	for (i = 0; i < SNIC_ARN_MAX_FLOWS; i++) {
+		struct snic_arn_flow *f = &t->f[i];
+
+		if (f->key && f->expires <= now) {
+			memset(f, 0, sizeof(*f));
+			changed = true;
+		}
+	}
+	if (changed)
+		snic_arn_flow_count(t);
 	return changed;
 }
 
@@ -398,18 +507,20 @@ static int snic_bpt_valiant(const struct snic_bpt_ent *e, int n,
 }
 
 /*
- * The best effective cost of @e's candidates and the one of them a packet
- * of @hash would take (-1: none), each penalty read once.
+ * The best effective cost of @e's candidates but those in @avoid and the
+ * one of them a packet of @hash would take (-1: none), each penalty read
+ * once.
  */
 static int snic_bpt_best(const struct snic_bpt_ent *e, int n,
 			 const struct snic_ar_params *p, bool from_local,
-			 u32 hash, u32 *bestp)
+			 u32 hash, u32 avoid, u32 *bestp)
 {
 	u32 best = SNIC_BPT_EXCLUDED, eff[SNIC_BPT_CANDS];
 	int i, ties = 0;
 
 	for (i = 0; i < n; i++) {
-		eff[i] = snic_bpt_eff(&e->c[i], from_local);
+		eff[i] = avoid & (1u << i) ? SNIC_BPT_EXCLUDED :
+			 snic_bpt_eff(&e->c[i], from_local);
 		if (eff[i] < best) {
 			best = eff[i];
 			ties = 1;
@@ -433,11 +544,11 @@ static int snic_bpt_n(const struct snic_bpt_ent *e)
 	return e->n < SNIC_BPT_CANDS ? e->n : SNIC_BPT_CANDS;
 }
 
-int snic_bpt_peek(const struct snic_bpt_ent *e, const struct snic_ar_params *p,
-		  bool from_local, u32 hash)
+int snic_bpt_peek(const struct snic_bpt_ent *e, const struct snic_bpt_flow *f,
+		  const struct snic_ar_params *p, bool from_local, u32 hash)
 {
 	int n = snic_bpt_n(e), pick;
-	u8 cur = SNIC_READ_ONCE(e->cur);
+	u8 cur = SNIC_READ_ONCE(f->cur);
 	u32 best, cur_eff;
 
 	if (p->algorithm == SNIC_AR_VALIANT) {
@@ -445,23 +556,23 @@ int snic_bpt_peek(const struct snic_bpt_ent *e, const struct snic_ar_params *p,
 		if (pick >= 0)
 			return pick;
 	}
-	if (!SNIC_READ_ONCE(e->last))
+	if (!SNIC_READ_ONCE(f->last))
 		return SNIC_BPT_DECIDE;
-	pick = snic_bpt_best(e, n, p, from_local, hash, &best);
+	pick = snic_bpt_best(e, n, p, from_local, hash, 0, &best);
 	if (pick < 0)
 		return -1;
 	cur_eff = cur < n ? snic_bpt_eff(&e->c[cur], from_local) :
 			    SNIC_BPT_EXCLUDED;
 	if (cur_eff == SNIC_BPT_EXCLUDED)
 		return from_local ? pick : SNIC_BPT_DECIDE;
-	if (best >= cur_eff && !SNIC_READ_ONCE(e->watch))
+	if (best >= cur_eff && !SNIC_READ_ONCE(f->watch))
 		return cur;
 	return SNIC_BPT_DECIDE;
 }
 
-int snic_bpt_select(struct snic_bpt_ent *e, const struct snic_ar_params *p,
-		    bool from_local, u32 hash, u64 now, u64 quiet,
-		    bool *moved)
+int snic_bpt_select(const struct snic_bpt_ent *e, struct snic_bpt_flow *f,
+		    const struct snic_ar_params *p, bool from_local, u32 hash,
+		    u64 now, u64 quiet, bool *moved)
 {
 	int n = snic_bpt_n(e), pick;
 	u32 best, cur_eff;
@@ -473,15 +584,15 @@ int snic_bpt_select(struct snic_bpt_ent *e, const struct snic_ar_params *p,
 		if (pick >= 0)
 			return pick;
 	}
-	pick = snic_bpt_best(e, n, p, from_local, hash, &best);
+	pick = snic_bpt_best(e, n, p, from_local, hash, 0, &best);
 	if (pick < 0)
 		return -1;
-	if (!e->last) {
-		SNIC_WRITE_ONCE(e->last, now ?: 1);
+	if (!f->last) {
+		SNIC_WRITE_ONCE(f->last, now ?: 1);
 		if (!from_local)
 			goto move;	/* the first packet spreads too */
 	}
-	cur_eff = e->cur < n ? snic_bpt_eff(&e->c[e->cur], from_local) :
+	cur_eff = f->cur < n ? snic_bpt_eff(&e->c[f->cur], from_local) :
 			       SNIC_BPT_EXCLUDED;
 	if (cur_eff == SNIC_BPT_EXCLUDED) {
 		/* Failed (or not allowed here): move at once. */
@@ -490,31 +601,52 @@ int snic_bpt_select(struct snic_bpt_ent *e, const struct snic_ar_params *p,
 		goto move;
 	}
 	if (best >= cur_eff) {
-		SNIC_WRITE_ONCE(e->watch, false);
-		return e->cur;
+		SNIC_WRITE_ONCE(f->watch, false);
+		return f->cur;
 	}
-	if (!e->watch) {
+	if (!f->watch) {
 		/* A better path appeared: time the flowlets from now, unless
 		 * this packet ends a gap already.
 		 */
-		SNIC_WRITE_ONCE(e->watch, true);
+		SNIC_WRITE_ONCE(f->watch, true);
 		idle = quiet >= p->flowlet_ns;
 	} else {
-		idle = now - e->last >= p->flowlet_ns;
+		idle = now - f->last >= p->flowlet_ns;
 	}
-	SNIC_WRITE_ONCE(e->last, now ?: 1);
+	SNIC_WRITE_ONCE(f->last, now ?: 1);
 	if (!idle)
-		return e->cur;
+		return f->cur;
 	/* Back to a path of lower cost: only after the hold-down. */
-	if (e->c[pick].cost < e->c[e->cur].cost &&
-	    now - e->changed < p->hold_down_ns)
-		return e->cur;
+	if (e->c[pick].cost < e->c[f->cur].cost &&
+	    now - f->changed < p->hold_down_ns)
+		return f->cur;
 move:
-	*moved = e->cur != pick;
-	SNIC_WRITE_ONCE(e->cur, pick);
-	SNIC_WRITE_ONCE(e->watch, false);
-	e->changed = now;
+	*moved = f->cur != pick;
+	SNIC_WRITE_ONCE(f->cur, pick);
+	SNIC_WRITE_ONCE(f->watch, false);
+	f->changed = now;
 	return pick;
+}
+
+u32 snic_bpt_uses(const struct snic_bpt_ent *e, u32 key)
+{
+	u32 mask = 0;
+	int i, j;
+
+	for (i = 0; key && i < snic_bpt_n(e); i++)
+		for (j = 0; j < SNIC_BPT_LINKS; j++)
+			if (e->c[i].link[j] == key)
+				mask |= 1u << i;
+	return mask;
+}
+
+int snic_bpt_avoid(const struct snic_bpt_ent *e, const struct snic_ar_params *p,
+		   bool from_local, u32 hash, u32 avoid)
+{
+	u32 best;
+
+	return snic_bpt_best(e, snic_bpt_n(e), p, from_local, hash, avoid,
+			     &best);
 }
 
 enum snic_arn_event snic_arn_sample(struct snic_arn_mon *m,

@@ -139,9 +139,23 @@ struct snic_arn_origin {
 	u64 heard;		/* ns: its last ARN (newer or not) */
 };
 
+#define SNIC_ARN_MAX_FLOWS	32	/* per-flow notices (below) */
+
+struct snic_arn_flow {
+	u32 key;		/* the link, 0: a free slot */
+	u8 params;		/* SNIC_ARN_P_PATH_ID and/or _FLOW */
+	u16 entropy;
+	u32 saddr, daddr;
+	u16 sport, dport;
+	u8 proto;
+	u64 expires;
+};
+
 struct snic_arn_links {
 	struct snic_arn_link l[SNIC_ARN_MAX_LINKS];
 	struct snic_arn_origin o[SNIC_ARN_MAX_ORIGINS];
+	struct snic_arn_flow f[SNIC_ARN_MAX_FLOWS];
+	u8 nflows;		/* live notices (read locklessly) */
 };
 
 enum snic_arn_apply {
@@ -151,7 +165,11 @@ enum snic_arn_apply {
 	SNIC_ARN_FULL,		/* no room for another link or origin */
 };
 
-/* Learn @a at @now; @life_ns when it carries no LIFETIME. */
+/*
+ * Learn @a at @now; @life_ns when it carries no LIFETIME. A per-flow ARN
+ * adds, renews or removes a notice (when all are taken, it replaces the
+ * one that expires first: SNIC_ARN_FULL).
+ */
 enum snic_arn_apply snic_arn_learn(struct snic_arn_links *t,
 				   const struct snic_arn *a, u64 now,
 				   u64 life_ns);
@@ -167,7 +185,7 @@ u32 snic_arn_next_seq(u32 last, u64 now_ns);
 enum snic_arn_apply snic_arn_set_link(struct snic_arn_links *t, u32 key,
 				      enum snic_link_state st, u8 metric,
 				      u64 expires);
-/* Forget expired states; true if any went. */
+/* Forget expired states and notices; true if any went. */
 bool snic_arn_expire(struct snic_arn_links *t, u64 now);
 const struct snic_arn_link *snic_arn_link_find(const struct snic_arn_links *t,
 					       u32 key);
@@ -185,14 +203,32 @@ struct snic_bpt_cand {
 	u32 penalty;		/* from the link states; EXCLUDED: failed */
 };
 
-struct snic_bpt_ent {
-	u8 n;			/* candidates */
-	u8 cur;			/* the one in use */
+/*
+ * Path state of the flows of one bucket of an entry: flows are told
+ * apart by the 16B ENTROPY the source NIC writes (a hash of the flow),
+ * hashed into SNIC_BPT_FLOWS buckets, each with its own path and
+ * flowlets (a flowlet table, as CONGA's and LetFlow's).
+ */
+#define SNIC_BPT_FLOWS		16
+
+struct snic_bpt_flow {
+	u8 cur;			/* the candidate in use */
 	bool watch;		/* a better one exists: packets are timed */
 	u64 changed;		/* when cur last changed */
 	u64 last;		/* the first packet, then the last one timed */
-	struct snic_bpt_cand c[SNIC_BPT_CANDS];
 };
+
+struct snic_bpt_ent {
+	u8 n;			/* candidates */
+	struct snic_bpt_cand c[SNIC_BPT_CANDS];
+	struct snic_bpt_flow f[SNIC_BPT_FLOWS];
+};
+
+/* The bucket of a flow of 16B ENTROPY @entropy. */
+static inline unsigned int snic_bpt_bucket(u16 entropy)
+{
+	return ((u32)entropy * 2654435761u) >> 28;
+}
 
 enum snic_ar_algo {		/* = enum snic_ar_algorithm of the uapi */
 	SNIC_AR_GREEDY,		/* the first of equal-cost candidates */
@@ -214,7 +250,8 @@ struct snic_ar_params {
 void snic_bpt_refresh(struct snic_bpt_ent *e, const struct snic_arn_links *t);
 
 /*
- * The candidate for a packet at @now (its index), or -1 when none may be
+ * The candidate for a packet of flow bucket @f of @e at @now (its
+ * index), or -1 when none may be
  * used (the caller falls back to its LFT). @from_local: the packet came
  * over an intra-group link, so it may only leave the group next (one
  * local hop per group). @hash spreads equal-cost choices. Sets *@moved
@@ -227,9 +264,9 @@ void snic_bpt_refresh(struct snic_bpt_ent *e, const struct snic_arn_links *t);
  * watch and keeps the path (unless that failed), and the entry moves at
  * the first gap of flowlet_ns after it. The hold-down applies to both.
  */
-int snic_bpt_select(struct snic_bpt_ent *e, const struct snic_ar_params *p,
-		    bool from_local, u32 hash, u64 now, u64 quiet,
-		    bool *moved);
+int snic_bpt_select(const struct snic_bpt_ent *e, struct snic_bpt_flow *f,
+		    const struct snic_ar_params *p, bool from_local, u32 hash,
+		    u64 now, u64 quiet, bool *moved);
 
 /*
  * What snic_bpt_select() would return when that changes nothing in @e
@@ -239,8 +276,50 @@ int snic_bpt_select(struct snic_bpt_ent *e, const struct snic_ar_params *p,
  * time. Only p->algorithm is read.
  */
 #define SNIC_BPT_DECIDE		(-2)
-int snic_bpt_peek(const struct snic_bpt_ent *e, const struct snic_ar_params *p,
-		  bool from_local, u32 hash);
+int snic_bpt_peek(const struct snic_bpt_ent *e, const struct snic_bpt_flow *f,
+		  const struct snic_ar_params *p, bool from_local, u32 hash);
+
+/*
+ * A flow named by a per-flow ARN (below) about a link some of @e's
+ * candidates depend on: the best candidate not in @avoid (a bitmap of
+ * candidate indexes), at once and for that flow only; -1 if every usable
+ * one is in @avoid (the caller keeps the flow's path). No state.
+ */
+int snic_bpt_avoid(const struct snic_bpt_ent *e, const struct snic_ar_params *p,
+		   bool from_local, u32 hash, u32 avoid);
+/* The candidates of @e that depend on link @key, as a bitmap. */
+u32 snic_bpt_uses(const struct snic_bpt_ent *e, u32 key);
+
+/*
+ * Per-flow notifications: an ARN with PATH_ID or FLOW names one flow
+ * that the link it reports congested or failed hurts (the draft's
+ * per-flow notification). PATH_ID is the flow's 16B ENTROPY (its low 16
+ * bits; the rest 0), FLOW its IPv4 5-tuple; with both, a packet must
+ * match both. Such an ARN leaves the link's own state alone: receivers
+ * move just that flow off the link, until the notice's lifetime ends or
+ * an eliminated / recovered notification names the same flow and link.
+ */
+/* A packet's flow, as much as the switch knows of it. */
+struct snic_arn_pkt {
+	u16 entropy;
+	bool has_tuple;		/* an IPv4 TCP or UDP packet */
+	u32 saddr, daddr;
+	u16 sport, dport;
+	u8 proto;
+};
+
+/* Is @a per-flow (PATH_ID or FLOW)? */
+static inline bool snic_arn_per_flow(const struct snic_arn *a)
+{
+	return a->params & (SNIC_ARN_P_PATH_ID | SNIC_ARN_P_FLOW);
+}
+
+/*
+ * The links named for packet @k by the live notices of @t: up to @n
+ * keys into @keys; returns how many.
+ */
+int snic_arn_flow_links(const struct snic_arn_links *t,
+			const struct snic_arn_pkt *k, u32 *keys, int n);
 
 /* Congestion detection with hysteresis, one per monitored port. */
 struct snic_arn_thr {

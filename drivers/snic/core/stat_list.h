@@ -284,6 +284,11 @@
 	FN(TX_ARN_RELAY, tx_arn_relay,					\
 	   "Port: ARNs of another switch of the group relayed out of "	\
 	   "this (local) port along the MFT entry of the group's ARN "	\
-	   "DLID (its spanning tree).")
+	   "DLID (its spanning tree).")				\
+	FN(AR_FLOW_MOVED, ar_flow_moved,				\
+	   "Port: packets that came in here and left on another "	\
+	   "candidate than their flow's because a per-flow ARN "	\
+	   "(PATH_ID or FLOW) named their flow and a link of that "	\
+	   "path.")
 
 #endif /* _SNIC_CORE_STAT_LIST_H */

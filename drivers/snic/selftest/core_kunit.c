@@ -305,16 +305,16 @@ static void snic_bpt_test(struct kunit *test)
 		.link = { SNIC_AR_LINK_G(1, 5, 4) } };
 	e.c[1] = (struct snic_bpt_cand){ .port = 5, .cost = 5, .global = true,
 		.link = { SNIC_AR_LINK_G(1, 3, 5) } };
-	KUNIT_EXPECT_EQ(test, snic_bpt_select(&e, &p, false, 0, 10, 0, &moved), 0);
+	KUNIT_EXPECT_EQ(test, snic_bpt_select(&e, &e.f[0], &p, false, 0, 10, 0, &moved), 0);
 	snic_arn_set_link(t, SNIC_AR_LINK_G(1, 5, 4), SNIC_LINK_FAILED, 255,
 			  0);
 	snic_bpt_refresh(&e, t);
-	KUNIT_EXPECT_EQ(test, snic_bpt_select(&e, &p, false, 0, 20, 0, &moved), 1);
+	KUNIT_EXPECT_EQ(test, snic_bpt_select(&e, &e.f[0], &p, false, 0, 20, 0, &moved), 1);
 	KUNIT_EXPECT_TRUE(test, moved);
 	snic_arn_set_link(t, SNIC_AR_LINK_G(1, 5, 4), SNIC_LINK_OK, 0, 0);
 	snic_bpt_refresh(&e, t);
-	KUNIT_EXPECT_EQ(test, snic_bpt_select(&e, &p, false, 0, 500, 0, &moved), 1);
-	KUNIT_EXPECT_EQ(test, snic_bpt_select(&e, &p, false, 0, 2000, 0, &moved),
+	KUNIT_EXPECT_EQ(test, snic_bpt_select(&e, &e.f[0], &p, false, 0, 500, 0, &moved), 1);
+	KUNIT_EXPECT_EQ(test, snic_bpt_select(&e, &e.f[0], &p, false, 0, 2000, 0, &moved),
 			0);
 }
 
