@@ -35,6 +35,12 @@
 #                         a victim flow that shares only the senders' links:
 #                         victim and hot datagrams delivered, FECN marks,
 #                         CCA pacing off, then on (tree_victim_gain: on/off)
+#   arn_ring_group_ok     1 if every switch of a group that is a ring of
+#                         four learns a failed global link of one of them
+#                         (ARNs relayed along the group's MFT tree), else 0
+#   arn_perflow_spread    on the 72-host Dragonfly under ADV+1 with ARN: the
+#                         share of flow buckets to a group on another path
+#                         than the one most of them take
 #   arn_adv_*             adversarial traffic on a Dragonfly (group 0 into
 #                         group 2, two flows over one global link):
 #                         datagrams delivered with minimal routing, then
@@ -1063,6 +1069,22 @@ m1=$(avail)
 echo "BENCH dragonfly72_up_s $(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.1f", b - a }')"
 echo "BENCH dragonfly72_mem_mib $((m0 - m1))"
 
+# ARN in a group that is not fully connected: selftests/net/arn_ring.fab,
+# a ring of four switches; r0's global link goes down, and every other
+# switch of the ring must list it as failed (the ARNs relayed along the
+# group's MFT tree; r2 is no neighbour of r0).
+ring_ok=0
+if "$SNICCTL" fabric up "$(dirname "$0")/net/arn_ring.fab" name br ar \
+	>/dev/null; then
+	nsexec br-r0 $IP link set p4 down
+	waitfor 10000 'n=0; for s in r1 r2 r3; do
+		nsexec br-$s "$SNICCTL" ar links sw0 |
+			grep -q "global switch 0 peer_group 1 index 4 state failed" &&
+			n=$((n + 1)); done; [ $n = 3 ]' && ring_ok=1
+	"$SNICCTL" fabric down br >/dev/null
+fi
+echo "BENCH arn_ring_group_ok $ring_ok"
+
 # Routing on the 72-host Dragonfly: minimal (MIN), Valiant (VAL, "fabric
 # up ... val") and adaptive with ARN (ARN, "... ar"), each on a fabric of
 # its own, 2.5 Gb/s links at dilation 10000 (what this guest emulates
@@ -1180,6 +1202,23 @@ df_flip() {
 	}'
 	fidelity df72_arn_flips bd
 }
+# Flows per path (ARN): right after the ADV+1 run (the fabric's first
+# traffic, all of it from group i to group i+1), over every switch's BPT
+# entries that traffic used, the share of flow buckets in use that are
+# on another candidate than the one most of the entry's buckets are on:
+# 0 when every flow to a group takes one path, as one path per DLID did.
+df_spread() {
+	local s
+
+	for s in $(nodes switch bd); do
+		nsexec "bd-$s" "$SNICCTL" -j bpt show sw0
+	done | $JQ -n -r '[inputs[] | [.flows[] | select(. != 255)] |
+		select(length > 0) |
+		{ n: length, m: (group_by(.) | map(length) | max) }] |
+		(map(.n) | add // 0) as $n |
+		if $n > 0 then (map(.n - .m) | add) / $n else 0 end' |
+		awk '{ printf "%.3f", $1 }'
+}
 df_run() {	# df_run PATTERN LOAD: prints "accepted lost"
 	local j
 
@@ -1200,6 +1239,7 @@ for mode in min val arn; do
 		$opt >/dev/null || { echo "# df72 $mode: fabric up failed"; continue; }
 	set -- $(df_run adv+1 1.0)
 	adv=$1 lost=$2
+	[ $mode = arn ] && echo "BENCH arn_perflow_spread $(df_spread)"
 	set -- $(df_run uniform 1.0)
 	uni=$1 lost=$((lost + $2))
 	# Steady traffic: the second of two runs at 0.5, so that entries

@@ -18,25 +18,7 @@
 
 modules_load || { not_ok "modules load"; ktap_finish; }
 F=rg$(echo "$SFX" | cut -c1-4)
-TOPO=/tmp/ring.$SFX.fab
-cat > "$TOPO" <<EOF
-host h1 lid 1
-host h2 lid 2
-host h3 lid 3
-switch r0
-switch r1
-switch r2
-switch r3
-switch x0
-link h1 r0
-link r0 r1
-link r1 r2
-link r2 r3
-link r3 r0
-link r0 x0 global
-link h2 r2
-link h3 x0
-EOF
+TOPO=$(dirname "$0")/arn_ring.fab
 # r0: p1 h1, p2 r1, p3 r3, p4 x0; r1: p1 r0, p2 r2; r2: p1 r1, p2 r3,
 # p3 h2; r3: p1 r2, p2 r0.
 "$SNICCTL" fabric up "$TOPO" name "$F" ar >/dev/null ||
@@ -117,5 +99,4 @@ checke "each ARN went round once at most: relays <= 3 per ARN r0 sent, stale cop
 	      $(sum r3 arn_stale p1 p2))) -ge 1 ]'
 nsexec "$F-r0" $IP link set p4 up
 check "fabric down" "$SNICCTL" fabric down "$F"
-rm -f "$TOPO"
 ktap_finish
