@@ -608,6 +608,44 @@ static void test_monitor(void)
 	      "monitor: between the levels, no change (hysteresis)");
 	CHECK(snic_arn_sample(&m, &t, 0) == SNIC_ARN_EV_ELIMINATED,
 	      "monitor: eliminated after 2 samples at or below clear");
+
+	/* Exactly once each: a level that stays high for 1000 samples, then
+	 * flaps across each threshold, then stays low, gives one detected
+	 * and one eliminated, in that order; a pseudo-random level never
+	 * gives two of a kind in a row.
+	 */
+	{
+		int i, cong = 0, elim = 0, last = SNIC_ARN_EV_ELIMINATED;
+		bool alternate = true;
+		u32 x = 12345;
+
+		memset(&m, 0, sizeof(m));
+		for (i = 0; i < 3000; i++) {
+			u8 level = i < 1000 ? 255 :
+				   i < 1500 ? (i & 1 ? 127 : 129) :
+				   i < 2000 ? (i & 1 ? 31 : 33) : 0;
+			int e = snic_arn_sample(&m, &t, level);
+
+			cong += e == SNIC_ARN_EV_CONGESTED;
+			elim += e == SNIC_ARN_EV_ELIMINATED;
+		}
+		CHECK(cong == 1 && elim == 1,
+		      "monitor: 1000 samples high, flapping, low: detected once, eliminated once");
+		memset(&m, 0, sizeof(m));
+		for (i = 0; i < 100000; i++) {
+			int e;
+
+			x = x * 1103515245u + 12345u;
+			e = snic_arn_sample(&m, &t, (x >> 16) & 0xff);
+			if (e == SNIC_ARN_EV_NONE)
+				continue;
+			alternate &= e != last;
+			last = e;
+			cong++;
+		}
+		CHECK(alternate && cong > 1000,
+		      "monitor: events alternate, detected then eliminated, never twice");
+	}
 }
 
 void test_arn(void)
