@@ -256,6 +256,12 @@ int snic_nl_bpt_set_doit(struct sk_buff *skb, struct genl_info *info)
 		NL_SET_ERR_MSG_MOD(info->extack, "bpt set needs a dlid");
 		return -EINVAL;
 	}
+	if (tb[SNIC_A_BPT_CUR] || tb[SNIC_A_BPT_FLOWS]) {
+		NL_SET_ERR_MSG_ATTR(info->extack, tb[SNIC_A_BPT_CUR] ?:
+				    tb[SNIC_A_BPT_FLOWS],
+				    "cur and flows are the switch's to say (replies only)");
+		return -EINVAL;
+	}
 	nla_for_each_nested(a, info->attrs[SNIC_A_BPT], rem) {
 		if (nla_type(a) != SNIC_A_BPT_CAND)
 			continue;

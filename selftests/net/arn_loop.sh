@@ -256,6 +256,17 @@ check "a candidate of 3 links (raw): E2BIG" \
 	$SNICCTL raw bpt-set ifindex:u32=$s0if bpt/dlid:u32=5 \
 	bpt/cand/port:u32=2 bpt/cand/cost:u32=3 bpt/cand/link:u32=1 \
 	bpt/cand/link:u32=2 bpt/cand/link:u32=3
+check "a bpt set that names the flow buckets (raw, replies only): EINVAL" \
+	expect_err "$S0" 22 "replies only" \
+	$SNICCTL raw bpt-set ifindex:u32=$s0if bpt/dlid:u32=5 \
+	bpt/flows:bytes=0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0 \
+	bpt/cand/port:u32=2 bpt/cand/cost:u32=3
+check "a DLID range beyond 4096 DLIDs: ERANGE" \
+	expect_err "$S0" 34 "dlid-last must be" $SNICCTL bpt set sw0 \
+	dlid 5-5000 2:3:l
+check "a DLID range that ends before it starts: ERANGE" \
+	expect_err "$S0" 34 "dlid-last must be" $SNICCTL bpt set sw0 \
+	dlid 9-5 2:3:l
 check "a BPT of 5 candidates: E2BIG" \
 	expect_err "$S0" 7 "4 candidates at most" $SNICCTL bpt set sw0 dlid 5 \
 	2:3:l 2:3:l 2:3:l 2:3:l 2:3:l
@@ -266,7 +277,23 @@ checke "the refused requests changed nothing" \
 	 nsexec $S0 $SNICCTL port show sw0 | grep -q "port 2 dev p2 .*ar_kind local ar_peer 1" &&
 	 nsexec $S0 $SNICCTL dev show sw0 | grep -q "ar_thr 192:64 ar_samples 3:3 .*ar_slids 1-2"'
 check "bpt del sw0 dlid 5" nsexec "$S0" "$SNICCTL" bpt del sw0 dlid 5
-checke "...the entry is gone" '[ -z "$(bpt5)" ]'
+checke "...the entry is gone for DLID 5, and still there for DLID 6" \
+	'[ -z "$(bpt5)" ] && nsexec $S0 $SNICCTL bpt show sw0 | grep -q "^dlid 6 cur "'
+check "bpt set sw0 dlid 40-43: one entry for four DLIDs" \
+	nsexec "$S0" "$SNICCTL" bpt set sw0 dlid 40-43 2:3:l 3:5:g
+checke "...shown once, as a range" \
+	'[ $(nsexec $S0 $SNICCTL bpt show sw0 | grep -c "^dlid 4[0-3] ") -eq 1 ] &&
+	 nsexec $S0 $SNICCTL bpt show sw0 | grep -q "^dlid 40 last 43 cur 0 c0 2:3:l"'
+check "bpt del sw0 dlid 41 splits it" nsexec "$S0" "$SNICCTL" bpt del sw0 dlid 41
+checke "...into 40 and 42-43, the same entry" \
+	'b=$(nsexec $S0 $SNICCTL bpt show sw0); echo "$b" | grep "^dlid 4";
+	 echo "$b" | grep -q "^dlid 40 cur 0 c0 2:3:l" &&
+	 echo "$b" | grep -q "^dlid 42 last 43 cur 0 c0 2:3:l" &&
+	 ! echo "$b" | grep -q "^dlid 41 "'
+check "bpt del sw0 dlid 40-43 deletes what is left" \
+	nsexec "$S0" "$SNICCTL" bpt del sw0 dlid 40-43
+checke "...nothing of it is left" \
+	'! nsexec $S0 $SNICCTL bpt show sw0 | grep -q "^dlid 4[0-3] "'
 check "h1 still reaches h5 (by the LFT)" ping5 h1 2
 
 # 5. A switch deleted and created again: its group takes its ARNs at
