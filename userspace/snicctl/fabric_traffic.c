@@ -38,8 +38,11 @@
  * wall rate is that over the fabric's dilation D.
  *
  * One process drives the whole fabric: it opens a UDP socket in every
- * host's netns (a socket stays in the netns it was made in), then sends
- * on schedule and receives from all of them in one ppoll() loop. That
+ * host's netns (a socket stays in the netns it was made in), and with
+ * "flows:" one more per flow to send from (as an application's flows
+ * have theirs: a paced flow's datagrams queued in the NIC fill its own
+ * send buffer, not its neighbours'), then sends on schedule and receives
+ * from all of them in one ppoll() loop. That
  * costs the guest one sender, not one per host. A datagram carries its
  * source, destination, sequence number and send time (CLOCK_REALTIME);
  * the receive time is the kernel's (SO_TIMESTAMPNS: when the frame came
@@ -138,6 +141,7 @@ static const char *const tr_pattern_name[] = {
 /* A flow of "flows:": SRC to DST at a load of its own. */
 struct tr_flow {
 	int src, dst;		/* host indices */
+	int fd;			/* its own sending socket, -1: none */
 	double load;		/* fraction of the source's link; 0: the default */
 	double credit;		/* smooth weighted round robin at the source */
 	uint64_t sent_bytes, rx_bytes;	/* in the window */
@@ -579,7 +583,7 @@ static int tr_neigh(struct tr *t)
 static int tr_open(struct tr *t, int i, int home)
 {
 	struct tr_host *h = &t->h[i];
-	int one = 1, rcv = 4 << 20, fd;
+	int one = 1, rcv = 4 << 20, fd, k;
 	char ns[64], addr[20];
 	struct ifreq ifr;
 
@@ -626,6 +630,22 @@ static int tr_open(struct tr *t, int i, int home)
 		return -1;
 	}
 	h->fd = fd;
+	/*
+	 * flows: each flow of this host sends from a socket of its own, as
+	 * an application's flows do: the datagrams a paced flow has queued
+	 * in the NIC fill that flow's send buffer, not its neighbours'.
+	 */
+	for (k = 0; t->pat == TR_FLOWS && k < t->nflows; k++) {
+		if (t->flows[k].src != i)
+			continue;
+		fd = socket(AF_INET, SOCK_DGRAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+		if (fd < 0) {
+			perror("Error: socket");
+			return -1;
+		}
+		setsockopt(fd, IPPROTO_IP, IP_RECVERR, &one, sizeof(one));
+		t->flows[k].fd = fd;
+	}
 	if (setns(home, CLONE_NEWNET)) {
 		perror("Error: setns back");
 		return -1;
@@ -639,7 +659,7 @@ static void tr_send(struct tr *t, int i, uint64_t now)
 	static char buf[9000];
 	struct tr_msg *m = (struct tr_msg *)buf;
 	bool in_window = h->next >= t->w0 && h->next < t->w1;
-	int d;
+	int d, fd;
 
 	if (t->msg > 1 && h->msg_left) {
 		d = h->msg_dst;
@@ -667,8 +687,13 @@ static void tr_send(struct tr *t, int i, uint64_t now)
 	m->t_ns = realtime_ns();
 	m->msg = h->msg;
 	m->msg_ns = h->msg_ns;
-	if (sendto(h->fd, buf, t->payload, MSG_DONTWAIT,
+	fd = t->pat == TR_FLOWS && t->flows[h->flow].fd >= 0 ?
+	     t->flows[h->flow].fd : h->fd;
+	if (sendto(fd, buf, t->payload, MSG_DONTWAIT,
 		   (struct sockaddr *)&t->h[d].addr, sizeof(t->h[d].addr)) < 0) {
+		/* an error IP_RECVERR queued (an ICMP): drop it */
+		if (errno != EAGAIN && errno != ENOBUFS && fd != h->fd)
+			recv(fd, buf, 64, MSG_ERRQUEUE | MSG_DONTWAIT);
 		if (in_window)
 			h->failed++;
 		return;
@@ -1194,6 +1219,7 @@ int fabric_traffic(const struct fabric *f, int argc, char **argv)
 	if (!t.h || !t.lat || (t.msg > 1 && !t.fct) || !t.bin_rx)
 		exit(1);
 	for (i = 0; i < TR_MAX_FLOWS; i++) {
+		t.flows[i].fd = -1;
 		t.flows[i].bin_rx = calloc(t.nbins ?: 1, sizeof(uint64_t));
 		if (!t.flows[i].bin_rx)
 			exit(1);
@@ -1264,8 +1290,11 @@ out:
 		free(t.h[i].rx_msg);
 		free(t.h[i].rx_cnt);
 	}
-	for (i = 0; i < TR_MAX_FLOWS; i++)
+	for (i = 0; i < TR_MAX_FLOWS; i++) {
+		if (t.flows[i].fd >= 0)
+			close(t.flows[i].fd);
 		free(t.flows[i].bin_rx);
+	}
 	free(t.bin_rx);
 	free(t.h);
 	free(t.lat);
