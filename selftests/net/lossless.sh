@@ -2,9 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # Lossless whatever the host is doing: a hot spot (star:3, two hosts into
-# one), an incast (star:7, six into one) and a congestion tree
-# (fattree:2,2,2, two into one plus a victim flow), each with 0, 1, 2 and
-# 4 CPU hogs in the guest (busy loops, competing with the softirqs that
+# one) with 0, 1, 2 and 4 CPU hogs in the guest, an incast (star:7, six
+# into one) and a congestion tree (fattree:2,2,2, two into one plus a
+# victim flow) with 0 and 4 (busy loops, competing with the softirqs that
 # move the frames: a frame waits in one CPU's backlog while another CPU
 # sends the frames after it). CCA pacing is off, so that only the credits
 # hold the congestion. For every run, with the fabric quiet again:
@@ -150,8 +150,12 @@ run() {
 	"$SNICCTL" fabric down $F >/dev/null
 }
 
+# Every hog count on the hot spot; the extremes on the incast and the
+# tree (each run costs some 15 s of make check's 30 minutes).
 for hogs in 0 1 2 4; do
 	run star:3 $hogs "h1:h3 h2:h3"
+done
+for hogs in 0 4; do
 	run star:7 $hogs "h1:h7 h2:h7 h3:h7 h4:h7 h5:h7 h6:h7"
 	run fattree:2,2,2 $hogs "h1:h4 h2:h4 h2:h3"
 done
