@@ -22,8 +22,8 @@
  * Receiving: a management packet to the group's ARN DLID is consumed,
  * checked field by field (one counter per reason, on the port it came in
  * on) and learned into the table of link states; with an MFT entry for
- * the DLID, one that is news by its sequence number is relayed, as it
- * came, out of the tree's other local ports. So a group that is a ring
+ * the DLID, one that came over a local port and is news by its sequence
+ * number is relayed, as it came, out of the tree's other local ports. So a group that is a ring
  * or a chain hears every switch, and each switch once per ARN.
  *
  * Routing: a packet from a host of the group (SLID in slid_min..max) to a
@@ -59,7 +59,6 @@
  * under ar->lock) rebases itself when D changes; the monitor's timer is
  * armed period x D of wall time, D as the last sample found it.
  */
-#include <linux/ip.h>
 #include <net/ip.h>
 #include <snic/sch_snic.h>
 
@@ -101,9 +100,10 @@ void snic_ar_free(struct snic_ar *ar)
 	struct snic_ar_bpt *b;
 	unsigned long idx;
 
-	xa_for_each(&ar->bpt, idx, b)
+	xa_for_each(&ar->bpt, idx, b) {
 		if (!--b->refs)
 			kfree(b);
+	}
 	xa_destroy(&ar->bpt);
 }
 
@@ -185,33 +185,38 @@ static u32 snic_ar_key(struct snic_ar *ar, struct snic_port *port)
 
 /*
  * @skb's flow for the per-flow notices: its ENTROPY, and the 5-tuple of
- * an IPv4 TCP or UDP packet (@skb at the outer Ethernet header).
+ * an IPv4 TCP or UDP packet (@skb at the outer Ethernet header; nothing
+ * past the 16B payload is read).
  */
 static void snic_ar_pkt(const struct sk_buff *skb, const struct snic_16b *h,
 			struct snic_arn_pkt *k)
 {
+	int end = ETH_HLEN + h->len * SNIC_16B_FLIT - SNIC_16B_TRAILER_LEN;
 	int off = ETH_HLEN + SNIC_16B_HDR_LEN;
-	struct ethhdr _eth;
 	const struct ethhdr *eth;
-	struct iphdr _ip;
 	const struct iphdr *ip;
-	__be16 _ports[2];
 	const __be16 *ports;
+	struct ethhdr _eth;
+	struct iphdr _ip;
+	__be16 _ports[2];
 
 	memset(k, 0, sizeof(*k));
 	k->entropy = h->entropy;
-	if (h->l4 != SNIC_L4_ETH)
+	if (h->l4 != SNIC_L4_ETH ||
+	    off + ETH_HLEN + (int)sizeof(_ip) + (int)sizeof(_ports) > end)
 		return;
 	eth = skb_header_pointer(skb, off, sizeof(_eth), &_eth);
 	if (!eth || eth->h_proto != htons(ETH_P_IP))
 		return;
 	off += ETH_HLEN;
 	ip = skb_header_pointer(skb, off, sizeof(_ip), &_ip);
-	if (!ip || ip->ihl < 5 || ip_is_fragment(ip) ||
+	if (!ip || ip->version != 4 || ip->ihl < 5 || ip_is_fragment(ip) ||
 	    (ip->protocol != IPPROTO_TCP && ip->protocol != IPPROTO_UDP))
 		return;
-	ports = skb_header_pointer(skb, off + ip->ihl * 4, sizeof(_ports),
-				   _ports);
+	off += ip->ihl * 4;
+	if (off + (int)sizeof(_ports) > end)
+		return;
+	ports = skb_header_pointer(skb, off, sizeof(_ports), _ports);
 	if (!ports)
 		return;
 	k->has_tuple = true;
@@ -223,18 +228,18 @@ static void snic_ar_pkt(const struct sk_buff *skb, const struct snic_16b *h,
 }
 
 /*
- * The candidates a per-flow notice tells the flow of @skb to avoid in
- * @b (a bitmap). ar->lock held.
+ * The candidates the live per-flow notices tell flow @k to avoid in @b
+ * (a bitmap). Expired notices (and link states) go first. ar->lock held.
  */
 static u32 snic_ar_avoid(struct snic_ar *ar, struct snic_ar_bpt *b,
-			 const struct sk_buff *skb, const struct snic_16b *h)
+			 const struct snic_arn_pkt *k)
 {
-	u32 keys[SNIC_BPT_CANDS * SNIC_BPT_LINKS], avoid = 0;
-	struct snic_arn_pkt k;
+	u32 keys[SNIC_ARN_MAX_FLOWS], avoid = 0;
 	int i, n;
 
-	snic_ar_pkt(skb, h, &k);
-	n = snic_arn_flow_links(&ar->links, &k, keys, ARRAY_SIZE(keys));
+	if (snic_arn_expire(&ar->links, snic_ar_now(ar)))
+		snic_ar_links_changed(ar);
+	n = snic_arn_flow_links(&ar->links, k, keys, ARRAY_SIZE(keys));
 	for (i = 0; i < n; i++)
 		avoid |= snic_bpt_uses(&b->ent, keys[i]);
 	return avoid;
@@ -244,17 +249,18 @@ u32 snic_ar_route(struct snic_switch *sw, struct snic_port *in,
 		  const struct sk_buff *skb, const struct snic_16b *h,
 		  u32 lft_port)
 {
-	struct snic_ar *ar = &sw->ar;
 	u8 kind = READ_ONCE(in->ar.kind);
-	unsigned long now_j, seen;
+	u32 port = lft_port, hash, avoid;
 	struct snic_ar_params p = {};
+	struct snic_ar *ar = &sw->ar;
+	unsigned long now_j, seen;
 	struct snic_bpt_flow *f;
 	struct snic_ar_bpt *b;
-	u32 port = lft_port, hash, avoid;
+	struct snic_arn_pkt k;
 	unsigned int bucket;
 	bool moved, local;
-	u64 quiet;
 	int i, alt;
+	u64 quiet;
 
 	if (!READ_ONCE(ar->nbpt) || kind == SNIC_AR_PORT_GLOBAL ||
 	    h->slid < READ_ONCE(ar->slid_min) ||
@@ -301,8 +307,9 @@ u32 snic_ar_route(struct snic_switch *sw, struct snic_port *in,
 	 * alone: the rest of its bucket keeps the bucket's path.
 	 */
 	if (i >= 0 && READ_ONCE(ar->links.nflows)) {
+		snic_ar_pkt(skb, h, &k);
 		spin_lock_bh(&ar->lock);
-		avoid = snic_ar_avoid(ar, b, skb, h);
+		avoid = snic_ar_avoid(ar, b, &k);
 		alt = avoid & BIT(i) ?
 		      snic_bpt_avoid(&b->ent, &ar->p, local, hash, avoid) : -1;
 		spin_unlock_bh(&ar->lock);
@@ -350,28 +357,29 @@ static void snic_ar_note(struct snic_ar *ar, struct snic_port *port, u8 type,
 }
 
 /*
- * The local ports an ARN leaves by: those of the MFT entry of the group's
- * ARN DLID (the group's spanning tree, so a group that is not fully
- * connected is reached), or every local port without one. RCU.
+ * The ports of the MFT entry of the group's ARN DLID @dlid (the group's
+ * spanning tree, so a group that is not fully connected is reached)
+ * into *@ports; false without one. RCU.
  */
-static u64 snic_ar_tree(struct snic_switch *sw, u32 dlid)
+static bool snic_ar_tree(struct snic_switch *sw, u32 dlid, u64 *ports)
 {
 	struct snic_mft_entry *m;
 
 	m = xa_load(&sw->mft, dlid - SNIC_LID_MCAST_BASE);
-	return m ? READ_ONCE(m->ports) : U64_MAX;
+	if (m)
+		*ports = READ_ONCE(m->ports);
+	return m;
 }
 
 /*
  * Send the ARN @buf (@len bytes) with header @h out of the local ports
- * of the group's tree that are up, but @in (where a relayed one came
- * from), each copy counted in @stat. RCU.
+ * in @ports that are up, but @in (where a relayed one came from), each
+ * copy counted in @stat. RCU.
  */
 static void snic_ar_xmit(struct snic_switch *sw, struct snic_port *in,
 			 struct snic_16b *h, const u8 *buf, size_t len,
-			 enum snic_stat stat)
+			 u64 ports, enum snic_stat stat)
 {
-	u64 ports = snic_ar_tree(sw, h->dlid);
 	struct snic_port *port;
 	struct sk_buff *skb;
 
@@ -410,12 +418,15 @@ static void snic_ar_send(struct snic_switch *sw, const struct snic_ar_note *n)
 		.slid = READ_ONCE(sw->lid), .dlid = READ_ONCE(sw->ar.dlid),
 		.sc = SNIC_SC_MGMT, .l4 = SNIC_L4_MGMT, .pkey = 0xffff,
 	};
+	u64 ports = U64_MAX;	/* every local port without a tree */
 	u8 buf[SNIC_ARN_LEN_MAX];
 	size_t len;
 
 	len = snic_arn_encode(&n->a, buf, sizeof(buf));
-	if (len && h.dlid)
-		snic_ar_xmit(sw, NULL, &h, buf, len, SNIC_STAT_TX_ARN);
+	if (!len || !h.dlid)
+		return;
+	snic_ar_tree(sw, h.dlid, &ports);
+	snic_ar_xmit(sw, NULL, &h, buf, len, ports, SNIC_STAT_TX_ARN);
 }
 
 /*
@@ -709,10 +720,16 @@ int snic_ar_bpt_set(struct snic_switch *sw, u32 dlid, u32 last,
 	for (idx = dlid; idx <= last; idx++) {
 		/* reserved: no allocation, no error */
 		old = xa_store(&ar->bpt, idx, b, GFP_KERNEL);
+		if (WARN_ON_ONCE(xa_is_err(old))) {
+			b->refs--;
+			continue;
+		}
 		WRITE_ONCE(ar->nbpt, ar->nbpt + 1);
-		if (old && !xa_is_err(old))
+		if (old)
 			snic_ar_bpt_put(ar, old);
 	}
+	if (!b->refs)
+		kfree(b);
 	snic_cfg_changed();
 	return 0;
 }
@@ -775,7 +792,7 @@ void snic_ar_rx(struct snic_switch *sw, struct snic_port *in,
 	bool expired;
 	const u8 *p;
 	size_t len;
-	u64 now;
+	u64 now, ports;
 
 	len = min_t(size_t, payload, sizeof(buf));
 	p = skb_header_pointer(skb, SNIC_16B_HDR_LEN, len, buf);
@@ -797,23 +814,27 @@ void snic_ar_rx(struct snic_switch *sw, struct snic_port *in,
 	expired = snic_arn_expire(&ar->links, now);
 	res = snic_arn_learn(&ar->links, &a, now,
 			     (u64)READ_ONCE(ar->life_us) * NSEC_PER_USEC);
-	if (expired || res == SNIC_ARN_APPLIED)
+	/* A per-flow notice changes no penalty. */
+	if (expired || (res == SNIC_ARN_APPLIED && !snic_arn_per_flow(&a)))
 		snic_ar_links_changed(ar);
 	spin_unlock_bh(&ar->lock);
 	snic_count(&in->stats, SNIC_STAT_RX_ARN);
 	/* On along the group's tree: only with an MFT entry (without one,
-	 * the origin sent it to every switch it links to), and only news
-	 * by a sequence number, so that even an MFT with a loop in it
-	 * carries an ARN once around at most.
+	 * the origin sent it to every switch it links to), only what came
+	 * from a switch of the group (a local port), and only news by a
+	 * sequence number, so that even an MFT with a loop in it carries
+	 * an ARN once around at most.
 	 */
 	if (res != SNIC_ARN_STALE && (a.params & SNIC_ARN_P_SEQ) &&
-	    snic_ar_tree(sw, h->dlid) != U64_MAX) {
+	    READ_ONCE(in->ar.kind) == SNIC_AR_PORT_LOCAL &&
+	    snic_ar_tree(sw, h->dlid, &ports)) {
 		struct snic_16b r = {
 			.slid = h->slid, .dlid = h->dlid, .sc = SNIC_SC_MGMT,
 			.l4 = SNIC_L4_MGMT, .pkey = h->pkey,
 		};
 
-		snic_ar_xmit(sw, in, &r, p, len, SNIC_STAT_TX_ARN_RELAY);
+		snic_ar_xmit(sw, in, &r, p, len, ports,
+			     SNIC_STAT_TX_ARN_RELAY);
 	}
 	if (res == SNIC_ARN_STALE)
 		snic_count(&in->stats, SNIC_STAT_ARN_STALE);
@@ -890,7 +911,10 @@ void snic_ar_configure(struct snic_switch *sw, const struct snic_ar_config *c)
 		WRITE_ONCE(ar->p.algorithm, c->algorithm);
 	if (c->has_group || c->has_id || c->has_dlid) {
 		/* Another group (or none): start over, the monitor too. */
-		memset(&ar->links, 0, sizeof(ar->links));
+		memset(ar->links.l, 0, sizeof(ar->links.l));
+		memset(ar->links.o, 0, sizeof(ar->links.o));
+		memset(ar->links.f, 0, sizeof(ar->links.f));
+		WRITE_ONCE(ar->links.nflows, 0);
 		list_for_each_entry(port, &sw->ports, node) {
 			u8 kind = port->ar.kind;
 			u16 peer = port->ar.peer;

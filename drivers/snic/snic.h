@@ -206,13 +206,13 @@ struct snic_ar_config {
 	     has_recovery, has_min_gap, has_detect, has_uthr, has_usamples;
 };
 
+#define SNIC_AR_BPT_RANGE	4096	/* DLIDs a BPT entry covers, at most */
+
 /*
  * A BPT entry: the candidates of a range of DLIDs (one destination group
  * or switch), stored at each DLID of the range and replaced whole under
  * RCU.
  */
-#define SNIC_AR_BPT_RANGE	4096	/* DLIDs an entry covers, at most */
-
 struct snic_ar_bpt {
 	u32 refs;			/* DLIDs it is stored at (RTNL) */
 	/* Written under ar->lock; read locklessly by snic_bpt_peek() */
@@ -256,7 +256,7 @@ struct snic_ar {
 	 * xarray lock); readers RCU.
 	 */
 	struct xarray bpt;
-	u32 nbpt;			/* entries, for a lockless check */
+	u32 nbpt;			/* DLIDs with an entry (lockless check) */
 };
 
 /* ARN state of a switch port (under sw->ar.lock but kind/peer). */

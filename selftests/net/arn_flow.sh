@@ -11,7 +11,8 @@
 #    moves that flow to g0s0's own global link, at once, and no other:
 #    another flow to the same host keeps the minimal path, the link's own
 #    state is untouched (ar links is empty);
-#  - an "eliminated" for the same flow and link brings it back.
+#  - an "eliminated" for the same flow and link brings it back, and a
+#    notice ends with its lifetime.
 . "$(dirname "$0")/../lib.sh"
 
 modules_load || { not_ok "modules load"; ktap_finish; }
@@ -78,6 +79,14 @@ checke "flow 4001 to the same host keeps the minimal path" \
 arn arn_elim 1
 checke "congestion eliminated for that flow and link: flow 4000 is back" \
 	'waitfor 3000 "[ \$(pc g0s0 p1 rx_arn) -ge 2 ]" &&
+	 run 4000; [ "${GOT:-0}" -gt 20 ] && [ $D2 -ge $GOT ] && [ $DM -eq 0 ]'
+# A notice lives as long as its LIFETIME: 100 fabric us (1 s of wall
+# time at dilation 10000), with no ARN after it.
+SNIC_ARN_SEQ=$((SEQ + 2)) SNIC_ARN_ORIGIN=0.1 SNIC_ARN_PEER=2.3 \
+	SNIC_ARN_LIFE=100 SNIC_ARN_FLOW=10.0.0.1,10.0.0.5,4000,5001,17 \
+	nsexec "$H1" "$TOOLS/snic_inject" fab0 arn_cong_life 1 $ARN 1
+checke "a notice of 100 fabric us, then nothing: flow 4000 keeps the minimal path after it" \
+	'waitfor 3000 "[ \$(pc g0s0 p1 rx_arn) -ge 3 ]" && sleep 2 &&
 	 run 4000; [ "${GOT:-0}" -gt 20 ] && [ $D2 -ge $GOT ] && [ $DM -eq 0 ]'
 rm -f /tmp/af.$SFX
 check "fabric down" "$SNICCTL" fabric down "$F"

@@ -13,7 +13,8 @@
 #    local port and nobody relays: r2 hears nothing, which is why the
 #    tree is needed;
 #  - an MFT with a loop in it (every ring link) carries each ARN around
-#    once at most: a relay needs a newer sequence number.
+#    once at most: a relay needs a newer sequence number;
+#  - an ARN a host sends is learned by its switch, never relayed.
 . "$(dirname "$0")/../lib.sh"
 
 modules_load || { not_ok "modules load"; ktap_finish; }
@@ -59,6 +60,16 @@ checke "the link left out of the tree carried no ARN (r1 p2, r2 p1)" \
 checke "every switch took each copy once (arn_stale 0 on r1, r2, r3)" \
 	'[ $(sum r1 arn_stale p1 p2) -eq 0 ] && [ $(sum r2 arn_stale p1 p2) -eq 0 ] &&
 	 [ $(sum r3 arn_stale p1 p2) -eq 0 ]'
+# Only what came from a switch of the group is relayed: an ARN a host
+# sends to the group's DLID reaches its own switch alone.
+rel=$(sum r0 tx_arn_relay p2 p3)
+SNIC_ARN_SEQ=1 SNIC_ARN_ORIGIN=0.5 SNIC_ARN_PEER=1.9 \
+	nsexec "$F-h1" "$TOOLS/snic_inject" fab0 arn_fail 1 $ARN 1
+checke "an ARN from a host is learned by its switch (r0)..." \
+	"waitfor 5000 \"links r0 | grep -q 'global switch 5 peer_group 1 index 9 state failed'\""
+checke "...and relayed to no one" \
+	'sleep 1; [ $(sum r0 tx_arn_relay p2 p3) -eq $rel ] &&
+	 ! links r1 | grep -q "global switch 5" && ! links r3 | grep -q "global switch 5"'
 
 # 2. Without the tree: one copy per local port, nothing relayed.
 for s in r0 r1 r2 r3; do
