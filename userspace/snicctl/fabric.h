@@ -127,6 +127,7 @@ int fab_route(struct fabric *f);
 #define FAB_AR_FLOWLET_FRAMES	4
 int fab_ar(struct fabric *f);
 #define FAB_AR_CANDS		4	/* candidates of a BPT entry, at most */
+#define FAB_AR_BPT_RANGE	4096	/* DLIDs of a BPT entry, at most */
 struct snic_bpt_cand;
 /*
  * Switch @s's BPT entry for host @h in @c[FAB_AR_CANDS], the minimal

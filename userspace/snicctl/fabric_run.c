@@ -233,7 +233,9 @@ static int program_bpt(const struct fabric *f, int n, uint32_t sw)
 		uint32_t lid = i < nh ? f->node[hosts[i]].lid : 0;
 
 		nc = i < nh ? fab_ar_bpt(f, n, hosts[i], cands) : 0;
+		/* a run is one entry: at most SNIC_AR_BPT_RANGE DLIDs */
 		if (nr && nc == nr && lid == last + 1 &&
+		    lid - first < FAB_AR_BPT_RANGE &&
 		    same_cands(cands, run, nc)) {
 			last = lid;
 			continue;

@@ -218,7 +218,8 @@
 	   "(ignored).")						\
 	FN(ARN_FULL, arn_full,						\
 	   "Port: accepted ARNs for which the link table had no room "	\
-	   "left (64 links, 64 origins).")				\
+	   "left (64 links, 64 origins; 32 per-flow notices, the one "	\
+	   "expiring first replaced).")				\
 	FN(ARN_CHANGED, arn_changed,					\
 	   "Port: accepted ARNs that changed a link's state.")		\
 	FN(TX_ARN, tx_arn,						\
