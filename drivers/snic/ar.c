@@ -39,18 +39,21 @@
  * other candidate, alone.
  *
  * Locking: ar->lock (BH) protects the link states and per-flow notices,
- * the ports' ARN state but kind/peer, the BPT entries' flow buckets and
- * the monitor. Settings are written under RTNL with WRITE_ONCE and read
- * locklessly. BPT entries are replaced whole (RTNL), stored at each DLID
- * of their range, and freed after an RCU grace period once no DLID holds
- * them.
+ * the ports' ARN state but kind/peer, the BPT entries' penalties, the
+ * link -> entries index and the monitor. Each BPT entry's own lock
+ * protects its flow buckets. Settings are written under RTNL with
+ * WRITE_ONCE and read locklessly; the fabric clock is written under
+ * ar->lock and read without it under a seqcount. BPT entries are
+ * replaced whole (RTNL), stored at each DLID of their range, and freed
+ * after an RCU grace period once no DLID holds them.
  *
  * The per-packet cost: a packet whose entry is on its best path (the
  * steady state) is routed by snic_bpt_peek() with no lock, no clock and
  * no write to the entry; only a first packet, a better path to watch for
- * a flowlet gap, or a failed current path take the lock and the clock. A
- * change of link states does not scan the BPT with BHs off: it bumps a
- * generation, and each entry is refreshed when next used or dumped.
+ * a flowlet gap, or a failed current path take a lock, the entry's, and
+ * the clock. A change of link state re-evaluates just the entries that
+ * depend on the link (an index from link keys to entries, counted in
+ * ar_bpt_refresh), at once; the others are not touched.
  *
  * Time: every ARN time (sample period, lifetime, hold-down, flowlet gap,
  * the recovery hold of two periods) is fabric time, the wall time over
@@ -81,6 +84,9 @@ void snic_ar_init(struct snic_ar *ar)
 	ar->uthr = (struct snic_arn_thr){ .set = 230, .clear = 128,
 					  .set_samples = 3, .clear_samples = 3 };
 	xa_init(&ar->bpt);
+	hash_init(ar->lidx);
+	seqcount_spinlock_init(&ar->cseq, &ar->lock);
+	snic_fclock_now(&ar->clock, ktime_get_ns(), 1);
 	hrtimer_init(&ar->timer, CLOCK_MONOTONIC, HRTIMER_MODE_REL_SOFT);
 	ar->timer.function = snic_ar_fire;
 }
@@ -107,11 +113,35 @@ void snic_ar_free(struct snic_ar *ar)
 	xa_destroy(&ar->bpt);
 }
 
-/* Fabric ns now at @ar. Caller holds the lock. */
+/*
+ * Fabric ns now at @ar. Caller holds the lock: the clock rebases itself
+ * here when the dilation changed.
+ */
 static u64 snic_ar_now(struct snic_ar *ar)
 {
+	u32 d = READ_ONCE(ar->d) ?: 1;
+	u64 wall = ktime_get_ns(), now;
+
 	lockdep_assert_held(&ar->lock);
-	return snic_fclock_now(&ar->clock, ktime_get_ns(), READ_ONCE(ar->d));
+	if (likely(d == ar->clock.d && wall >= ar->clock.wall0))
+		return snic_fclock_read(&ar->clock, wall);
+	write_seqcount_begin(&ar->cseq);
+	now = snic_fclock_now(&ar->clock, wall, d);
+	write_seqcount_end(&ar->cseq);
+	return now;
+}
+
+/* Fabric ns now at @ar, without its lock. */
+static u64 snic_ar_read_clock(struct snic_ar *ar)
+{
+	u64 wall = ktime_get_ns(), now;
+	unsigned int seq;
+
+	do {
+		seq = read_seqcount_begin(&ar->cseq);
+		now = snic_fclock_read(&ar->clock, wall);
+	} while (read_seqcount_retry(&ar->cseq, seq));
+	return now;
 }
 
 void snic_ar_port_read(struct snic_switch *sw, struct snic_port *port,
@@ -156,21 +186,61 @@ static ktime_t snic_ar_period(struct snic_ar *ar)
 			   READ_ONCE(ar->d));
 }
 
-/* The link states changed: every BPT entry's penalties are stale. */
-static void snic_ar_links_changed(struct snic_ar *ar)
+/*
+ * Re-evaluate the BPT entries that depend on a link whose state changed
+ * since the last call (every entry when more changed than the log
+ * holds), counting them in @stats (the port that brought the change)
+ * unless NULL. ar->lock held.
+ */
+static void snic_ar_links_apply(struct snic_ar *ar, struct snic_stats *stats)
 {
+	u32 keys[SNIC_ARN_CHANGED];
+	struct snic_ar_lnode *ln;
+	unsigned int done = 0;
+	int i, n, bkt;
+
 	lockdep_assert_held(&ar->lock);
-	WRITE_ONCE(ar->gen, ar->gen + 1);
+	n = snic_arn_take_changed(&ar->links, keys);
+	if (n < 0) {
+		hash_for_each(ar->lidx, bkt, ln, node) {
+			if (ln != &ln->b->ln[0])
+				continue;	/* once per entry */
+			snic_bpt_refresh(&ln->b->ent, &ar->links);
+			done++;
+		}
+	}
+	for (i = 0; i < n; i++) {
+		hash_for_each_possible(ar->lidx, ln, node, keys[i]) {
+			if (ln->key != keys[i])
+				continue;
+			snic_bpt_refresh(&ln->b->ent, &ar->links);
+			done++;
+		}
+	}
+	if (stats && done)
+		snic_stats_add(stats, SNIC_STAT_AR_BPT_REFRESH, done);
 }
 
-/* @b's penalties from the current link states, if they are not. */
-static void snic_ar_bpt_fresh(struct snic_ar *ar, struct snic_ar_bpt *b)
+/* Enter @b in the index, under each link it depends on. ar->lock held. */
+static void snic_ar_bpt_index(struct snic_ar *ar, struct snic_ar_bpt *b)
 {
+	int i, j, k;
+
 	lockdep_assert_held(&ar->lock);
-	if (b->gen == ar->gen)
-		return;
-	snic_bpt_refresh(&b->ent, &ar->links);
-	WRITE_ONCE(b->gen, ar->gen);
+	for (i = 0; i < b->ent.n; i++) {
+		for (j = 0; j < SNIC_BPT_LINKS; j++) {
+			u32 key = b->ent.c[i].link[j];
+
+			for (k = 0; k < b->nlinks && b->ln[k].key != key; k++)
+				;
+			if (!key || k < b->nlinks)
+				continue;
+			b->ln[k].key = key;
+			b->ln[k].b = b;
+			hash_add(ar->lidx, &b->ln[k].node, key);
+			b->nlinks++;
+		}
+	}
 }
 
 /* The key of @port's own link. */
@@ -237,8 +307,8 @@ static u32 snic_ar_avoid(struct snic_ar *ar, struct snic_ar_bpt *b,
 	u32 keys[SNIC_ARN_MAX_FLOWS], avoid = 0;
 	int i, n;
 
-	if (snic_arn_expire(&ar->links, snic_ar_now(ar)))
-		snic_ar_links_changed(ar);
+	snic_arn_expire(&ar->links, snic_ar_now(ar));
+	snic_ar_links_apply(ar, NULL);
 	n = snic_arn_flow_links(&ar->links, k, keys, ARRAY_SIZE(keys));
 	for (i = 0; i < n; i++)
 		avoid |= snic_bpt_uses(&b->ent, keys[i]);
@@ -277,6 +347,8 @@ u32 snic_ar_route(struct snic_switch *sw, struct snic_port *in,
 	hash = (u32)READ_ONCE(ar->id) * 2654435761u ^ h->dlid ^
 	       bucket * 0x9e3779b9u;
 	p.algorithm = READ_ONCE(ar->p.algorithm);
+	p.hold_down_ns = READ_ONCE(ar->p.hold_down_ns);
+	p.flowlet_ns = READ_ONCE(ar->p.flowlet_ns);
 	/* Valiant chooses per flow, with no state. */
 	if (p.algorithm == SNIC_AR_VALIANT)
 		hash ^= (h->slid ^ (u32)h->entropy << 8) * 0x85ebca6bu;
@@ -285,8 +357,7 @@ u32 snic_ar_route(struct snic_switch *sw, struct snic_port *in,
 	seen = READ_ONCE(b->seen);
 	if (seen != now_j)
 		WRITE_ONCE(b->seen, now_j);
-	i = READ_ONCE(b->gen) == READ_ONCE(ar->gen) ?
-	    snic_bpt_peek(&b->ent, f, &p, local, hash) : SNIC_BPT_DECIDE;
+	i = snic_bpt_peek(&b->ent, f, &p, local, hash);
 	if (i == SNIC_BPT_DECIDE) {
 		/* Quiet for the whole jiffies between (up to 1000 s), in
 		 * fabric ns.
@@ -295,11 +366,10 @@ u32 snic_ar_route(struct snic_switch *sw, struct snic_port *in,
 			div_u64(jiffies_to_nsecs(min(now_j - seen - 1,
 						     1000UL * HZ)),
 				READ_ONCE(ar->d) ?: 1) : 0;
-		spin_lock_bh(&ar->lock);
-		snic_ar_bpt_fresh(ar, b);
-		i = snic_bpt_select(&b->ent, f, &ar->p, local, hash,
-				    snic_ar_now(ar), quiet, &moved);
-		spin_unlock_bh(&ar->lock);
+		spin_lock_bh(&b->lock);
+		i = snic_bpt_select(&b->ent, f, &p, local, hash,
+				    snic_ar_read_clock(ar), quiet, &moved);
+		spin_unlock_bh(&b->lock);
 		if (moved)
 			snic_count(&in->stats, SNIC_STAT_AR_MOVES);
 	}
@@ -311,7 +381,7 @@ u32 snic_ar_route(struct snic_switch *sw, struct snic_port *in,
 		spin_lock_bh(&ar->lock);
 		avoid = snic_ar_avoid(ar, b, &k);
 		alt = avoid & BIT(i) ?
-		      snic_bpt_avoid(&b->ent, &ar->p, local, hash, avoid) : -1;
+		      snic_bpt_avoid(&b->ent, &p, local, hash, avoid) : -1;
 		spin_unlock_bh(&ar->lock);
 		if (alt >= 0) {
 			i = alt;
@@ -491,7 +561,7 @@ static void snic_ar_event(struct snic_ar *ar, struct snic_port *port,
  * say in @n what to tell the group. Returns true if @n is to be sent.
  */
 static bool snic_ar_sample(struct snic_switch *sw, struct snic_port *port,
-			   u64 now, bool *changed, struct snic_ar_note *n)
+			   u64 now, struct snic_ar_note *n)
 {
 	struct snic_ar *ar = &sw->ar;
 	struct snic_port_ar *pa = &port->ar;
@@ -515,7 +585,6 @@ static bool snic_ar_sample(struct snic_switch *sw, struct snic_port *port,
 			pa->util_ewma = 0;
 			snic_arn_set_link(&ar->links, key, SNIC_LINK_FAILED,
 					  255, 0);
-			*changed = true;
 			snic_ar_event(ar, port, SNIC_ARN_FAILED, repeat, now);
 			snic_count(&port->stats, SNIC_STAT_AR_DETECTED);
 		}
@@ -525,7 +594,6 @@ static bool snic_ar_sample(struct snic_switch *sw, struct snic_port *port,
 		} else if (now - pa->up_since >= hold) {
 			pa->failed = false;
 			snic_arn_set_link(&ar->links, key, SNIC_LINK_OK, 0, 0);
-			*changed = true;
 			snic_ar_event(ar, port, SNIC_ARN_RECOVERED, repeat,
 				      now);
 		}
@@ -545,12 +613,10 @@ static bool snic_ar_sample(struct snic_switch *sw, struct snic_port *port,
 			pa->metric = max(level, util);
 			snic_arn_set_link(&ar->links, key, SNIC_LINK_CONGESTED,
 					  pa->metric, 0);
-			*changed = true;
 			snic_ar_event(ar, port, SNIC_ARN_CONGESTED, 1, now);
 			snic_count(&port->stats, SNIC_STAT_AR_DETECTED);
 		} else if (!cong && pa->cong) {
 			snic_arn_set_link(&ar->links, key, SNIC_LINK_OK, 0, 0);
-			*changed = true;
 			snic_ar_event(ar, port, SNIC_ARN_ELIMINATED, 1, now);
 		}
 		pa->cong = cong;
@@ -583,7 +649,6 @@ static enum hrtimer_restart snic_ar_fire(struct hrtimer *t)
 	struct snic_ar_note note[8];
 	enum hrtimer_restart ret;
 	struct snic_port *port;
-	bool changed = false;
 	int i, n = 0;
 	u64 now;
 
@@ -596,17 +661,17 @@ static enum hrtimer_restart snic_ar_fire(struct hrtimer *t)
 	}
 	WRITE_ONCE(ar->d, snic_ar_dilation(sw));
 	now = snic_ar_now(ar);
-	changed = snic_arn_expire(&ar->links, now);
+	snic_arn_expire(&ar->links, now);
+	snic_ar_links_apply(ar, NULL);
 	list_for_each_entry_rcu(port, &sw->ports, node) {
 		if (READ_ONCE(port->ar.kind) == SNIC_AR_PORT_NONE)
 			continue;
 		/* Ports beyond the batch wait for the next sample. */
 		if (n < ARRAY_SIZE(note) &&
-		    snic_ar_sample(sw, port, now, &changed, &note[n]))
+		    snic_ar_sample(sw, port, now, &note[n]))
 			n++;
+		snic_ar_links_apply(ar, &port->stats);
 	}
-	if (changed)
-		snic_ar_links_changed(ar);
 	spin_unlock_bh(&ar->lock);
 	for (i = 0; i < n; i++)
 		snic_ar_send(sw, &note[i]);
@@ -654,9 +719,21 @@ int snic_ar_port_set(struct snic_switch *sw, struct snic_port *port, u8 kind,
 	memset(&port->ar, 0, sizeof(port->ar));
 	WRITE_ONCE(port->ar.kind, kind);
 	WRITE_ONCE(port->ar.peer, peer);
-	snic_ar_links_changed(ar);
+	snic_ar_links_apply(ar, NULL);
 	spin_unlock_bh(&ar->lock);
 	return 0;
+}
+
+/* @b is stored at no DLID: out of the index, and freed. RTNL. */
+static void snic_ar_bpt_release(struct snic_ar *ar, struct snic_ar_bpt *b)
+{
+	int k;
+
+	spin_lock_bh(&ar->lock);
+	for (k = 0; k < b->nlinks; k++)
+		hash_del(&b->ln[k].node);
+	spin_unlock_bh(&ar->lock);
+	kfree_rcu(b, rcu);
 }
 
 /* @b is stored at one DLID less. RTNL. */
@@ -664,7 +741,7 @@ static void snic_ar_bpt_put(struct snic_ar *ar, struct snic_ar_bpt *b)
 {
 	WRITE_ONCE(ar->nbpt, ar->nbpt - 1);
 	if (!--b->refs)
-		kfree_rcu(b, rcu);
+		snic_ar_bpt_release(ar, b);
 }
 
 /*
@@ -697,6 +774,7 @@ int snic_ar_bpt_set(struct snic_switch *sw, u32 dlid, u32 last,
 	b = kzalloc(sizeof(*b), GFP_KERNEL);
 	if (!b)
 		return -ENOMEM;
+	spin_lock_init(&b->lock);
 	b->ent.n = n;
 	for (i = 0; i < n; i++) {
 		b->ent.c[i] = c[i];
@@ -712,11 +790,11 @@ int snic_ar_bpt_set(struct snic_switch *sw, u32 dlid, u32 last,
 		}
 	}
 	b->refs = last - dlid + 1;
+	/* Indexed first: states that change from here on re-evaluate it. */
 	spin_lock_bh(&ar->lock);
+	snic_ar_bpt_index(ar, b);
 	snic_bpt_refresh(&b->ent, &ar->links);
-	b->gen = ar->gen;
 	spin_unlock_bh(&ar->lock);
-	/* States that change from here on bump ar->gen. */
 	for (idx = dlid; idx <= last; idx++) {
 		/* reserved: no allocation, no error */
 		old = xa_store(&ar->bpt, idx, b, GFP_KERNEL);
@@ -729,7 +807,7 @@ int snic_ar_bpt_set(struct snic_switch *sw, u32 dlid, u32 last,
 			snic_ar_bpt_put(ar, old);
 	}
 	if (!b->refs)
-		kfree(b);
+		snic_ar_bpt_release(ar, b);
 	snic_cfg_changed();
 	return 0;
 }
@@ -754,10 +832,11 @@ int snic_ar_bpt_dump(struct snic_ar *ar, unsigned long *pos, u32 *dlid,
 		}
 		if (got == n)
 			break;
-		snic_ar_bpt_fresh(ar, b);
 		dlid[got] = idx;
 		last[got] = idx;
+		spin_lock(&b->lock);
 		out[got++] = b->ent;
+		spin_unlock(&b->lock);
 		prev = b;
 		*pos = idx + 1;
 	}
@@ -789,7 +868,6 @@ void snic_ar_rx(struct snic_switch *sw, struct snic_port *in,
 	enum snic_arn_err err;
 	enum snic_stat why;
 	struct snic_arn a;
-	bool expired;
 	const u8 *p;
 	size_t len;
 	u64 now, ports;
@@ -811,12 +889,11 @@ void snic_ar_rx(struct snic_switch *sw, struct snic_port *in,
 	}
 	spin_lock_bh(&ar->lock);
 	now = snic_ar_now(ar);
-	expired = snic_arn_expire(&ar->links, now);
+	snic_arn_expire(&ar->links, now);
+	snic_ar_links_apply(ar, NULL);
 	res = snic_arn_learn(&ar->links, &a, now,
 			     (u64)READ_ONCE(ar->life_us) * NSEC_PER_USEC);
-	/* A per-flow notice changes no penalty. */
-	if (expired || (res == SNIC_ARN_APPLIED && !snic_arn_per_flow(&a)))
-		snic_ar_links_changed(ar);
+	snic_ar_links_apply(ar, &in->stats);
 	spin_unlock_bh(&ar->lock);
 	snic_count(&in->stats, SNIC_STAT_RX_ARN);
 	/* On along the group's tree: only with an MFT entry (without one,
@@ -904,17 +981,16 @@ void snic_ar_configure(struct snic_switch *sw, const struct snic_ar_config *c)
 		ar->uthr.clear_samples = c->uthr.clear_samples;
 	}
 	if (c->has_hold_down)
-		ar->p.hold_down_ns = (u64)c->hold_down_us * NSEC_PER_USEC;
+		WRITE_ONCE(ar->p.hold_down_ns,
+			   (u64)c->hold_down_us * NSEC_PER_USEC);
 	if (c->has_flowlet)
-		ar->p.flowlet_ns = (u64)c->flowlet_us * NSEC_PER_USEC;
+		WRITE_ONCE(ar->p.flowlet_ns,
+			   (u64)c->flowlet_us * NSEC_PER_USEC);
 	if (c->has_algorithm)
 		WRITE_ONCE(ar->p.algorithm, c->algorithm);
 	if (c->has_group || c->has_id || c->has_dlid) {
 		/* Another group (or none): start over, the monitor too. */
-		memset(ar->links.l, 0, sizeof(ar->links.l));
-		memset(ar->links.o, 0, sizeof(ar->links.o));
-		memset(ar->links.f, 0, sizeof(ar->links.f));
-		WRITE_ONCE(ar->links.nflows, 0);
+		snic_arn_reset(&ar->links);
 		list_for_each_entry(port, &sw->ports, node) {
 			u8 kind = port->ar.kind;
 			u16 peer = port->ar.peer;
@@ -923,7 +999,7 @@ void snic_ar_configure(struct snic_switch *sw, const struct snic_ar_config *c)
 			port->ar.kind = kind;
 			port->ar.peer = peer;
 		}
-		snic_ar_links_changed(ar);
+		snic_ar_links_apply(ar, NULL);
 	}
 	start = !ar->dead && ar->period_us && c->has_period;
 	if (start)
@@ -970,8 +1046,8 @@ int snic_ar_dump_links(struct snic_ar *ar, u32 pos, struct snic_arn_link *out,
 
 	spin_lock_bh(&ar->lock);
 	now = snic_ar_now(ar);
-	if (snic_arn_expire(&ar->links, now))
-		snic_ar_links_changed(ar);
+	snic_arn_expire(&ar->links, now);
+	snic_ar_links_apply(ar, NULL);
 	for (; pos < SNIC_ARN_MAX_LINKS && got < n; pos++) {
 		const struct snic_arn_link *l = &ar->links.l[pos];
 

@@ -253,7 +253,7 @@ const struct nla_policy snic_port_nl_policy[SNIC_A_PORT_AR_UTIL + 1] = {
 	[SNIC_A_PORT_AR_UTIL] = { .type = NLA_U32, },
 };
 
-const struct nla_policy snic_stats_nl_policy[SNIC_STAT_AR_FLOW_MOVED + 1] = {
+const struct nla_policy snic_stats_nl_policy[SNIC_STAT_AR_BPT_REFRESH + 1] = {
 	[SNIC_STAT_RX_PACKETS] = { .type = NLA_U64, },
 	[SNIC_STAT_RX_BYTES] = { .type = NLA_U64, },
 	[SNIC_STAT_TX_PACKETS] = { .type = NLA_U64, },
@@ -366,6 +366,7 @@ const struct nla_policy snic_stats_nl_policy[SNIC_STAT_AR_FLOW_MOVED + 1] = {
 	[SNIC_STAT_AR_LIMITED] = { .type = NLA_U64, },
 	[SNIC_STAT_TX_ARN_RELAY] = { .type = NLA_U64, },
 	[SNIC_STAT_AR_FLOW_MOVED] = { .type = NLA_U64, },
+	[SNIC_STAT_AR_BPT_REFRESH] = { .type = NLA_U64, },
 };
 
 const struct nla_policy snic_sw_cc_nl_policy[SNIC_A_SW_CC_PORT_VICTIM + 1] = {

@@ -21,8 +21,10 @@
 #define _SNIC_H
 
 #include <linux/etherdevice.h>
+#include <linux/hashtable.h>
 #include <linux/hrtimer.h>
 #include <linux/netdevice.h>
+#include <linux/seqlock.h>
 #include <linux/u64_stats_sync.h>
 #include <linux/xarray.h>
 #include <net/sch_generic.h>
@@ -208,6 +210,13 @@ struct snic_ar_config {
 
 #define SNIC_AR_BPT_RANGE	4096	/* DLIDs a BPT entry covers, at most */
 
+/* A link a BPT entry depends on, in the switch's link -> entries index. */
+struct snic_ar_lnode {
+	struct hlist_node node;		/* in ar->lidx (ar->lock) */
+	u32 key;
+	struct snic_ar_bpt *b;
+};
+
 /*
  * A BPT entry: the candidates of a range of DLIDs (one destination group
  * or switch), stored at each DLID of the range and replaced whole under
@@ -215,13 +224,21 @@ struct snic_ar_config {
  */
 struct snic_ar_bpt {
 	u32 refs;			/* DLIDs it is stored at (RTNL) */
-	/* Written under ar->lock; read locklessly by snic_bpt_peek() */
+	/* Its flow buckets (ent.f): one entry's packets, not the switch's,
+	 * serialise on a choice of path.
+	 */
+	spinlock_t lock;
+	/* Constant but the penalties (written under ar->lock, when a link
+	 * the entry depends on changes) and ent.f (under lock); both read
+	 * locklessly by snic_bpt_peek().
+	 */
 	struct snic_bpt_ent ent;
-	u32 gen;			/* ar->gen its penalties are of */
 	/* jiffies at its last packet, written once a jiffy at most: how
 	 * long it was quiet, for a flowlet gap that nothing timed.
 	 */
 	unsigned long seen;
+	u8 nlinks;
+	struct snic_ar_lnode ln[SNIC_BPT_CANDS * SNIC_BPT_LINKS];
 	struct rcu_head rcu;
 };
 
@@ -238,18 +255,19 @@ struct snic_ar {
 	u32 recovery_us;		/* 0: two periods */
 	u32 min_gap_us;			/* per port and type, 0: none */
 	u8 detect;			/* SNIC_AR_DETECT_* */
-	spinlock_t lock;		/* all below, and the BPT entries */
+	spinlock_t lock;		/* all below, and the entries' penalties */
 	struct snic_ar_params p;
 	struct snic_arn_thr thr;
 	struct snic_arn_thr uthr;	/* utilization's */
 	struct snic_arn_links links;
-	/* Bumped when links change; an entry of another generation is
-	 * refreshed when next used or dumped (WRITE_ONCE: read locklessly).
+	/* Link key -> the BPT entries that depend on it (their lnodes):
+	 * a change of link state re-evaluates those entries only.
 	 */
-	u32 gen;
+	DECLARE_HASHTABLE(lidx, 8);
 	u32 seq;			/* of the ARNs we send */
 	bool dead;			/* uninit: never armed again */
 	struct snic_fclock clock;	/* fabric time of the switch */
+	seqcount_spinlock_t cseq;	/* clock, for readers without lock */
 	u32 d;				/* its dilation: the ports' largest */
 	struct hrtimer timer;		/* the monitor */
 	/* BPT: DLID -> struct snic_ar_bpt. Writers hold RTNL (and the

@@ -8,7 +8,9 @@
  *
  * Byte 0 odd: the rest is a program over the link states and a Best Path
  * Table entry, four bytes per operation: an ARN learned (type, link,
- * sequence), time passing (with expiry), a packet's choice. After each
+ * sequence), time passing (with expiry), a packet's choice. The entry is
+ * re-evaluated only when a link it depends on changed (the switch's
+ * index), and must then agree with a full re-evaluation. After each
  * choice: -1 only when no candidate is usable, else a usable one; and a
  * packet that came over a local link never leaves on a local link.
  */
@@ -46,6 +48,33 @@ static const u32 links[4] = {
 	SNIC_AR_LINK_G(1, 5, 4), SNIC_AR_LINK_L(1, 2),
 	SNIC_AR_LINK_G(2, 5, 4), SNIC_AR_LINK_G(1, 3, 5),
 };
+
+/*
+ * What the switch's link -> entries index does: re-evaluate @e only when
+ * a link it depends on changed. Its penalties must then be what a full
+ * refresh gives.
+ */
+static void sync_entry(struct snic_bpt_ent *e, struct snic_arn_links *t)
+{
+	u32 keys[SNIC_ARN_CHANGED];
+	struct snic_bpt_ent full = *e;
+	int n, j;
+	bool hit;
+
+	n = snic_arn_take_changed(t, keys);
+	hit = n < 0;
+	for (j = 0; j < n; j++) {
+		if (!keys[j])
+			abort();
+		hit |= !!snic_bpt_uses(e, keys[j]);
+	}
+	if (hit)
+		snic_bpt_refresh(e, t);
+	snic_bpt_refresh(&full, t);
+	for (j = 0; j < e->n; j++)
+		if (e->c[j].penalty != full.c[j].penalty)
+			abort();
+}
 
 static void run_program(const uint8_t *d, size_t size)
 {
@@ -94,12 +123,12 @@ static void run_program(const uint8_t *d, size_t size)
 				a.path_id = d[i + 3] & 3;
 			}
 			snic_arn_learn(&t, &a, now, 1000);
-			snic_bpt_refresh(&e, &t);
+			sync_entry(&e, &t);
 			break;
 		case 1:
 			now += d[i + 1] * 8;
-			if (snic_arn_expire(&t, now))
-				snic_bpt_refresh(&e, &t);
+			snic_arn_expire(&t, now);
+			sync_entry(&e, &t);
 			break;
 		case 2:
 			local = d[i + 1] & 1;

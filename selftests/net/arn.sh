@@ -5,7 +5,9 @@
 # DLID are consumed (relayed only to the group's switches, never to a
 # host, even with an MFT entry naming hosts), learned into the link table with
 # their sequence numbers and lifetimes, and every malformed one is a
-# counted drop with its own counter. The settings refuse bad values.
+# counted drop with its own counter. A change of a link's state
+# re-evaluates just the Best Path Table entries that depend on the link.
+# The settings refuse bad values.
 . "$(dirname "$0")/../lib.sh"
 
 modules_load || { not_ok "modules load"; ktap_finish; }
@@ -82,7 +84,50 @@ checke "no ARN was forwarded (the MFT would have): h2 saw no management packet" 
 	'[ $(h2mgmt) -eq $m0 ]'
 check "traffic still flows" nsexec "$H1" ping -c 2 -i 0.2 -w 10 10.0.0.2
 
-# 3. Settings: errno + extack, nothing changed.
+# 3. The link -> entries index: a link's change re-evaluates the BPT
+# entries that depend on that link, each once (ar_bpt_refresh on the port
+# the ARN came in on) however many DLIDs it covers, and no other entry.
+bpt() { nsexec "$S1" "$SNICCTL" bpt set sw0 dlid "$@"; }
+pen() {	# pen DLID: the penalty of the entry's first candidate
+	nsexec "$S1" "$SNICCTL" bpt show sw0 |
+		sed -n "s/^dlid $1 .* c0 [^ ]*:+\([0-9]*\).*/\1/p"
+}
+ok=1
+for d in $(seq 100 119); do bpt $d 2:3:l:g2.3.4 || ok=0; done
+bpt 200-299 2:3:l:g2.3.4 2:5:l:g9.9.9 || ok=0
+for d in $(seq 120 129); do bpt $d 2:3:l:g5.6.7 || ok=0; done
+bpt 130 2:3:l || ok=0
+check "32 BPT entries: 21 on switch 2's link to group 3, 10 on another, 1 on none" \
+	[ $ok -eq 1 ]
+r0=$(pc ar_bpt_refresh)
+arn arn_cong 50
+checke "a congestion ARN about switch 2's link re-evaluates its 21 entries, no other" \
+	'waitfor 3000 "[ \$(pc rx_arn) -eq 8 ]" && echo "ar_bpt_refresh +$(($(pc ar_bpt_refresh) - r0))" &&
+	 [ $(($(pc ar_bpt_refresh) - r0)) -eq 21 ]'
+checke "...those entries carry its metric (+100), the others none" \
+	'[ "$(pen 100)" = 100 ] && [ "$(pen 119)" = 100 ] && [ "$(pen 200)" = 100 ] &&
+	 [ "$(pen 120)" = 0 ] && [ "$(pen 130)" = 0 ]'
+SNIC_ARN_ORIGIN=1.5 SNIC_ARN_PEER=6.7 arn arn_fail 51
+checke "a failure of switch 5's link to group 6 re-evaluates its 10 entries" \
+	'waitfor 3000 "[ \$(pc rx_arn) -eq 9 ]" && [ $(($(pc ar_bpt_refresh) - r0)) -eq 31 ] &&
+	 nsexec $S1 $SNICCTL bpt show sw0 | grep -q "^dlid 120 .* c0 [^ ]*:failed"'
+SNIC_ARN_ORIGIN=1.5 SNIC_ARN_PEER=6.7 arn arn_fail 52
+arn arn_cong 51
+checke "repeats (same state, lifetime renewed) re-evaluate nothing" \
+	'waitfor 3000 "[ \$(pc rx_arn) -eq 11 ]" && [ $(($(pc ar_bpt_refresh) - r0)) -eq 31 ]'
+SNIC_ARN_ORIGIN=1.5 SNIC_ARN_PEER=6.7 arn arn_recover 53
+arn arn_recover 52
+checke "recoveries re-evaluate the same entries again, and restore them" \
+	'waitfor 3000 "[ \$(pc rx_arn) -eq 13 ]" && [ $(($(pc ar_bpt_refresh) - r0)) -eq 62 ] &&
+	 [ "$(pen 100)" = 0 ] && [ "$(pen 120)" = 0 ] && [ $(links | wc -l) -eq 1 ]'
+check "the entries go" nsexec "$S1" "$SNICCTL" bpt del sw0 dlid 100-299
+arn arn_cong 53
+checke "without entries, an ARN re-evaluates nothing" \
+	'waitfor 3000 "[ \$(pc rx_arn) -eq 14 ]" && [ $(($(pc ar_bpt_refresh) - r0)) -eq 62 ]'
+arn arn_recover 54
+waitfor 3000 "[ \$(pc rx_arn) -eq 15 ]"
+
+# 4. Settings: errno + extack, nothing changed.
 check "ar_dlid of a unicast LID: EINVAL" \
 	expect_err "$S1" 22 "the ARN DLID is a multicast LID" \
 	$SNICCTL dev set sw0 ar_dlid 5

@@ -10,6 +10,7 @@
 
 #include "unit.h"
 #include "arn.h"
+#include "fclock.h"
 
 static struct snic_arn global_arn(u8 type, u32 seq)
 {
@@ -174,6 +175,62 @@ static void test_links(void)
 	      "links: seq wraps as serial numbers; LIFETIME overrides the default");
 	CHECK(!snic_arn_expire(&t, 2999) && snic_arn_expire(&t, 3000) &&
 	      !snic_arn_link_find(&t, key), "links: a state expires");
+}
+
+/* The log of changed links: each state or metric change once, nothing
+ * else, and an overflow says "everything".
+ */
+static void test_links_changed(void)
+{
+	static struct snic_arn_links t;
+	struct snic_arn a = global_arn(SNIC_ARN_CONGESTED, 10);
+	const u32 key = SNIC_AR_LINK_G(1, 5, 3), loc = SNIC_AR_LINK_L(1, 2);
+	u32 keys[SNIC_ARN_CHANGED];
+	int i;
+
+	CHECK(snic_arn_take_changed(&t, keys) == 0,
+	      "changed: nothing at first");
+	snic_arn_learn(&t, &a, 0, 1000);
+	a.seq++;
+	snic_arn_learn(&t, &a, 1, 1000);	/* a refresh */
+	snic_arn_set_link(&t, loc, SNIC_LINK_FAILED, 255, 0);
+	snic_arn_set_link(&t, loc, SNIC_LINK_FAILED, 255, 0);
+	CHECK(snic_arn_take_changed(&t, keys) == 2 && keys[0] == key &&
+	      keys[1] == loc, "changed: a new state and a failure, once each");
+	CHECK(snic_arn_take_changed(&t, keys) == 0, "changed: the log starts over");
+	a.seq++;
+	snic_arn_learn(&t, &a, 2, 1000);
+	a.seq++;
+	a.metric = 101;
+	snic_arn_learn(&t, &a, 3, 1000);
+	CHECK(snic_arn_take_changed(&t, keys) == 1 && keys[0] == key,
+	      "changed: a refresh is no change, a new metric is");
+	a.seq++;
+	a.params |= SNIC_ARN_P_PATH_ID;
+	a.path_id = 7;
+	snic_arn_learn(&t, &a, 4, 1000);
+	CHECK(snic_arn_take_changed(&t, keys) == 0 && t.nflows == 1,
+	      "changed: a per-flow notice changes no link");
+	snic_arn_set_link(&t, SNIC_AR_LINK_L(1, 3), SNIC_LINK_OK, 0, 0);
+	CHECK(snic_arn_take_changed(&t, keys) == 0,
+	      "changed: clearing a link not known is no change");
+	CHECK(!snic_arn_expire(&t, 1002) && snic_arn_expire(&t, 1003) &&
+	      snic_arn_take_changed(&t, keys) == 1 && keys[0] == key &&
+	      !snic_arn_link_find(&t, key),
+	      "changed: an expired state is a change");
+	snic_arn_set_link(&t, loc, SNIC_LINK_OK, 0, 0);
+	CHECK(snic_arn_take_changed(&t, keys) == 1 && keys[0] == loc,
+	      "changed: a cleared state is a change");
+	for (i = 0; i <= SNIC_ARN_CHANGED; i++)
+		snic_arn_set_link(&t, SNIC_AR_LINK_L(1, 10 + i),
+				  SNIC_LINK_CONGESTED, 5, 0);
+	CHECK(snic_arn_take_changed(&t, keys) == -1 &&
+	      snic_arn_take_changed(&t, keys) == 0,
+	      "changed: more than the log holds is \"everything\", once");
+	snic_arn_reset(&t);
+	CHECK(snic_arn_take_changed(&t, keys) == -1 && !t.nflows &&
+	      !snic_arn_link_find(&t, SNIC_AR_LINK_L(1, 10)),
+	      "changed: a reset forgets every state and changes everything");
 }
 
 static void test_links_full(void)
@@ -648,10 +705,30 @@ static void test_monitor(void)
 	}
 }
 
+/* The switch's fabric clock, read by its owner and by lockless readers. */
+static void test_fclock(void)
+{
+	struct snic_fclock c = { 0 };
+
+	CHECK(snic_fclock_read(&c, 1000) == 1000 &&
+	      snic_fclock_now(&c, 1000, 10) == 100 && c.d == 10,
+	      "fclock: not started, read is wall time; now starts it at D 10");
+	CHECK(snic_fclock_read(&c, 2000) == 200 &&
+	      snic_fclock_now(&c, 2000, 10) == 200,
+	      "fclock: read and now agree while D holds");
+	CHECK(snic_fclock_now(&c, 3000, 2) == 300 &&
+	      snic_fclock_read(&c, 3500) == 550,
+	      "fclock: a new D rebases, time stays continuous");
+	CHECK(snic_fclock_read(&c, 2500) == 300,
+	      "fclock: read never goes back before the last rebase");
+}
+
 void test_arn(void)
 {
+	test_fclock();
 	test_codec();
 	test_links();
+	test_links_changed();
 	test_links_full();
 	test_origin_restart();
 	test_bpt();

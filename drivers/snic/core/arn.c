@@ -203,6 +203,43 @@ const struct snic_arn_link *snic_arn_link_find(const struct snic_arn_links *t,
 	return NULL;
 }
 
+/* Log that link @key's state changed. */
+static void snic_arn_changed(struct snic_arn_links *t, u32 key)
+{
+	int i;
+
+	if (t->changed_all)
+		return;
+	for (i = 0; i < t->nchanged; i++)
+		if (t->changed[i] == key)
+			return;
+	if (t->nchanged == SNIC_ARN_CHANGED)
+		t->changed_all = true;
+	else
+		t->changed[t->nchanged++] = key;
+}
+
+int snic_arn_take_changed(struct snic_arn_links *t, u32 *keys)
+{
+	int i, n = t->changed_all ? -1 : t->nchanged;
+
+	for (i = 0; i < n; i++)
+		keys[i] = t->changed[i];
+	t->nchanged = 0;
+	t->changed_all = false;
+	return n;
+}
+
+void snic_arn_reset(struct snic_arn_links *t)
+{
+	memset(t->l, 0, sizeof(t->l));
+	memset(t->o, 0, sizeof(t->o));
+	memset(t->f, 0, sizeof(t->f));
+	SNIC_WRITE_ONCE(t->nflows, 0);
+	t->nchanged = 0;
+	t->changed_all = true;
+}
+
 enum snic_arn_apply snic_arn_set_link(struct snic_arn_links *t, u32 key,
 				      enum snic_link_state st, u8 metric,
 				      u64 expires)
@@ -224,6 +261,7 @@ enum snic_arn_apply snic_arn_set_link(struct snic_arn_links *t, u32 key,
 	}
 	if (st == SNIC_LINK_OK) {
 		memset(l, 0, sizeof(*l));
+		snic_arn_changed(t, key);
 		return SNIC_ARN_APPLIED;
 	}
 	l->expires = expires;
@@ -231,6 +269,7 @@ enum snic_arn_apply snic_arn_set_link(struct snic_arn_links *t, u32 key,
 		return SNIC_ARN_REFRESHED;
 	l->state = st;
 	l->metric = metric;
+	snic_arn_changed(t, key);
 	return SNIC_ARN_APPLIED;
 }
 
@@ -429,6 +468,7 @@ bool snic_arn_expire(struct snic_arn_links *t, u64 now)
 		struct snic_arn_link *l = &t->l[i];
 
 		if (l->key && l->expires && l->expires <= now) {
+			snic_arn_changed(t, l->key);
 			memset(l, 0, sizeof(*l));
 			changed = true;
 		}

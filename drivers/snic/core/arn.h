@@ -151,11 +151,17 @@ struct snic_arn_flow {
 	u64 expires;
 };
 
+/* Links whose state changed, kept for the owner's index (below). */
+#define SNIC_ARN_CHANGED	8
+
 struct snic_arn_links {
 	struct snic_arn_link l[SNIC_ARN_MAX_LINKS];
 	struct snic_arn_origin o[SNIC_ARN_MAX_ORIGINS];
 	struct snic_arn_flow f[SNIC_ARN_MAX_FLOWS];
 	u8 nflows;		/* live notices (read locklessly) */
+	u8 nchanged;
+	bool changed_all;	/* more than SNIC_ARN_CHANGED changed */
+	u32 changed[SNIC_ARN_CHANGED];
 };
 
 enum snic_arn_apply {
@@ -187,6 +193,18 @@ enum snic_arn_apply snic_arn_set_link(struct snic_arn_links *t, u32 key,
 				      u64 expires);
 /* Forget expired states and notices; true if any went. */
 bool snic_arn_expire(struct snic_arn_links *t, u64 now);
+/*
+ * The links whose state or metric changed (by snic_arn_learn(),
+ * snic_arn_set_link() or snic_arn_expire(); per-flow notices change no
+ * link) since the last call: their keys into @keys (room for
+ * SNIC_ARN_CHANGED), each once; returns how many, or -1 when more
+ * changed than that (everything that depends on a link is stale). The
+ * log starts over. So the owner re-evaluates only the BPT entries that
+ * depend on those links.
+ */
+int snic_arn_take_changed(struct snic_arn_links *t, u32 *keys);
+/* Forget every link state, notice and origin (another group). */
+void snic_arn_reset(struct snic_arn_links *t);
 const struct snic_arn_link *snic_arn_link_find(const struct snic_arn_links *t,
 					       u32 key);
 

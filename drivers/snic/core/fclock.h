@@ -36,6 +36,21 @@ static inline u64 snic_fclock_now(struct snic_fclock *c, u64 wall, u32 d)
 	return c->fab0 + snic_div64(wall - c->wall0, c->d);
 }
 
+/*
+ * Fabric ns at @wall ns without a rebase (so a reader that does not
+ * serialise with the owner can use it, the clock read whole): at the
+ * clock's own dilation, and never before the last rebase (@wall taken on
+ * another CPU may be a little older than it).
+ */
+static inline u64 snic_fclock_read(const struct snic_fclock *c, u64 wall)
+{
+	if (!c->d)
+		return wall;
+	if (wall < c->wall0)
+		return c->fab0;
+	return c->fab0 + snic_div64(wall - c->wall0, c->d);
+}
+
 /* The wall ns at which the clock reads @fab (at its current dilation). */
 static inline u64 snic_fclock_wall(const struct snic_fclock *c, u64 fab)
 {

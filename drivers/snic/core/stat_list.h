@@ -290,6 +290,11 @@
 	   "Port: packets that came in here and left on another "	\
 	   "candidate than their flow's because a per-flow ARN "	\
 	   "(PATH_ID or FLOW) named their flow and a link of that "	\
-	   "path.")
+	   "path.")							\
+	FN(AR_BPT_REFRESH, ar_bpt_refresh,				\
+	   "Port: Best Path Table entries re-evaluated because a "	\
+	   "link they depend on changed state by an ARN that came in "	\
+	   "here or by the monitor of this port's own link; entries "	\
+	   "that do not depend on the link are not touched.")
 
 #endif /* _SNIC_CORE_STAT_LIST_H */

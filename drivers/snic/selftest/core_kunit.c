@@ -298,6 +298,7 @@ static void snic_bpt_test(struct kunit *test)
 	struct snic_ar_params p = { .hold_down_ns = 1000, .flowlet_ns = 100 };
 	struct snic_arn_links *t = kunit_kzalloc(test, sizeof(*t), GFP_KERNEL);
 	struct snic_bpt_ent e = { .n = 2 };
+	u32 keys[SNIC_ARN_CHANGED];
 	bool moved;
 
 	KUNIT_ASSERT_NOT_NULL(test, t);
@@ -308,6 +309,11 @@ static void snic_bpt_test(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, snic_bpt_select(&e, &e.f[0], &p, false, 0, 10, 0, &moved), 0);
 	snic_arn_set_link(t, SNIC_AR_LINK_G(1, 5, 4), SNIC_LINK_FAILED, 255,
 			  0);
+	/* The change log names the link once: what the index looks up. */
+	KUNIT_EXPECT_EQ(test, snic_arn_take_changed(t, keys), 1);
+	KUNIT_EXPECT_EQ(test, keys[0], SNIC_AR_LINK_G(1, 5, 4));
+	KUNIT_EXPECT_EQ(test, snic_bpt_uses(&e, keys[0]), 1u);
+	KUNIT_EXPECT_EQ(test, snic_arn_take_changed(t, keys), 0);
 	snic_bpt_refresh(&e, t);
 	KUNIT_EXPECT_EQ(test, snic_bpt_select(&e, &e.f[0], &p, false, 0, 20, 0, &moved), 1);
 	KUNIT_EXPECT_TRUE(test, moved);
