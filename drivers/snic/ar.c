@@ -34,9 +34,13 @@
  * came over a local port only a candidate that leaves the group; one
  * that came over a global port (in transit) the LFT. So a path has at
  * most one detour, and the SC raised at every global hop keeps the VLs
- * acyclic. While per-flow notices exist (an ARN with PATH_ID or FLOW), a
- * packet of a named flow whose path uses the named link takes the best
- * other candidate, alone.
+ * acyclic. For a destination in the group (an entry per destination
+ * switch) the detours go through another switch of the group: such a
+ * candidate is marked, and the switch (snic_sw_rx()) maps the SC of a
+ * packet that takes it by ar_detour_sc2sc, the global hop's step, so
+ * its second local hop holds a buffer of a higher VL. While per-flow
+ * notices exist (an ARN with PATH_ID or FLOW), a packet of a named flow
+ * whose path uses the named link takes the best other candidate, alone.
  *
  * Locking: ar->lock (BH) protects the link states and per-flow notices,
  * the ports' ARN state but kind/peer, the BPT entries' penalties, the
@@ -71,7 +75,11 @@ static enum hrtimer_restart snic_ar_fire(struct hrtimer *t);
 
 void snic_ar_init(struct snic_ar *ar)
 {
+	int sc;
+
 	spin_lock_init(&ar->lock);
+	for (sc = 0; sc < SNIC_NUM_SC; sc++)
+		ar->detour_sc2sc[sc] = sc;
 	ar->life_us = SNIC_AR_LIFE_DEFAULT;
 	ar->repeat = SNIC_AR_REPEAT;
 	ar->slid_max = SNIC_LID_UCAST_MAX;
@@ -317,7 +325,7 @@ static u32 snic_ar_avoid(struct snic_ar *ar, struct snic_ar_bpt *b,
 
 u32 snic_ar_route(struct snic_switch *sw, struct snic_port *in,
 		  const struct sk_buff *skb, const struct snic_16b *h,
-		  u32 lft_port)
+		  u32 lft_port, bool *detour)
 {
 	u8 kind = READ_ONCE(in->ar.kind);
 	u32 port = lft_port, hash, avoid;
@@ -388,8 +396,10 @@ u32 snic_ar_route(struct snic_switch *sw, struct snic_port *in,
 			snic_count(&in->stats, SNIC_STAT_AR_FLOW_MOVED);
 		}
 	}
-	if (i >= 0)
+	if (i >= 0) {
 		port = b->ent.c[i].port;
+		*detour = b->ent.c[i].detour;
+	}
 	if (port != lft_port)
 		snic_count(&in->stats, SNIC_STAT_AR_ALT);
 	return port;
@@ -956,6 +966,12 @@ void snic_ar_configure(struct snic_switch *sw, const struct snic_ar_config *c)
 		WRITE_ONCE(ar->min_gap_us, c->min_gap_us);
 	if (c->has_detect)
 		WRITE_ONCE(ar->detect, c->detect);
+	if (c->has_detour) {
+		int sc;
+
+		for (sc = 0; sc < SNIC_NUM_SC; sc++)
+			WRITE_ONCE(ar->detour_sc2sc[sc], c->detour_sc2sc[sc]);
+	}
 	/* Last: a new DLID starts with the rest in place. */
 	if (c->has_dlid)
 		WRITE_ONCE(ar->dlid, c->dlid);
@@ -1012,6 +1028,8 @@ void snic_ar_configure(struct snic_switch *sw, const struct snic_ar_config *c)
 
 void snic_ar_read(struct snic_ar *ar, struct snic_ar_config *c)
 {
+	int i;
+
 	c->dlid = READ_ONCE(ar->dlid);
 	c->group = READ_ONCE(ar->group);
 	c->id = READ_ONCE(ar->id);
@@ -1025,6 +1043,8 @@ void snic_ar_read(struct snic_ar *ar, struct snic_ar_config *c)
 	c->recovery_us = READ_ONCE(ar->recovery_us);
 	c->min_gap_us = READ_ONCE(ar->min_gap_us);
 	c->detect = READ_ONCE(ar->detect);
+	for (i = 0; i < SNIC_NUM_SC; i++)
+		c->detour_sc2sc[i] = READ_ONCE(ar->detour_sc2sc[i]);
 	spin_lock_bh(&ar->lock);
 	c->thr = ar->thr;
 	c->uthr = ar->uthr;

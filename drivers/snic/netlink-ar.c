@@ -133,6 +133,14 @@ int snic_nl_ar_parse(struct snic_ar *ar, const struct nlattr *nest,
 		c->min_gap_us = nla_get_u32(a[SNIC_A_AR_MIN_GAP]);
 		c->has_min_gap = true;
 	}
+	if (a[SNIC_A_AR_DETOUR_SC2SC]) {
+		err = snic_nl_sc_table(a[SNIC_A_AR_DETOUR_SC2SC], extack);
+		if (err)
+			return err;
+		memcpy(c->detour_sc2sc, nla_data(a[SNIC_A_AR_DETOUR_SC2SC]),
+		       SNIC_NUM_SC);
+		c->has_detour = true;
+	}
 	/* A state must be refreshed before the receivers forget it. */
 	if ((c->has_refresh ? c->refresh_us : cur.refresh_us) >=
 	    (c->has_life ? c->life_us : cur.life_us)) {
@@ -191,7 +199,8 @@ int snic_nl_ar_put(struct sk_buff *msg, struct snic_ar *ar)
 	    nla_put_u32(msg, SNIC_A_AR_UTIL_CLEAR_LEVEL, c.uthr.clear) ||
 	    nla_put_u32(msg, SNIC_A_AR_UTIL_SET_SAMPLES, c.uthr.set_samples) ||
 	    nla_put_u32(msg, SNIC_A_AR_UTIL_CLEAR_SAMPLES,
-			c.uthr.clear_samples))
+			c.uthr.clear_samples) ||
+	    nla_put(msg, SNIC_A_AR_DETOUR_SC2SC, SNIC_NUM_SC, c.detour_sc2sc))
 		return -EMSGSIZE;
 	nla_nest_end(msg, nest);
 	return 0;
@@ -221,6 +230,13 @@ static int snic_nl_cand_parse(const struct nlattr *nest,
 	c->cost = nla_get_u32(tb[SNIC_A_BPT_CAND_COST]);
 	c->global = tb[SNIC_A_BPT_CAND_GLOBAL] &&
 		    nla_get_u32(tb[SNIC_A_BPT_CAND_GLOBAL]);
+	c->detour = tb[SNIC_A_BPT_CAND_DETOUR] &&
+		    nla_get_u32(tb[SNIC_A_BPT_CAND_DETOUR]);
+	if (c->global && c->detour) {
+		NL_SET_ERR_MSG_ATTR(extack, tb[SNIC_A_BPT_CAND_DETOUR],
+				    "a detour's first link is a local one");
+		return -EINVAL;
+	}
 	nla_for_each_nested(a, nest, rem) {
 		if (nla_type(a) != SNIC_A_BPT_CAND_LINK)
 			continue;
@@ -327,6 +343,7 @@ static int snic_nl_bpt_put(struct sk_buff *skb, u32 dlid, u32 last,
 		if (!cand ||
 		    nla_put_u32(skb, SNIC_A_BPT_CAND_PORT, c->port) ||
 		    nla_put_u32(skb, SNIC_A_BPT_CAND_GLOBAL, c->global) ||
+		    nla_put_u32(skb, SNIC_A_BPT_CAND_DETOUR, c->detour) ||
 		    nla_put_u32(skb, SNIC_A_BPT_CAND_COST, c->cost) ||
 		    nla_put_u32(skb, SNIC_A_BPT_CAND_PENALTY, c->penalty))
 			return -EMSGSIZE;

@@ -133,7 +133,7 @@ static const struct netlink_range_validation snic_a_sw_cc_port_buf_range = {
 };
 
 /* Common nested types */
-const struct nla_policy snic_ar_nl_policy[SNIC_A_AR_UTIL_CLEAR_SAMPLES + 1] = {
+const struct nla_policy snic_ar_nl_policy[SNIC_A_AR_DETOUR_SC2SC + 1] = {
 	[SNIC_A_AR_DLID] = NLA_POLICY_FULL_RANGE(NLA_U32, &snic_a_ar_dlid_range),
 	[SNIC_A_AR_GROUP] = NLA_POLICY_MAX(NLA_U32, 4095),
 	[SNIC_A_AR_SWITCH] = NLA_POLICY_MAX(NLA_U32, 2047),
@@ -158,6 +158,7 @@ const struct nla_policy snic_ar_nl_policy[SNIC_A_AR_UTIL_CLEAR_SAMPLES + 1] = {
 	[SNIC_A_AR_UTIL_CLEAR_LEVEL] = NLA_POLICY_MAX(NLA_U32, 255),
 	[SNIC_A_AR_UTIL_SET_SAMPLES] = NLA_POLICY_RANGE(NLA_U32, 1, 255),
 	[SNIC_A_AR_UTIL_CLEAR_SAMPLES] = NLA_POLICY_RANGE(NLA_U32, 1, 255),
+	[SNIC_A_AR_DETOUR_SC2SC] = NLA_POLICY_EXACT_LEN(32),
 };
 
 const struct nla_policy snic_bpt_nl_policy[SNIC_A_BPT_FLOWS + 1] = {
@@ -168,12 +169,13 @@ const struct nla_policy snic_bpt_nl_policy[SNIC_A_BPT_FLOWS + 1] = {
 	[SNIC_A_BPT_FLOWS] = { .type = NLA_BINARY, },
 };
 
-const struct nla_policy snic_bpt_cand_nl_policy[SNIC_A_BPT_CAND_PENALTY + 1] = {
+const struct nla_policy snic_bpt_cand_nl_policy[SNIC_A_BPT_CAND_DETOUR + 1] = {
 	[SNIC_A_BPT_CAND_PORT] = NLA_POLICY_RANGE(NLA_U32, 1, 64),
 	[SNIC_A_BPT_CAND_GLOBAL] = NLA_POLICY_MAX(NLA_U32, 1),
 	[SNIC_A_BPT_CAND_COST] = NLA_POLICY_FULL_RANGE(NLA_U32, &snic_a_bpt_cand_cost_range),
 	[SNIC_A_BPT_CAND_LINK] = { .type = NLA_U32, },
 	[SNIC_A_BPT_CAND_PENALTY] = { .type = NLA_U32, },
+	[SNIC_A_BPT_CAND_DETOUR] = NLA_POLICY_MAX(NLA_U32, 1),
 };
 
 const struct nla_policy snic_cc_nl_policy[SNIC_A_CC_SL_SETTING + 1] = {
@@ -253,7 +255,7 @@ const struct nla_policy snic_port_nl_policy[SNIC_A_PORT_AR_UTIL + 1] = {
 	[SNIC_A_PORT_AR_UTIL] = { .type = NLA_U32, },
 };
 
-const struct nla_policy snic_stats_nl_policy[SNIC_STAT_AR_BPT_REFRESH + 1] = {
+const struct nla_policy snic_stats_nl_policy[SNIC_STAT_AR_DETOUR + 1] = {
 	[SNIC_STAT_RX_PACKETS] = { .type = NLA_U64, },
 	[SNIC_STAT_RX_BYTES] = { .type = NLA_U64, },
 	[SNIC_STAT_TX_PACKETS] = { .type = NLA_U64, },
@@ -367,6 +369,7 @@ const struct nla_policy snic_stats_nl_policy[SNIC_STAT_AR_BPT_REFRESH + 1] = {
 	[SNIC_STAT_TX_ARN_RELAY] = { .type = NLA_U64, },
 	[SNIC_STAT_AR_FLOW_MOVED] = { .type = NLA_U64, },
 	[SNIC_STAT_AR_BPT_REFRESH] = { .type = NLA_U64, },
+	[SNIC_STAT_AR_DETOUR] = { .type = NLA_U64, },
 };
 
 const struct nla_policy snic_sw_cc_nl_policy[SNIC_A_SW_CC_PORT_VICTIM + 1] = {

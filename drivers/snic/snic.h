@@ -202,10 +202,12 @@ struct snic_ar_config {
 	u32 refresh_us, repeat, recovery_us, min_gap_us;
 	u8 detect;			/* SNIC_AR_DETECT_* */
 	struct snic_arn_thr uthr;	/* utilization's */
+	u8 detour_sc2sc[SNIC_NUM_SC];
 	bool has_dlid, has_group, has_id, has_life, has_period, has_thr,
 	     has_samples, has_hold_down, has_flowlet, has_algorithm,
 	     has_lost_route, has_slid, has_refresh, has_repeat,
-	     has_recovery, has_min_gap, has_detect, has_uthr, has_usamples;
+	     has_recovery, has_min_gap, has_detect, has_uthr, has_usamples,
+	     has_detour;
 };
 
 #define SNIC_AR_BPT_RANGE	4096	/* DLIDs a BPT entry covers, at most */
@@ -255,6 +257,7 @@ struct snic_ar {
 	u32 recovery_us;		/* 0: two periods */
 	u32 min_gap_us;			/* per port and type, 0: none */
 	u8 detect;			/* SNIC_AR_DETECT_* */
+	u8 detour_sc2sc[SNIC_NUM_SC];	/* SC of a packet on a detour */
 	spinlock_t lock;		/* all below, and the entries' penalties */
 	struct snic_ar_params p;
 	struct snic_arn_thr thr;
@@ -426,7 +429,7 @@ void snic_ar_stop(struct snic_ar *ar);
 void snic_ar_free(struct snic_ar *ar);
 u32 snic_ar_route(struct snic_switch *sw, struct snic_port *in,
 		  const struct sk_buff *skb, const struct snic_16b *h,
-		  u32 lft_port);
+		  u32 lft_port, bool *detour);
 void snic_ar_port_event(struct snic_switch *sw, struct snic_port *port);
 int snic_ar_port_set(struct snic_switch *sw, struct snic_port *port, u8 kind,
 		     u16 peer);

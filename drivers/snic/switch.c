@@ -40,8 +40,8 @@ struct snic_port *snic_sw_port_of(const struct net_device *dev)
 	return rcu_dereference_rtnl(dev->rx_handler_data);
 }
 
-/* Rewrite the SC of the 16B header at skb->data + ETH_HLEN. */
-static int snic_sw_remap_sc(struct snic_port *out, struct sk_buff *skb)
+/* Rewrite the SC of the 16B header at skb->data + ETH_HLEN by @map. */
+static int snic_sw_remap_sc(const u8 *map, struct sk_buff *skb)
 {
 	u8 *w1;
 	u8 sc;
@@ -51,7 +51,7 @@ static int snic_sw_remap_sc(struct snic_port *out, struct sk_buff *skb)
 	w1 = skb->data + ETH_HLEN + 4;
 	/* word 1 bits 24:20: byte 2 bits 7:4 and byte 3 bit 0 */
 	sc = (w1[2] >> 4) | (w1[3] & 1) << 4;
-	sc = READ_ONCE(out->sc2sc[sc]);
+	sc = READ_ONCE(map[sc]);
 	w1[2] = (w1[2] & 0x0f) | (sc & 0xf) << 4;
 	w1[3] = (w1[3] & 0xfe) | sc >> 4;
 	return 0;
@@ -69,7 +69,7 @@ static void snic_sw_xmit(struct snic_port *out, struct sk_buff *skb,
 		kfree_skb(skb);
 		return;
 	}
-	if (READ_ONCE(out->sc_remap) && snic_sw_remap_sc(out, skb)) {
+	if (READ_ONCE(out->sc_remap) && snic_sw_remap_sc(out->sc2sc, skb)) {
 		snic_count(&out->stats, SNIC_STAT_FWD_DROP_NOMEM);
 		kfree_skb(skb);
 		return;
@@ -144,6 +144,7 @@ static rx_handler_result_t snic_sw_rx(struct sk_buff **pskb)
 	struct snic_switch *sw;
 	enum snic_stat why;
 	unsigned int len = skb->len + ETH_HLEN;
+	bool detour = false;
 	struct snic_16b h;
 	size_t payload;
 	void *entry;
@@ -217,7 +218,7 @@ static rx_handler_result_t snic_sw_rx(struct sk_buff **pskb)
 	out = NULL;
 	if (entry) {
 		u32 num = snic_ar_route(sw, in, skb, &h,
-					 xa_to_value(entry));
+					 xa_to_value(entry), &detour);
 
 		out = num <= SNIC_MAX_PORTS ? rcu_dereference(sw->port[num]) :
 					      NULL;
@@ -229,6 +230,16 @@ static rx_handler_result_t snic_sw_rx(struct sk_buff **pskb)
 	if (out == in) {
 		why = SNIC_STAT_FWD_DROP_LOOP;
 		goto drop;
+	}
+	/* An in-group detour: its SC steps up (ar_detour_sc2sc), so its
+	 * next local hop holds a buffer of another VL.
+	 */
+	if (detour) {
+		if (snic_sw_remap_sc(sw->ar.detour_sc2sc, skb)) {
+			why = SNIC_STAT_FWD_DROP_NOMEM;
+			goto drop;
+		}
+		snic_count(&in->stats, SNIC_STAT_AR_DETOUR);
 	}
 	if (unlikely(!netif_running(out->dev) || !netif_carrier_ok(out->dev))) {
 		why = SNIC_STAT_FWD_DROP_EGRESS;

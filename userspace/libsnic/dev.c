@@ -137,7 +137,10 @@ static int put_ar(struct nl_msg *msg, const struct snic_ar_cfg *c)
 {
 	struct nlattr *nest = snic_nest_start(msg, SNIC_A_AR);
 
-	if (!nest || snic_fields_put(msg, SNIC_A_AR, c))
+	if (!nest || snic_fields_put(msg, SNIC_A_AR, c) ||
+	    (c->has_detour_sc2sc &&
+	     nla_put(msg, SNIC_A_AR_DETOUR_SC2SC, sizeof(c->detour_sc2sc),
+		     c->detour_sc2sc)))
 		return -EMSGSIZE;
 	nla_nest_end(msg, nest);
 	return 0;
@@ -238,6 +241,12 @@ static void get_ar(struct nlattr *nest, struct snic_ar_info *ai)
 	if (!nest || nla_parse_nested(tb, SNIC_A_AR_MAX, nest, NULL))
 		return;
 	snic_fields_get(tb, SNIC_A_AR, ai);
+	if (tb[SNIC_A_AR_DETOUR_SC2SC] &&
+	    nla_len(tb[SNIC_A_AR_DETOUR_SC2SC]) == sizeof(ai->detour_sc2sc)) {
+		memcpy(ai->detour_sc2sc, nla_data(tb[SNIC_A_AR_DETOUR_SC2SC]),
+		       sizeof(ai->detour_sc2sc));
+		ai->has_detour_sc2sc = true;
+	}
 	ai->valid = true;
 }
 

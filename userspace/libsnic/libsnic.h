@@ -114,6 +114,8 @@ struct snic_ar_cfg {
 	uint32_t refresh_us, repeat, recovery_us, min_gap_us, detect;
 	uint32_t util_set_level, util_clear_level, util_set_samples,
 		 util_clear_samples;
+	bool has_detour_sc2sc;
+	uint8_t detour_sc2sc[SNIC_NUM_SC];
 };
 
 struct snic_ar_info {
@@ -125,6 +127,8 @@ struct snic_ar_info {
 	uint32_t refresh_us, repeat, recovery_us, min_gap_us, detect;
 	uint32_t util_set_level, util_clear_level, util_set_samples,
 		 util_clear_samples;
+	bool has_detour_sc2sc;
+	uint8_t detour_sc2sc[SNIC_NUM_SC];
 };
 
 /* A switch's congestion control (the sw-cc nest): its marking switch,
@@ -199,6 +203,7 @@ struct snic_port_info {
 struct snic_bpt_cand {
 	uint32_t port, cost;
 	bool global;
+	bool detour;			/* an in-group detour (SC step) */
 	uint32_t link[2];		/* link keys (snic_wire.h), 0: none */
 	uint32_t penalty;		/* replies: 0xffffffff excluded */
 };

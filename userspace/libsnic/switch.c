@@ -225,6 +225,8 @@ static int put_bpt(struct nl_msg *msg, const void *obj)
 		if (!cand ||
 		    nla_put_u32(msg, SNIC_A_BPT_CAND_PORT, c->port) ||
 		    nla_put_u32(msg, SNIC_A_BPT_CAND_GLOBAL, c->global) ||
+		    (c->detour &&
+		     nla_put_u32(msg, SNIC_A_BPT_CAND_DETOUR, 1)) ||
 		    nla_put_u32(msg, SNIC_A_BPT_CAND_COST, c->cost))
 			return -EMSGSIZE;
 		for (k = 0; k < 2; k++)
@@ -260,6 +262,7 @@ static void get_cand(struct nlattr *nest, struct snic_bpt_cand *c)
 		return;
 	c->port = snic_get_u32(tb[SNIC_A_BPT_CAND_PORT]);
 	c->global = snic_get_u32(tb[SNIC_A_BPT_CAND_GLOBAL]);
+	c->detour = snic_get_u32(tb[SNIC_A_BPT_CAND_DETOUR]);
 	c->cost = snic_get_u32(tb[SNIC_A_BPT_CAND_COST]);
 	c->penalty = snic_get_u32(tb[SNIC_A_BPT_CAND_PENALTY]);
 	nla_for_each_nested(a, nest, rem)

@@ -29,12 +29,17 @@
  *                      sent over the line rate, 0..255: ar_util_thr,
  *                      ar_util_samples), or either
  *   ar_util_thr SET:CLEAR, ar_util_samples S:C
+ *   ar_detour_sc2sc SC0,SC1,...  the SC of a packet on an in-group detour,
+ *                      per SC it came with (SCs not named: their own);
+ *                      shown when not the identity
  * Options of "port set": ar_kind none|global|local, ar_peer N (peer group
  * or switch number).
  * snicctl ar links SW  the links of the group reported congested or failed
  * snicctl bpt show SW  the Best Path Table
- * snicctl bpt set SW dlid D[-LAST] CAND...  CAND = port:cost:g|l[:LINK[:LINK]]
- *                      (LINK: gSW.PEERGROUP.INDEX or lFROM.TO)
+ * snicctl bpt set SW dlid D[-LAST] CAND...  CAND = port:cost:g|l|d[:LINK[:LINK]]
+ *                      (g: the first link is global, l: local, d: an
+ *                      in-group detour, its SC mapped by ar_detour_sc2sc;
+ *                      LINK: gSW.PEERGROUP.INDEX or lFROM.TO)
  * snicctl bpt del SW dlid D[-LAST]
  */
 #include <stdio.h>
@@ -45,6 +50,32 @@
 
 /* ar-detect's values */
 static const char *const detects[] = { "queue", "util", "both", NULL };
+
+static int detour_opt(const struct opt *o, char *val, struct opt_cfg *c)
+{
+	struct snic_ar_cfg *a = opt_cfg_of(c, o->nest);
+	int sc;
+
+	for (sc = 0; sc < SNIC_NUM_SC; sc++)
+		a->detour_sc2sc[sc] = sc;
+	if (parse_table(val, a->detour_sc2sc, SNIC_NUM_SC))
+		return -1;
+	a->has_detour_sc2sc = true;
+	return 0;
+}
+
+static void detour_show(const struct opt *o, const struct opt_info *i)
+{
+	const struct snic_ar_info *a = opt_info_of(i, o->nest);
+	int sc;
+
+	if (!a->has_detour_sc2sc)
+		return;
+	for (sc = 0; sc < SNIC_NUM_SC && a->detour_sc2sc[sc] == sc; sc++)
+		;
+	if (sc < SNIC_NUM_SC)
+		out_table(o->key, a->detour_sc2sc, SNIC_NUM_SC);
+}
 
 /* enum snic_ar_algorithm's values */
 static const char *const algo[] = { "greedy", "random", "valiant", NULL };
@@ -81,6 +112,9 @@ const struct opt ar_opts[] = {
 	OPT_PAIR("ar_util_samples", SNIC_A_AR, SNIC_A_AR_UTIL_SET_SAMPLES,
 		 SNIC_A_AR_UTIL_CLEAR_SAMPLES, ':', 255,
 		 "ar_util_samples_set", "ar_util_samples_clear"),
+	{ .kw = "ar_detour_sc2sc", .key = "ar_detour_sc2sc", .nest = SNIC_A_AR,
+	  .attr = SNIC_A_AR_DETOUR_SC2SC, .parse = detour_opt,
+	  .show = detour_show },
 	{ 0 }
 };
 
@@ -162,7 +196,8 @@ static int print_bpt(const struct snic_bpt_info *b, void *arg)
 		else
 			snprintf(pen, sizeof(pen), "+%u", c->penalty);
 		snprintf(val, sizeof(val), "%u:%u:%s:%s:%s:%s", c->port,
-			 c->cost, c->global ? "g" : "l", l0, l1, pen);
+			 c->cost, c->global ? "g" : c->detour ? "d" : "l", l0,
+			 l1, pen);
 		snprintf(key, sizeof(key), "c%d", i);
 		snprintf(fmt, sizeof(fmt), " c%d %%s", i);
 		out_str(key, fmt, val);
@@ -218,9 +253,11 @@ static int bpt_set(int argc, char **argv, bool del)
 		if (parse_u32(tok[1], &v) || v > 0xffff)
 			goto bad;
 		c[n].cost = v;
-		if (strcmp(tok[2], "g") && strcmp(tok[2], "l"))
+		if (strcmp(tok[2], "g") && strcmp(tok[2], "l") &&
+		    strcmp(tok[2], "d"))
 			goto bad;
 		c[n].global = !strcmp(tok[2], "g");
+		c[n].detour = !strcmp(tok[2], "d");
 		if ((tok[3] && !(c[n].link[0] = snic_link_parse(tok[3]))) ||
 		    (tok[4] && !(c[n].link[1] = snic_link_parse(tok[4]))))
 			goto bad;
@@ -231,8 +268,9 @@ static int bpt_set(int argc, char **argv, bool del)
 bad:
 	free(c);
 usage:
-	fprintf(stderr, "Usage: snicctl bpt set SW dlid DLID[-LAST] PORT:COST:g|l[:LINK[:LINK]]... (up to 4)\n"
+	fprintf(stderr, "Usage: snicctl bpt set SW dlid DLID[-LAST] PORT:COST:g|l|d[:LINK[:LINK]]... (up to 4)\n"
 		"       snicctl bpt del SW dlid DLID[-LAST]\n"
+		"       g: global first link, l: local, d: an in-group detour\n"
 		"       LINK: gSWITCH.PEERGROUP.INDEX or lFROM.TO\n");
 	return 1;
 }

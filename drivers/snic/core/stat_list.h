@@ -295,6 +295,10 @@
 	   "Port: Best Path Table entries re-evaluated because a "	\
 	   "link they depend on changed state by an ARN that came in "	\
 	   "here or by the monitor of this port's own link; entries "	\
-	   "that do not depend on the link are not touched.")
+	   "that do not depend on the link are not touched.")		\
+	FN(AR_DETOUR, ar_detour,					\
+	   "Port: packets that came in here and left on an in-group "	\
+	   "detour of the Best Path Table, their SC mapped by the "	\
+	   "switch's ar_detour_sc2sc.")
 
 #endif /* _SNIC_CORE_STAT_LIST_H */
