@@ -21,6 +21,14 @@
  * range: one state per destination group, not per host). Each candidate
  * names the group links it depends on (its first link, and X's global
  * link). The cheapest four are kept.
+ *
+ * For host D of S's own group on another switch: the minimal candidate,
+ * and detours through each other switch X of the group that S links to
+ * (local hop 1, then X's LFT path to D). A detour is marked as such: the
+ * switch steps up the SC of a packet that takes it (ar_detour_sc2sc, the
+ * same step as a global hop's), so the detour's second local hop holds a
+ * buffer of a higher VL and detours close no credit loop. One entry per
+ * destination switch (its hosts' LIDs, when consecutive).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -190,14 +198,82 @@ static void add(struct snic_bpt_cand *c, int *n, int max,
 	(*n)++;
 }
 
+/*
+ * Weighted cost of the LFT's path from switch @s to host @h of its own
+ * group, -1: none, or one that leaves the group or comes through @avoid.
+ */
+static int lft_cost_in(const struct fabric *f, int s, int h, int avoid)
+{
+	int cost = 0, steps, p, n;
+
+	for (steps = 0; steps < f->nnodes; steps++) {
+		p = f->route[s * f->nnodes + h];
+		if (p <= 0 || is_global(f, s, p))
+			return -1;
+		n = peer_of(f, s, p);
+		if (n == avoid)
+			return -1;
+		if (!f->node[n].sw)
+			return n == h ? cost : -1;
+		cost += W_LOCAL;
+		s = n;
+	}
+	return -1;
+}
+
+/* The key of the link after switch @s's local port @p towards host @h (a
+ * second local hop), 0: none.
+ */
+static uint32_t next_key(const struct fabric *f, int s, int p, int h)
+{
+	int xs = peer_of(f, s, p), xp = f->route[xs * f->nnodes + h];
+
+	if (!f->node[xs].sw || xp <= 0 || !f->node[peer_of(f, xs, xp)].sw)
+		return 0;
+	return link_key(f, xs, xp);
+}
+
+/* Candidates of switch @s for host @h of its own group (above). */
+static int bpt_in_group(const struct fabric *f, int s, int h, int m,
+			struct snic_bpt_cand *c)
+{
+	struct snic_bpt_cand x;
+	int n = 0, p, ns, cost;
+
+	cost = lft_cost_in(f, s, h, -1);
+	if (cost <= 0)	/* h is on @s, or no path */
+		return 0;
+	x = (struct snic_bpt_cand){ .port = m, .cost = cost,
+				    .link = { link_key(f, s, m),
+					      next_key(f, s, m, h) } };
+	add(c, &n, FAB_AR_CANDS, &x);
+	for (p = 1; p <= f->node[s].nports; p++) {
+		ns = peer_of(f, s, p);
+		if (p == m || !f->node[ns].sw || is_global(f, s, p))
+			continue;
+		cost = lft_cost_in(f, ns, h, s);
+		if (cost < 0)
+			continue;
+		/* to h's own switch over a parallel link: no second hop */
+		x = (struct snic_bpt_cand){ .port = p, .cost = W_LOCAL + cost,
+					    .detour = cost > 0,
+					    .link = { link_key(f, s, p),
+						      next_key(f, s, p, h) } };
+		add(c, &n, FAB_AR_CANDS, &x);
+	}
+	return n;
+}
+
 int fab_ar_bpt(const struct fabric *f, int s, int h, struct snic_bpt_cand *c)
 {
 	int nn = f->nnodes, m = f->route[s * nn + h], gh = f->grp[h];
 	int n = 0, p, q, cost;
 	struct snic_bpt_cand x;
 
-	if (gh == f->grp[s] || m <= 0)
+	if (m <= 0)
 		return 0;
+	if (gh == f->grp[s])
+		return bpt_in_group(f, s, h, m, c);
 	cost = lft_cost(f, s, h);
 	if (cost < 0)
 		return 0;

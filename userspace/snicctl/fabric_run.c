@@ -187,6 +187,29 @@ static int qdisc_of(const struct fabric *f, const char *dev,
 	return qdisc_set(ifindex, &q, true);
 }
 
+/* SC escalation at a global link (Dragonfly): SC n leaves as n + 1 for
+ * n < 7, SC 7 stays (the fabric uses SCs 0..7), SCs 8..31 unchanged, as
+ * "sc2sc 1,2,3,4,5,6,7,7" on an identity table always made it.
+ */
+static void sc2sc_global(uint8_t *t)
+{
+	int sc;
+
+	for (sc = 0; sc < SNIC_NUM_SC; sc++)
+		t[sc] = sc < 7 ? sc + 1 : sc;
+}
+
+/* Does a global link of @f escalate SCs (sc2sc_global())? */
+static bool fab_escalates(const struct fabric *f)
+{
+	int i;
+
+	for (i = 0; i < f->nlinks; i++)
+		if (f->link[i].global)
+			return true;
+	return false;
+}
+
 /* Hosts by LID. */
 static int cmp_lid(const void *a, const void *b, void *arg)
 {
@@ -205,6 +228,7 @@ static bool same_cands(const struct snic_bpt_cand *a,
 	for (i = 0; i < n; i++)
 		if (a[i].port != b[i].port || a[i].cost != b[i].cost ||
 		    a[i].global != b[i].global ||
+		    a[i].detour != b[i].detour ||
 		    a[i].link[0] != b[i].link[0] ||
 		    a[i].link[1] != b[i].link[1])
 			return false;
@@ -296,6 +320,11 @@ static int program_ar(const struct fabric *f, int n, uint32_t sw)
 		.algorithm = f->ar == 2 ? SNIC_AR_ALGORITHM_VALIANT :
 					  SNIC_AR_ALGORITHM_GREEDY_RANDOM,
 	};
+	/* An in-group detour steps up the SC as a global hop does (with
+	 * global links or not: a group of three switches can close a loop).
+	 */
+	ar.has_detour_sc2sc = true;
+	sc2sc_global(ar.detour_sc2sc);
 	if (snic_dev_set(sw, NULL, NULL, NULL, &ar, NULL))
 		return -1;
 	/* ARNs go along the group's tree (a lone switch has none) */
@@ -317,29 +346,6 @@ static int program_ar(const struct fabric *f, int n, uint32_t sw)
 			return -1;
 	}
 	return program_bpt(f, n, sw);
-}
-
-/* SC escalation at a global link (Dragonfly): SC n leaves as n + 1 for
- * n < 7, SC 7 stays (the fabric uses SCs 0..7), SCs 8..31 unchanged, as
- * "sc2sc 1,2,3,4,5,6,7,7" on an identity table always made it.
- */
-static void sc2sc_global(uint8_t *t)
-{
-	int sc;
-
-	for (sc = 0; sc < SNIC_NUM_SC; sc++)
-		t[sc] = sc < 7 ? sc + 1 : sc;
-}
-
-/* Does a global link of @f escalate SCs (sc2sc_global())? */
-static bool fab_escalates(const struct fabric *f)
-{
-	int i;
-
-	for (i = 0; i < f->nlinks; i++)
-		if (f->link[i].global)
-			return true;
-	return false;
 }
 
 /* Inside node @n's netns: phase 0 qdiscs, phase 1 everything else. */
