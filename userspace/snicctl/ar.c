@@ -54,11 +54,8 @@ static const char *const detects[] = { "queue", "util", "both", NULL };
 static int detour_opt(const struct opt *o, char *val, struct opt_cfg *c)
 {
 	struct snic_ar_cfg *a = opt_cfg_of(c, o->nest);
-	int sc;
 
-	for (sc = 0; sc < SNIC_NUM_SC; sc++)
-		a->detour_sc2sc[sc] = sc;
-	if (parse_table(val, a->detour_sc2sc, SNIC_NUM_SC))
+	if (parse_sc_table(val, a->detour_sc2sc))
 		return -1;
 	a->has_detour_sc2sc = true;
 	return 0;

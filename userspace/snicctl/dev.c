@@ -36,12 +36,8 @@ static void sl2sc_show(const struct opt *o, const struct opt_info *i)
 static int sc2sl_opt(const struct opt *o, char *val, struct opt_cfg *c)
 {
 	struct snic_dev_cfg *d = opt_cfg_of(c, o->nest);
-	int sc;
 
-	/* SCs not named: their own number */
-	for (sc = 0; sc < SNIC_NUM_SC; sc++)
-		d->sc2sl[sc] = sc;
-	if (parse_table(val, d->sc2sl, SNIC_NUM_SC))
+	if (parse_sc_table(val, d->sc2sl))
 		return -1;
 	d->has_sc2sl = true;
 	return 0;

@@ -53,6 +53,18 @@ int parse_table(char *s, uint8_t *table, int n)
 	return i ? 0 : -1;
 }
 
+/* An SC -> x table: the SCs @s does not name keep their own number, as
+ * the kernel's default.
+ */
+int parse_sc_table(char *s, uint8_t *table)
+{
+	int sc;
+
+	for (sc = 0; sc < SNIC_NUM_SC; sc++)
+		table[sc] = sc;
+	return parse_table(s, table, SNIC_NUM_SC);
+}
+
 /* The cfg struct of @nest in @c, now part of the request. */
 void *opt_cfg_of(struct opt_cfg *c, int nest)
 {

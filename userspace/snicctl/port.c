@@ -14,12 +14,8 @@
 static int sc2sc_opt(const struct opt *o, char *val, struct opt_cfg *c)
 {
 	struct snic_port_cfg *p = opt_cfg_of(c, o->nest);
-	int sc;
 
-	/* default: the identity, as the kernel's */
-	for (sc = 0; sc < SNIC_NUM_SC; sc++)
-		p->sc2sc[sc] = sc;
-	if (parse_table(val, p->sc2sc, SNIC_NUM_SC))
+	if (parse_sc_table(val, p->sc2sc))
 		return -1;
 	p->has_sc2sc = true;
 	return 0;

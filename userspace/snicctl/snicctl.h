@@ -21,6 +21,7 @@ int parse_u32(const char *s, uint32_t *v);
 int dev_index(const char *name, uint32_t *ifindex);
 /* "a,b,c" -> up to n bytes; unnamed entries keep what table holds. */
 int parse_table(char *s, uint8_t *table, int n);
+int parse_sc_table(char *s, uint8_t *table);
 void out_table(const char *key, const uint8_t *table, int n);
 void out_u64_list(const char *k, const uint64_t *v, int n);
 void out_frac_list(const char *k, const double *v, int n);
