@@ -94,6 +94,7 @@
 #include <uapi/linux/snic_wire.h>
 
 #include "../snic/core/credit.h"
+#include "../snic/core/hdr16b.h"
 #include "../snic/core/hist.h"
 
 #define SNIC_Q_DEFAULT_LIMIT	128
@@ -206,6 +207,23 @@ struct snic_sched {
 	u64			stamp_failed;
 	u64			flushed;	/* 16B frames lost to resets */
 };
+
+/* The SC, SLID and DLID of the 16B packet @skb, for tracepoints. */
+static void snic_q_lids(const struct sk_buff *skb, u8 *sc, u32 *slid,
+			u32 *dlid)
+{
+	u8 buf[SNIC_16B_HDR_LEN];
+	const u8 *h;
+
+	h = skb_header_pointer(skb, skb_mac_offset(skb) + ETH_HLEN,
+			       sizeof(buf), buf);
+	*sc = h ? (snic_16b_word(h, 1) >> 20) & 0x1f : 0;
+	*slid = h ? snic_16b_slid(h) : 0;
+	*dlid = h ? snic_16b_dlid(h) : 0;
+}
+
+#define CREATE_TRACE_POINTS
+#include "trace.h"
 
 /* The hold and release hooks of snic.ko, if loaded. */
 static const struct sch_snic_hooks __rcu *snic_q_hooks;
@@ -424,6 +442,8 @@ static void snic_q_mark(struct snic_sched *q, struct snic_vl *vl,
 		return;
 	skb->data[off] |= SNIC_Q_FECN_BIT;
 	vl->marked++;
+	if (trace_fecn_mark_enabled())
+		trace_fecn_mark(q, vl - q->vl, skb, ktime_get_ns());
 }
 
 static int snic_q_enqueue(struct sk_buff *skb, struct Qdisc *sch,
@@ -543,6 +563,8 @@ static void snic_q_end_stalls(struct snic_sched *q, u64 now)
 		struct snic_vl *vl = &q->vl[i];
 
 		if (vl->stall_since && !q->ctx.vl[i].gated) {
+			trace_credit_stall(q, i, false, now - vl->stall_since,
+					   now);
 			vl->stall_ns += now - vl->stall_since;
 			vl->stall_since = 0;
 		}
@@ -572,6 +594,8 @@ static bool snic_q_any_ready(struct snic_sched *q, u64 now)
 		if (snic_q_ready(q, i)) {
 			any = true;
 			if (vl->stall_since) {
+				trace_credit_stall(q, i, false,
+						   now - vl->stall_since, now);
 				vl->stall_ns += now - vl->stall_since;
 				/* The credits came with the last LIMIT. */
 				vl->unstalled = max(vl->stall_since,
@@ -583,6 +607,7 @@ static bool snic_q_any_ready(struct snic_sched *q, u64 now)
 		} else if (vl->q.qlen && !vl->stall_since) {
 			vl->stall_since = now ?: 1;
 			vl->stalls++;
+			trace_credit_stall(q, i, true, 0, now);
 		}
 	}
 	return any;
@@ -643,6 +668,7 @@ static void snic_q_hoq(struct Qdisc *sch, struct snic_sched *q, u64 now)
 		struct snic_vl *vl = &q->vl[i];
 
 		while (vl->q.qlen && now - vl->head_since > life) {
+			trace_hoq_discard(q, i, vl->q.head, now);
 			skb = __qdisc_dequeue_head(&vl->q);
 			vl->hoq_discards++;
 			vl->head_since = now;

@@ -23,8 +23,9 @@
  * checked field by field (one counter per reason, on the port it came in
  * on) and learned into the table of link states; with an MFT entry for
  * the DLID, one that came over a local port and is news by its sequence
- * number is relayed, as it came, out of the tree's other local ports. So a group that is a ring
- * or a chain hears every switch, and each switch once per ARN.
+ * number is relayed, as it came, out of the tree's other local ports. So
+ * a group that is a ring or a chain hears every switch, and each switch
+ * once per ARN.
  *
  * Routing: a packet from a host of the group (SLID in slid_min..max) to a
  * DLID with a BPT entry (one entry for a range of DLIDs: a destination
@@ -70,6 +71,7 @@
 #include <snic/sch_snic.h>
 
 #include "snic.h"
+#include "trace.h"
 
 static enum hrtimer_restart snic_ar_fire(struct hrtimer *t);
 
@@ -152,6 +154,12 @@ static u64 snic_ar_read_clock(struct snic_ar *ar)
 	return now;
 }
 
+/* The switch's fabric time, ns (for tracepoints). */
+u64 snic_sw_ftime(struct snic_switch *sw)
+{
+	return snic_ar_read_clock(&sw->ar);
+}
+
 void snic_ar_port_read(struct snic_switch *sw, struct snic_port *port,
 		       struct snic_ar_port_state *st)
 {
@@ -195,12 +203,34 @@ static ktime_t snic_ar_period(struct snic_ar *ar)
 }
 
 /*
+ * Re-evaluate @b (ar->lock held); a path that changed is traced, for
+ * @why.
+ */
+static void snic_ar_refresh(struct snic_ar *ar, struct snic_ar_bpt *b,
+			    enum snic_bpt_why why)
+{
+	int old = -1, cand;
+
+	if (!trace_bpt_update_enabled()) {
+		snic_bpt_refresh(&b->ent, &ar->links);
+		return;
+	}
+	old = snic_bpt_first(&b->ent);
+	snic_bpt_refresh(&b->ent, &ar->links);
+	cand = snic_bpt_first(&b->ent);
+	if (cand != old)
+		trace_bpt_update(container_of(ar, struct snic_switch, ar), b,
+				 old, cand, why);
+}
+
+/*
  * Re-evaluate the BPT entries that depend on a link whose state changed
  * since the last call (every entry when more changed than the log
  * holds), counting them in @stats (the port that brought the change)
- * unless NULL. ar->lock held.
+ * unless NULL; @why: what changed the links. ar->lock held.
  */
-static void snic_ar_links_apply(struct snic_ar *ar, struct snic_stats *stats)
+static void snic_ar_links_apply(struct snic_ar *ar, struct snic_stats *stats,
+				enum snic_bpt_why why)
 {
 	u32 keys[SNIC_ARN_CHANGED];
 	struct snic_ar_lnode *ln;
@@ -213,7 +243,7 @@ static void snic_ar_links_apply(struct snic_ar *ar, struct snic_stats *stats)
 		hash_for_each(ar->lidx, bkt, ln, node) {
 			if (ln != &ln->b->ln[0])
 				continue;	/* once per entry */
-			snic_bpt_refresh(&ln->b->ent, &ar->links);
+			snic_ar_refresh(ar, ln->b, why);
 			done++;
 		}
 	}
@@ -221,7 +251,7 @@ static void snic_ar_links_apply(struct snic_ar *ar, struct snic_stats *stats)
 		hash_for_each_possible(ar->lidx, ln, node, keys[i]) {
 			if (ln->key != keys[i])
 				continue;
-			snic_bpt_refresh(&ln->b->ent, &ar->links);
+			snic_ar_refresh(ar, ln->b, why);
 			done++;
 		}
 	}
@@ -316,7 +346,7 @@ static u32 snic_ar_avoid(struct snic_ar *ar, struct snic_ar_bpt *b,
 	int i, n;
 
 	snic_arn_expire(&ar->links, snic_ar_now(ar));
-	snic_ar_links_apply(ar, NULL);
+	snic_ar_links_apply(ar, NULL, SNIC_BPT_WHY_EXPIRY);
 	n = snic_arn_flow_links(&ar->links, k, keys, ARRAY_SIZE(keys));
 	for (i = 0; i < n; i++)
 		avoid |= snic_bpt_uses(&b->ent, keys[i]);
@@ -506,6 +536,7 @@ static void snic_ar_send(struct snic_switch *sw, const struct snic_ar_note *n)
 	if (!len || !h.dlid)
 		return;
 	snic_ar_tree(sw, h.dlid, &ports);
+	trace_arn_tx(sw, &n->a, false, ports);
 	snic_ar_xmit(sw, NULL, &h, buf, len, ports, SNIC_STAT_TX_ARN);
 }
 
@@ -672,7 +703,7 @@ static enum hrtimer_restart snic_ar_fire(struct hrtimer *t)
 	WRITE_ONCE(ar->d, snic_ar_dilation(sw));
 	now = snic_ar_now(ar);
 	snic_arn_expire(&ar->links, now);
-	snic_ar_links_apply(ar, NULL);
+	snic_ar_links_apply(ar, NULL, SNIC_BPT_WHY_EXPIRY);
 	list_for_each_entry_rcu(port, &sw->ports, node) {
 		if (READ_ONCE(port->ar.kind) == SNIC_AR_PORT_NONE)
 			continue;
@@ -680,7 +711,7 @@ static enum hrtimer_restart snic_ar_fire(struct hrtimer *t)
 		if (n < ARRAY_SIZE(note) &&
 		    snic_ar_sample(sw, port, now, &note[n]))
 			n++;
-		snic_ar_links_apply(ar, &port->stats);
+		snic_ar_links_apply(ar, &port->stats, SNIC_BPT_WHY_MONITOR);
 	}
 	spin_unlock_bh(&ar->lock);
 	for (i = 0; i < n; i++)
@@ -729,7 +760,7 @@ int snic_ar_port_set(struct snic_switch *sw, struct snic_port *port, u8 kind,
 	memset(&port->ar, 0, sizeof(port->ar));
 	WRITE_ONCE(port->ar.kind, kind);
 	WRITE_ONCE(port->ar.peer, peer);
-	snic_ar_links_apply(ar, NULL);
+	snic_ar_links_apply(ar, NULL, SNIC_BPT_WHY_CONFIG);
 	spin_unlock_bh(&ar->lock);
 	return 0;
 }
@@ -800,6 +831,8 @@ int snic_ar_bpt_set(struct snic_switch *sw, u32 dlid, u32 last,
 		}
 	}
 	b->refs = last - dlid + 1;
+	b->dlid = dlid;
+	b->last = last;
 	/* Indexed first: states that change from here on re-evaluate it. */
 	spin_lock_bh(&ar->lock);
 	snic_ar_bpt_index(ar, b);
@@ -900,11 +933,12 @@ void snic_ar_rx(struct snic_switch *sw, struct snic_port *in,
 	spin_lock_bh(&ar->lock);
 	now = snic_ar_now(ar);
 	snic_arn_expire(&ar->links, now);
-	snic_ar_links_apply(ar, NULL);
+	snic_ar_links_apply(ar, NULL, SNIC_BPT_WHY_EXPIRY);
 	res = snic_arn_learn(&ar->links, &a, now,
 			     (u64)READ_ONCE(ar->life_us) * NSEC_PER_USEC);
-	snic_ar_links_apply(ar, &in->stats);
+	snic_ar_links_apply(ar, &in->stats, SNIC_BPT_WHY_ARN);
 	spin_unlock_bh(&ar->lock);
+	trace_arn_rx(sw, in, &a, res);
 	snic_count(&in->stats, SNIC_STAT_RX_ARN);
 	/* On along the group's tree: only with an MFT entry (without one,
 	 * the origin sent it to every switch it links to), only what came
@@ -920,6 +954,7 @@ void snic_ar_rx(struct snic_switch *sw, struct snic_port *in,
 			.l4 = SNIC_L4_MGMT, .pkey = h->pkey,
 		};
 
+		trace_arn_tx(sw, &a, true, ports);
 		snic_ar_xmit(sw, in, &r, p, len, ports,
 			     SNIC_STAT_TX_ARN_RELAY);
 	}
@@ -1015,7 +1050,7 @@ void snic_ar_configure(struct snic_switch *sw, const struct snic_ar_config *c)
 			port->ar.kind = kind;
 			port->ar.peer = peer;
 		}
-		snic_ar_links_apply(ar, NULL);
+		snic_ar_links_apply(ar, NULL, SNIC_BPT_WHY_CONFIG);
 	}
 	start = !ar->dead && ar->period_us && c->has_period;
 	if (start)
@@ -1067,7 +1102,7 @@ int snic_ar_dump_links(struct snic_ar *ar, u32 pos, struct snic_arn_link *out,
 	spin_lock_bh(&ar->lock);
 	now = snic_ar_now(ar);
 	snic_arn_expire(&ar->links, now);
-	snic_ar_links_apply(ar, NULL);
+	snic_ar_links_apply(ar, NULL, SNIC_BPT_WHY_EXPIRY);
 	for (; pos < SNIC_ARN_MAX_LINKS && got < n; pos++) {
 		const struct snic_arn_link *l = &ar->links.l[pos];
 

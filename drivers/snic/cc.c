@@ -75,6 +75,7 @@
 #include <snic/sch_snic.h>
 
 #include "snic.h"
+#include "trace.h"
 
 #define SNIC_CC_SLACK_NS	(10 * NSEC_PER_USEC)
 #define SNIC_CC_CN_BATCH	64	/* CNs built a timer run */
@@ -138,6 +139,29 @@ static void snic_cc_params_derive(struct snic_cc *cc)
 	}
 }
 
+/* Decay @e's CCTI to @now (the lock held); a change is traced. */
+static void snic_cc_age(struct snic_cc *cc, struct snic_dlid_ent *e, u64 now)
+{
+	u16 old = e->ccti;
+
+	snic_ccti_age(e, &cc->p[e->sl], now);
+	if (e->ccti != old)
+		trace_pace(cc, e->dlid, e->sl, old, e->ccti);
+}
+
+/* Fabric ns now at @nic, read without its lock (for tracepoints). */
+u64 snic_nic_ftime(const struct snic_nic *nic)
+{
+	u64 wall = ktime_get_ns(), rate;
+	u32 d;
+
+	if (READ_ONCE(nic->cc.clock.d))
+		return snic_fclock_read(&nic->cc.clock, wall);
+	/* Not started: where it will start (core/fclock.h). */
+	sch_snic_link_time(nic->lower, &rate, &d);
+	return div_u64(wall, d ?: 1);
+}
+
 /* The timer's slack in fabric ns: departures this early are on time. */
 static u64 snic_cc_slack(const struct snic_cc *cc)
 {
@@ -184,6 +208,7 @@ static struct sk_buff *snic_cc_cn_skb(struct snic_nic *nic, u32 dlid, u8 sl,
 		return NULL;
 	}
 	skb->dev = lower;
+	trace_becn_tx(nic, dlid, sl, true, count);
 	return skb;
 }
 
@@ -234,20 +259,24 @@ bool snic_cc_take_becn(struct snic_cc *cc, u32 dlid, u8 sl)
 	owed = snic_owed_take(&cc->owed, dlid, sl);
 	WRITE_ONCE(cc->nowed, cc->owed.count);
 	spin_unlock_bh(&cc->lock);
-	if (owed)
+	if (owed) {
 		snic_count(&cc->nic->stats, SNIC_STAT_TX_BECN_PIGGYBACK);
+		trace_becn_tx(cc->nic, dlid, sl, false, 1);
+	}
 	return owed;
 }
 
-/* A BECN from @slid for @sl (piggybacked, or in a CN). */
-void snic_cc_becn(struct snic_cc *cc, u32 slid, u8 sl)
+/* A BECN from @slid for @sl (piggybacked, or in a CN: @cn). */
+void snic_cc_becn(struct snic_cc *cc, u32 slid, u8 sl, bool cn)
 {
 	const struct snic_cc_params *p;
 	struct snic_dlid_ent *e;
 	u64 now, ev, busy;
 	bool logged = false;
+	u16 old;
 
 	snic_count(&cc->nic->stats, SNIC_STAT_RX_BECN);
+	trace_becn_rx(cc->nic, slid, sl, cn);
 	if (!READ_ONCE(cc->pacing))
 		return;
 	sl &= SNIC_NUM_SL - 1;
@@ -259,10 +288,13 @@ void snic_cc_becn(struct snic_cc *cc, u32 slid, u8 sl)
 	if (!snic_dlid_find(&cc->table, slid, sl))
 		cc->gen++;	/* a new DLID (perhaps in an evicted one's slot) */
 	e = snic_dlid_get(&cc->table, slid, sl, cc->p, now);
+	old = e ? e->ccti : 0;
 	if (e && snic_ccti_becn(e, p, now)) {
 		snic_cc_log_add(&cc->log, now, slid, sl, e->ccti);
 		logged = true;
 	}
+	if (e && e->ccti != old)
+		trace_pace(cc, slid, sl, old, e->ccti);
 	if (e)
 		snic_cc_hot(cc, e->ccti);
 	ev = cc->table.evictions - ev;
@@ -326,7 +358,7 @@ u16 snic_cc_select_queue(struct snic_cc *cc, u32 dlid, u8 sl, u32 hash)
 	spin_lock_bh(&cc->lock);
 	e = snic_dlid_find(&cc->table, dlid, sl);
 	if (e && !cc->dead) {
-		snic_ccti_age(e, &cc->p[sl], snic_cc_now(cc, NULL));
+		snic_cc_age(cc, e, snic_cc_now(cc, NULL));
 		/* Its packets were dropped on the way (a qdisc reset). */
 		if (e->inq && !snic_cc_paced_busy(cc))
 			e->inq = 0;
@@ -356,6 +388,20 @@ u64 snic_cc_stalls(struct snic_cc *cc, unsigned int q)
 static u64 snic_cc_tp(unsigned int len, u64 rate)
 {
 	return snic_cc_tx_ns(snic_16b_pkt_len(len) + ETH_HLEN, rate * 8);
+}
+
+/* The IPD, fabric ns, that CCTI @ccti gives a frame of the device's MTU. */
+u64 snic_cc_ccti_ipd(const struct snic_cc *cc, u16 ccti)
+{
+	u64 rate;
+	u32 d;
+
+	if (!ccti || ccti >= READ_ONCE(cc->cct_len))
+		return 0;
+	sch_snic_link_time(cc->nic->lower, &rate, &d);
+	return snic_cct_ipd(&cc->cct[ccti],
+			    snic_cc_tp(READ_ONCE(cc->nic->dev->mtu),
+				       rate ?: SNIC_CC_RATE_DEFAULT));
 }
 
 /*
@@ -390,7 +436,7 @@ bool snic_cc_hold(struct snic_cc *cc, struct sk_buff *skb, u32 dlid, u8 sl,
 	/* Only a tracked DLID needs the link's clock and rate. */
 	now = snic_cc_now(cc, &rate);
 	tp = snic_cc_tp(len, rate);
-	snic_ccti_age(e, &cc->p[sl], now);
+	snic_cc_age(cc, e, now);
 	*paced = e->ccti && may_hold;
 	held = &cc->held[q];
 	if (may_hold && e->ccti && e->t_next > now && !held->skb) {
@@ -728,7 +774,7 @@ int snic_cc_dump_dlids(struct snic_cc *cc, u32 pos, struct snic_dlid_ent *out,
 		if (!e->used ||
 		    snic_dlid_find(&cc->table, e->dlid, e->sl) != e)
 			continue;
-		snic_ccti_age(e, &cc->p[e->sl], now);
+		snic_cc_age(cc, e, now);
 		slot[k] = pos;
 		out[k] = *e;
 		/* In the copy: how long ago (0: none yet). */

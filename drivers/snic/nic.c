@@ -257,7 +257,7 @@ static enum snic_stat snic_nic_mgmt(struct snic_nic *nic, struct sk_buff *skb,
 	}
 	snic_count(&nic->stats, SNIC_STAT_RX_CN);
 	if (h->becn)
-		snic_cc_becn(&nic->cc, h->slid, cn.sl);
+		snic_cc_becn(&nic->cc, h->slid, cn.sl, true);
 	return 0;
 }
 
@@ -320,7 +320,8 @@ static rx_handler_result_t snic_nic_rx(struct sk_buff **pskb)
 	 * back to the source (not for multicast).
 	 */
 	if (h.becn)
-		snic_cc_becn(&nic->cc, h.slid, READ_ONCE(nic->sc2sl[h.sc]));
+		snic_cc_becn(&nic->cc, h.slid, READ_ONCE(nic->sc2sl[h.sc]),
+			     false);
 	if (h.fecn && !snic_lid_is_mcast(h.dlid))
 		snic_cc_fecn(&nic->cc, h.slid, READ_ONCE(nic->sc2sl[h.sc]));
 	else if (h.fecn)

@@ -226,6 +226,7 @@ struct snic_ar_lnode {
  */
 struct snic_ar_bpt {
 	u32 refs;			/* DLIDs it is stored at (RTNL) */
+	u32 dlid, last;			/* the DLIDs it was set for */
 	/* Its flow buckets (ent.f): one entry's packets, not the switch's,
 	 * serialise on a choice of path.
 	 */
@@ -381,7 +382,7 @@ void snic_cc_stop(struct snic_cc *cc);
 void snic_cc_free(struct snic_cc *cc);
 void snic_cc_flush(struct snic_cc *cc);
 void snic_cc_fecn(struct snic_cc *cc, u32 slid, u8 sl);
-void snic_cc_becn(struct snic_cc *cc, u32 slid, u8 sl);
+void snic_cc_becn(struct snic_cc *cc, u32 slid, u8 sl, bool cn);
 bool snic_cc_take_becn(struct snic_cc *cc, u32 dlid, u8 sl);
 u16 snic_cc_select_queue(struct snic_cc *cc, u32 dlid, u8 sl, u32 hash);
 u64 snic_cc_stalls(struct snic_cc *cc, unsigned int q);
@@ -398,6 +399,8 @@ bool snic_cc_log_copy(spinlock_t *lock, const struct snic_cc_log *log, u32 i,
 		      struct snic_cc_log_ent *out);
 bool snic_cc_log_read(struct snic_cc *cc, u32 i, struct snic_cc_log_ent *out);
 u32 snic_cc_generation(struct snic_cc *cc, bool log);
+u64 snic_cc_ccti_ipd(const struct snic_cc *cc, u16 ccti);
+u64 snic_nic_ftime(const struct snic_nic *nic);
 u64 snic_cc_ipd(struct snic_cc *cc, const struct snic_dlid_ent *e,
 		unsigned int len);
 
@@ -424,7 +427,16 @@ int snic_sw_mft_del(struct snic_switch *sw, u32 mlid);
 void snic_sw_set_sc2sc(struct snic_port *port, const u8 *map);
 
 /* ar.c */
+/* Why a BPT entry's path changed (the snic:bpt_update event). */
+enum snic_bpt_why {
+	SNIC_BPT_WHY_ARN,	/* an ARN came in */
+	SNIC_BPT_WHY_MONITOR,	/* the switch's own port monitor */
+	SNIC_BPT_WHY_EXPIRY,	/* a learned state's lifetime ended */
+	SNIC_BPT_WHY_CONFIG,	/* settings or a port changed */
+};
+
 void snic_ar_init(struct snic_ar *ar);
+u64 snic_sw_ftime(struct snic_switch *sw);
 void snic_ar_stop(struct snic_ar *ar);
 void snic_ar_free(struct snic_ar *ar);
 u32 snic_ar_route(struct snic_switch *sw, struct snic_port *in,

@@ -427,6 +427,34 @@ static void test_bpt(void)
 }
 
 /* Valiant: per flow a random non-minimal candidate, whatever the load. */
+/* The entry's path (tracing, notifications): greedy, for a host's packet. */
+static void test_bpt_first(void)
+{
+	static struct snic_arn_links t;
+	struct snic_bpt_ent e;
+
+	memset(&t, 0, sizeof(t));
+	bpt_init(&e);
+	CHECK(snic_bpt_first(&e) == 0, "BPT first: the cheapest candidate");
+	snic_arn_set_link(&t, SNIC_AR_LINK_G(1, 5, 4), SNIC_LINK_CONGESTED, 1, 0);
+	snic_bpt_refresh(&e, &t);
+	CHECK(snic_bpt_first(&e) == 0,
+	      "BPT first: of equal costs, the first (0: 2 + 1 vs 1: 3)");
+	snic_arn_set_link(&t, SNIC_AR_LINK_G(1, 5, 4), SNIC_LINK_FAILED, 255, 0);
+	snic_bpt_refresh(&e, &t);
+	CHECK(snic_bpt_first(&e) == 1,
+	      "BPT first: a failed link excludes its candidate: the next");
+	snic_arn_set_link(&t, SNIC_AR_LINK_G(2, 5, 4), SNIC_LINK_FAILED, 255, 0);
+	snic_bpt_refresh(&e, &t);
+	CHECK(snic_bpt_first(&e) == 2,
+	      "BPT first: ...and one of the links of the next: the last");
+	snic_arn_set_link(&t, SNIC_AR_LINK_G(1, 3, 5), SNIC_LINK_FAILED, 255, 0);
+	snic_bpt_refresh(&e, &t);
+	CHECK(snic_bpt_first(&e) == -1, "BPT first: every candidate failed: -1");
+	e.n = 0;
+	CHECK(snic_bpt_first(&e) == -1, "BPT first: no candidate: -1");
+}
+
 static void test_valiant(void)
 {
 	struct snic_ar_params p = { .hold_down_ns = 1000, .flowlet_ns = 100,
@@ -732,6 +760,7 @@ void test_arn(void)
 	test_links_full();
 	test_origin_restart();
 	test_bpt();
+	test_bpt_first();
 	test_valiant();
 	test_wire_matrix();
 	test_perflow();

@@ -584,6 +584,16 @@ static int snic_bpt_n(const struct snic_bpt_ent *e)
 	return e->n < SNIC_BPT_CANDS ? e->n : SNIC_BPT_CANDS;
 }
 
+int snic_bpt_first(const struct snic_bpt_ent *e)
+{
+	static const struct snic_ar_params greedy = {
+		.algorithm = SNIC_AR_GREEDY,
+	};
+	u32 best;
+
+	return snic_bpt_best(e, snic_bpt_n(e), &greedy, false, 0, 0, &best);
+}
+
 int snic_bpt_peek(const struct snic_bpt_ent *e, const struct snic_bpt_flow *f,
 		  const struct snic_ar_params *p, bool from_local, u32 hash)
 {

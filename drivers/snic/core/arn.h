@@ -269,6 +269,14 @@ struct snic_ar_params {
 void snic_bpt_refresh(struct snic_bpt_ent *e, const struct snic_arn_links *t);
 
 /*
+ * The path of @e: the first of its cheapest usable candidates for a
+ * packet from a host (-1: every one failed). What tracing and
+ * notifications call the entry's path; flows may be elsewhere (spread,
+ * held down, waiting for a flowlet gap).
+ */
+int snic_bpt_first(const struct snic_bpt_ent *e);
+
+/*
  * The candidate for a packet of flow bucket @f of @e at @now (its
  * index), or -1 when none may be
  * used (the caller falls back to its LFT). @from_local: the packet came

@@ -53,8 +53,8 @@ void snic_16b_decode(const u8 *buf, struct snic_16b *h)
 	h->rc = (w1 >> 25) & 7;
 	h->sc = (w1 >> 20) & 0x1f;
 	h->pkey = w2 >> 16;
-	h->dlid = (w1 & 0xfffff) | ((w2 >> 12) & 0xf) << 20;
-	h->slid = (w0 & 0xfffff) | ((w2 >> 8) & 0xf) << 20;
+	h->dlid = snic_16b_dlid(buf);
+	h->slid = snic_16b_slid(buf);
 	h->l4 = w2 & 0xff;
 	h->le = w3 >> 24;
 	h->age = (w3 >> 16) & 0xff;

@@ -51,6 +51,26 @@ enum snic_16b_err {
 	SNIC_16B_ERR_PAD,	/* pad count leaves no room for the payload */
 };
 
+static inline u32 snic_16b_word(const u8 *buf, unsigned int i)
+{
+	buf += 4 * i;
+	return (u32)buf[0] | (u32)buf[1] << 8 | (u32)buf[2] << 16 |
+	       (u32)buf[3] << 24;
+}
+
+/* The SLID and DLID of the 16B header @buf (the layout is hdr16b.c's). */
+static inline u32 snic_16b_slid(const u8 *buf)
+{
+	return (snic_16b_word(buf, 0) & 0xfffff) |
+	       ((snic_16b_word(buf, 2) >> 8) & 0xf) << 20;
+}
+
+static inline u32 snic_16b_dlid(const u8 *buf)
+{
+	return (snic_16b_word(buf, 1) & 0xfffff) |
+	       ((snic_16b_word(buf, 2) >> 12) & 0xf) << 20;
+}
+
 void snic_16b_encode(const struct snic_16b *h, u8 *buf);
 void snic_16b_decode(const u8 *buf, struct snic_16b *h);
 
