@@ -44,7 +44,8 @@ gate "sparse (C=2) against $KVER" "$out/sparse.log" $?
 # names; compat.[ch] exist to test kernel versions; core_types.h is the
 # host-side type shim of the kernel-independent core; stat_list.h is an
 # X-macro list (as include/net/dropreason-core.h): a bare list of FN()
-# uses, FN taken many times.
+# uses, FN taken many times; trace.h files are the TRACE_EVENT() language
+# (as include/trace/events/*.h: open-ended macro calls, field macros).
 cp_dir="$CACHE/linux-tools/scripts"
 checkpatch() {
 	local extra=$1
@@ -61,6 +62,7 @@ for f in $(git ls-files 'drivers/*.[ch]' 'include/*.h'); do
 	drivers/snic/compat.[ch]) extra=,LINUX_VERSION_CODE,CONSTANT_COMPARISON,MACRO_ARG_REUSE ;;
 	drivers/snic/core/core_types.h) extra=,PREFER_KERNEL_TYPES ;;
 	drivers/snic/core/stat_list.h) extra=,COMPLEX_MACRO,MACRO_ARG_REUSE ;;
+	drivers/*/trace.h) extra=,COMPLEX_MACRO,MACRO_ARG_REUSE,OPEN_ENDED_LINE,PARENTHESIS_ALIGNMENT ;;
 	*) extra= ;;
 	esac
 	checkpatch "$extra" "$f" >>"$out/checkpatch.log" 2>&1 || rc=1

@@ -41,16 +41,25 @@ echo "TCP h1 -> h4 over the spines: $tx; $rx ($((t1 - t0)) s wall time)"
 	{ echo "TCP payload MISMATCH"; exit 1; }
 echo
 
-# The hot spot: h1, h2, h3 -> h4 for 3 s, UDP, 1000-byte datagrams.
+# The hot spot: h1, h2, h3 -> h4 for 3 s, UDP, 1000-byte datagrams,
+# watched by snicctl monitor at leaf2 (h4's switch) and at h1.
+mons=
+for ns in leaf2 h1; do
+	"$SNICCTL" monitor -n $F-$ns ready >/tmp/demo-mon.$ns 2>/tmp/demo-mon.$ns.err &
+	mons="$mons $!"
+	waitfor 10000 "grep -q ready /tmp/demo-mon.$ns.err"
+done
 nsexec $F-h4 timeout 30 "$TOOLS/snic_xfer" -U 7000 8 >/tmp/demo-hot.h4 &
+pids=$!
 sleep 0.5
 for h in h1 h2 h3; do
 	nsexec $F-$h "$TOOLS/snic_xfer" -u 10.0.0.4 7000 3 1000 >/tmp/demo-hot.$h &
+	pids="$pids $!"
 done
 sleep 1.5
 q=$(vlx $F-h1 fab0 0 qlen)
 nq=$(nsexec $F-h1 $TC -s qdisc show dev snic0 | sed -n 's/.*backlog [0-9]*b \([0-9]*\)p.*/\1/p' | head -n 1)
-wait
+wait $pids
 sent=$(cat /tmp/demo-hot.h1 /tmp/demo-hot.h2 /tmp/demo-hot.h3 | awk '{ n += $2 } END { print n }')
 got=$(sed -n 's/^received \([0-9]*\).*/\1/p' /tmp/demo-hot.h4)
 drops=0
@@ -76,6 +85,10 @@ echo "  packets paced towards h4 (CCA):   $paced (each waited for its inter-pack
 echo "  h1's congestion log:              $(nsexec $F-h1 "$SNICCTL" cc log snic0 | wc -l) entries, highest CCTI $(nsexec $F-h1 "$SNICCTL" cc log snic0 | sed -n 's/.* ccti \([0-9]*\).*/\1/p' | sort -n | tail -n 1)"
 echo "  packets dropped (hosts + fabric): $drops"
 echo "  UDP datagrams sent / received:    $sent / $got"
+echo "  as snicctl monitor saw it (leaf2, then h1; the first lines):"
+sed -n '1,3s/^/    leaf2 /p' /tmp/demo-mon.leaf2
+grep -m 2 ccti- /tmp/demo-mon.h1 | sed 's/^/    h1 /'
+kill $mons 2>/dev/null
 fidelity
 [ "$drops" -eq 0 ] && [ "$sent" -eq "$got" ] &&
 	echo "RESULT: lossless: every datagram sent into the hot spot arrived" ||

@@ -146,6 +146,7 @@ struct snic_vl {
 	u32			backlog_max;
 	bool			congested;
 	bool			victim;		/* waited for credits meanwhile */
+	bool			ev_cong;	/* congested, as snic.ko was told */
 	u32			mark_seq;	/* eligible since the last mark */
 	u64			cong_since;	/* wall ns */
 	u64			cong_ns;	/* wall ns, ended episodes */
@@ -376,19 +377,41 @@ static int snic_q_sc(struct sk_buff *skb)
 	return (le32_to_cpu(*p) >> 20) & 0x1f;
 }
 
-/* Follow @vl's congestion state after its backlog changed (the clock is
- * read only when the state changes).
+/* Tell snic.ko that @vl is now congested, or not (its cong hook). */
+static void snic_q_cong_notify(struct snic_sched *q, struct snic_vl *vl,
+			       bool congested, u64 now)
+{
+	const struct sch_snic_hooks *h;
+
+	vl->ev_cong = congested;
+	rcu_read_lock();
+	h = rcu_dereference(snic_q_hooks);
+	if (h && h->cong)
+		h->cong(qdisc_dev(q->sch), vl - q->vl, congested,
+			div_u64(now, q->dilation ?: 1));
+	rcu_read_unlock();
+}
+
+/*
+ * Follow @vl's congestion state after its backlog changed (the clock is
+ * read only when the state changes). The state toggles at the threshold;
+ * what snic.ko is told (ev_cong) leaves it only once the backlog is down
+ * to half of that, so that a VL hovering at the threshold is one episode
+ * to a listener, not one per packet.
  */
 static void snic_q_cc_update(struct snic_sched *q, struct snic_vl *vl)
 {
-	u64 now;
+	u64 now, level;
 	u8 thr = q->cc_thr[vl - q->vl];
 	bool congested;
 
 	if (vl->backlog > vl->backlog_max)
 		vl->backlog_max = vl->backlog;
-	congested = thr &&
-		    (u64)vl->backlog * 16 >= (u64)q->cc_buf * (16 - thr);
+	level = (u64)q->cc_buf * (16 - thr);
+	congested = thr && (u64)vl->backlog * 16 >= level;
+	if (vl->ev_cong && !congested &&
+	    (!thr || (u64)vl->backlog * 32 < level))
+		snic_q_cong_notify(q, vl, false, ktime_get_ns());
 	if (congested == vl->congested)
 		return;
 	vl->congested = congested;
@@ -398,6 +421,8 @@ static void snic_q_cc_update(struct snic_sched *q, struct snic_vl *vl)
 		vl->cong_since = now;
 		vl->victim = false;
 		vl->mark_seq = 0;
+		if (!vl->ev_cong)
+			snic_q_cong_notify(q, vl, true, now);
 	} else {
 		vl->cong_ns += now - vl->cong_since;
 	}

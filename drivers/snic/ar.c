@@ -202,25 +202,50 @@ static ktime_t snic_ar_period(struct snic_ar *ar)
 			   READ_ONCE(ar->d));
 }
 
+/* The path of @b moved from @old to @cand, for @why: an event. */
+static void snic_ar_ev_path(struct snic_switch *sw, const struct snic_ar_bpt *b,
+			    int old, int cand, enum snic_bpt_why why)
+{
+	struct snic_ev *e;
+
+	e = snic_ev_new(sw->dev, &sw->ev_rs, &sw->stats,
+			SNIC_EVENT_TYPE_BPT_PATH, snic_sw_ftime(sw));
+	if (!e)
+		return;
+	snic_ev_put(e, SNIC_A_EVENT_LID, READ_ONCE(sw->lid));
+	snic_ev_put(e, SNIC_A_EVENT_DLID, b->dlid);
+	snic_ev_put(e, SNIC_A_EVENT_LAST, b->last);
+	snic_ev_put(e, SNIC_A_EVENT_CAND_OLD, (u32)old);
+	snic_ev_put(e, SNIC_A_EVENT_CAND, (u32)cand);
+	snic_ev_put(e, SNIC_A_EVENT_PORT_OLD, old < 0 ? 0 : b->ent.c[old].port);
+	snic_ev_put(e, SNIC_A_EVENT_PORT, cand < 0 ? 0 : b->ent.c[cand].port);
+	snic_ev_put(e, SNIC_A_EVENT_WHY, why);
+	snic_ev_queue(e, &sw->stats);
+}
+
 /*
- * Re-evaluate @b (ar->lock held); a path that changed is traced, for
- * @why.
+ * Re-evaluate @b (ar->lock held); a path that changed is traced and
+ * notified, for @why.
  */
 static void snic_ar_refresh(struct snic_ar *ar, struct snic_ar_bpt *b,
 			    enum snic_bpt_why why)
 {
-	int old = -1, cand;
+	struct snic_switch *sw = container_of(ar, struct snic_switch, ar);
+	bool ev = snic_ev_wanted(sw->dev);
+	int old, cand;
 
-	if (!trace_bpt_update_enabled()) {
+	if (!trace_bpt_update_enabled() && !ev) {
 		snic_bpt_refresh(&b->ent, &ar->links);
 		return;
 	}
 	old = snic_bpt_first(&b->ent);
 	snic_bpt_refresh(&b->ent, &ar->links);
 	cand = snic_bpt_first(&b->ent);
-	if (cand != old)
-		trace_bpt_update(container_of(ar, struct snic_switch, ar), b,
-				 old, cand, why);
+	if (cand == old)
+		return;
+	trace_bpt_update(sw, b, old, cand, why);
+	if (ev)
+		snic_ar_ev_path(sw, b, old, cand, why);
 }
 
 /*
@@ -521,6 +546,44 @@ static void snic_ar_xmit(struct snic_switch *sw, struct snic_port *in,
 	}
 }
 
+/*
+ * An event about ARN @a: sent (arn-tx, @port NULL: by the switch, to
+ * @ports; @relay: not its own) or taken in on @port (arn-rx, @res).
+ */
+static void snic_ar_ev_arn(struct snic_switch *sw, struct snic_port *port,
+			   const struct snic_arn *a, bool relay, u64 ports,
+			   int res)
+{
+	struct net_device *dev = port ? port->dev : sw->dev;
+	struct ratelimit_state *rs = port ? &port->ev_rs : &sw->ev_rs;
+	struct snic_stats *stats = port ? &port->stats : &sw->stats;
+	bool global = a->params & SNIC_ARN_P_PEER_GROUP;
+	struct snic_ev *e;
+
+	e = snic_ev_new(dev, rs, stats, port ? SNIC_EVENT_TYPE_ARN_RX :
+					      SNIC_EVENT_TYPE_ARN_TX,
+			snic_sw_ftime(sw));
+	if (!e)
+		return;
+	snic_ev_put(e, SNIC_A_EVENT_LID, READ_ONCE(sw->lid));
+	snic_ev_put(e, SNIC_A_EVENT_ARN_TYPE, a->type);
+	snic_ev_put(e, SNIC_A_EVENT_METRIC, a->metric);
+	snic_ev_put(e, SNIC_A_EVENT_GROUP, a->group);
+	snic_ev_put(e, SNIC_A_EVENT_ORIGIN, a->sw);
+	snic_ev_put(e, SNIC_A_EVENT_GLOBAL, global);
+	snic_ev_put(e, SNIC_A_EVENT_LINK_A, global ? a->peer_group : a->from);
+	snic_ev_put(e, SNIC_A_EVENT_LINK_B, global ? a->index : a->to);
+	snic_ev_put(e, SNIC_A_EVENT_SEQ, a->seq);
+	if (port) {
+		snic_ev_put(e, SNIC_A_EVENT_PORT, port->num);
+		snic_ev_put(e, SNIC_A_EVENT_RES, res);
+	} else {
+		snic_ev_put(e, SNIC_A_EVENT_RELAY, relay);
+		snic_ev_put(e, SNIC_A_EVENT_PORTS, ports);
+	}
+	snic_ev_queue(e, stats);
+}
+
 /* Send @n, an ARN of our own, to the group. RCU. */
 static void snic_ar_send(struct snic_switch *sw, const struct snic_ar_note *n)
 {
@@ -537,6 +600,7 @@ static void snic_ar_send(struct snic_switch *sw, const struct snic_ar_note *n)
 		return;
 	snic_ar_tree(sw, h.dlid, &ports);
 	trace_arn_tx(sw, &n->a, false, ports);
+	snic_ar_ev_arn(sw, NULL, &n->a, false, ports, 0);
 	snic_ar_xmit(sw, NULL, &h, buf, len, ports, SNIC_STAT_TX_ARN);
 }
 
@@ -939,6 +1003,7 @@ void snic_ar_rx(struct snic_switch *sw, struct snic_port *in,
 	snic_ar_links_apply(ar, &in->stats, SNIC_BPT_WHY_ARN);
 	spin_unlock_bh(&ar->lock);
 	trace_arn_rx(sw, in, &a, res);
+	snic_ar_ev_arn(sw, in, &a, false, 0, res);
 	snic_count(&in->stats, SNIC_STAT_RX_ARN);
 	/* On along the group's tree: only with an MFT entry (without one,
 	 * the origin sent it to every switch it links to), only what came
@@ -955,6 +1020,7 @@ void snic_ar_rx(struct snic_switch *sw, struct snic_port *in,
 		};
 
 		trace_arn_tx(sw, &a, true, ports);
+		snic_ar_ev_arn(sw, NULL, &a, true, ports, 0);
 		snic_ar_xmit(sw, in, &r, p, len, ports,
 			     SNIC_STAT_TX_ARN_RELAY);
 	}

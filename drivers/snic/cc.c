@@ -139,16 +139,6 @@ static void snic_cc_params_derive(struct snic_cc *cc)
 	}
 }
 
-/* Decay @e's CCTI to @now (the lock held); a change is traced. */
-static void snic_cc_age(struct snic_cc *cc, struct snic_dlid_ent *e, u64 now)
-{
-	u16 old = e->ccti;
-
-	snic_ccti_age(e, &cc->p[e->sl], now);
-	if (e->ccti != old)
-		trace_pace(cc, e->dlid, e->sl, old, e->ccti);
-}
-
 /* Fabric ns now at @nic, read without its lock (for tracepoints). */
 u64 snic_nic_ftime(const struct snic_nic *nic)
 {
@@ -179,6 +169,82 @@ static void snic_cc_arm(struct snic_cc *cc, u64 at)
 	cc->timer_at = wall;
 	hrtimer_start_range_ns(&cc->timer, ns_to_ktime(wall), SNIC_CC_SLACK_NS,
 			       HRTIMER_MODE_ABS_SOFT);
+}
+
+/*
+ * @e's CCTI moved from @old at fabric ns @now (the lock held): traced,
+ * and an event when it crossed its SL's trigger_threshold.
+ */
+static void snic_cc_moved(struct snic_cc *cc, const struct snic_dlid_ent *e,
+			  u16 old, u64 now)
+{
+	u16 thr = cc->p[e->sl].trigger_threshold;
+	bool above = e->ccti >= thr, was = old >= thr;
+	struct snic_nic *nic = cc->nic;
+	struct snic_ev *ev;
+
+	trace_pace(cc, e->dlid, e->sl, old, e->ccti);
+	if (!thr || above == was)
+		return;
+	ev = snic_ev_new(nic->dev, &nic->ev_rs, &nic->stats,
+			 above ? SNIC_EVENT_TYPE_CCTI_ABOVE :
+				 SNIC_EVENT_TYPE_CCTI_BELOW, now);
+	if (!ev)
+		return;
+	/* Decay is lazy (at the DLID's next packet): a listener told of
+	 * this rise hears of the fall when it happens (snic_cc_watch()).
+	 */
+	if (above && cc->p[e->sl].ccti_timer) {
+		cc->watch_above = true;
+		snic_cc_arm(cc, now + (u64)cc->p[e->sl].ccti_timer *
+				    SNIC_CCTI_TIMER_NS);
+	}
+	snic_ev_put(ev, SNIC_A_EVENT_LID, READ_ONCE(nic->lid));
+	snic_ev_put(ev, SNIC_A_EVENT_DLID, e->dlid);
+	snic_ev_put(ev, SNIC_A_EVENT_SL, e->sl);
+	snic_ev_put(ev, SNIC_A_EVENT_CCTI, e->ccti);
+	snic_ev_put(ev, SNIC_A_EVENT_THRESHOLD, thr);
+	snic_ev_queue(ev, &nic->stats);
+}
+
+/* Decay @e's CCTI to @now (the lock held). */
+static void snic_cc_age(struct snic_cc *cc, struct snic_dlid_ent *e, u64 now)
+{
+	u16 old = e->ccti;
+
+	snic_ccti_age(e, &cc->p[e->sl], now);
+	if (e->ccti != old)
+		snic_cc_moved(cc, e, old, now);
+}
+
+/*
+ * Age the tracked DLIDs whose CCTI a listener was told is at or above
+ * its trigger threshold (the lock held): the fabric ns of the next look,
+ * 0 when none is left.
+ */
+static u64 snic_cc_watch(struct snic_cc *cc, u64 now)
+{
+	u64 step = 0, t;
+	u32 i;
+
+	for (i = 0; i < cc->table.cap; i++) {
+		struct snic_dlid_ent *e = &cc->table.ent[i];
+		const struct snic_cc_params *p = &cc->p[e->sl];
+
+		if (!e->used || !p->trigger_threshold ||
+		    e->ccti < p->trigger_threshold ||
+		    snic_dlid_find(&cc->table, e->dlid, e->sl) != e)
+			continue;
+		snic_cc_age(cc, e, now);
+		if (e->ccti < p->trigger_threshold || !p->ccti_timer)
+			continue;
+		t = (u64)p->ccti_timer * SNIC_CCTI_TIMER_NS;
+		if (!step || t < step)
+			step = t;
+	}
+	if (!step)
+		cc->watch_above = false;
+	return step ? now + step : 0;
 }
 
 /* A standalone congestion notification to @dlid, ready to send; NULL if
@@ -294,7 +360,7 @@ void snic_cc_becn(struct snic_cc *cc, u32 slid, u8 sl, bool cn)
 		logged = true;
 	}
 	if (e && e->ccti != old)
-		trace_pace(cc, slid, sl, old, e->ccti);
+		snic_cc_moved(cc, e, old, now);
 	if (e)
 		snic_cc_hot(cc, e->ccti);
 	ev = cc->table.evictions - ev;
@@ -541,6 +607,12 @@ static enum hrtimer_restart snic_cc_fire(struct hrtimer *t)
 		h->skb->queue_mapping = i;
 		__skb_queue_tail(&out, h->skb);
 		h->skb = NULL;
+	}
+	if (cc->watch_above) {
+		u64 at = snic_cc_watch(cc, now);
+
+		if (at && (!next || at < next))
+			next = at;
 	}
 	if (next)
 		snic_cc_arm(cc, next);

@@ -464,6 +464,7 @@ static const struct sch_snic_hooks snic_crx_hooks = {
 	.room		= snic_nic_room,
 	.mark		= snic_sw_cc_mark,
 	.cc_default	= snic_sw_cc_default,
+	.cong		= snic_sw_cc_cong,
 };
 
 void snic_crx_register(void)

@@ -43,6 +43,7 @@ static int __init snic_init(void)
 	if (err)
 		goto err_sw;
 	snic_crx_register();
+	snic_ev_start();
 	return 0;
 
 err_sw:
@@ -57,6 +58,7 @@ err_notifier:
 static void __exit snic_exit(void)
 {
 	snic_crx_unregister();
+	snic_ev_stop();
 	snic_genl_exit();
 	/* Deletes every snic and snicsw device in every netns. */
 	rtnl_link_unregister(&snic_nic_link_ops);

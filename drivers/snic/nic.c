@@ -527,6 +527,8 @@ static int snic_nic_newlink(SNIC_NEWLINK_ARGS)
 		sl2sc[i] = i & 7;
 	snic_nic_set_sl2sc(nic, sl2sc);
 	snic_crx_init(&nic->crx, lower, &nic->stats, false);
+	snic_ev_limit_init(&nic->ev_rs);
+	nic->ev_up = netif_running(lower) && netif_carrier_ok(lower);
 	if (!tb[IFLA_MTU])
 		dev->mtu = min_t(unsigned int, lower->mtu - SNIC_MTU_OVERHEAD,
 				 SNIC_MTU_MAX);
@@ -598,6 +600,9 @@ int snic_nic_netdev_event(unsigned long event, struct net_device *lower,
 	case NETDEV_CHANGE:
 		netif_stacked_transfer_operstate(lower, nic->dev);
 		snic_crx_link_reset(&nic->crx);
+		snic_ev_link(nic->dev, &nic->ev_rs, &nic->stats, &nic->ev_up,
+			     netif_running(lower) && netif_carrier_ok(lower),
+			     READ_ONCE(nic->lid), 0, snic_nic_ftime(nic));
 		break;
 	case NETDEV_CHANGEMTU:
 		/* The snic follows a lower MTU down; if it cannot (below

@@ -24,6 +24,7 @@
 #include <linux/hashtable.h>
 #include <linux/hrtimer.h>
 #include <linux/netdevice.h>
+#include <linux/ratelimit.h>
 #include <linux/seqlock.h>
 #include <linux/u64_stats_sync.h>
 #include <linux/xarray.h>
@@ -137,6 +138,7 @@ struct snic_cc {
 	bool hot_always;
 	u32 gen;			/* the DLIDs tracked changed */
 	u32 nowed;			/* owed.count, for lockless checks */
+	bool watch_above;		/* snic_cc_watch() on each timer run */
 	struct snic_dlid_table table;
 	struct snic_cc_log log;
 	struct snic_owed_table owed;	/* BECNs owed, fabric ns */
@@ -175,6 +177,8 @@ struct snic_nic {
 	 * atomic bitops.
 	 */
 	unsigned long link_wait;
+	struct ratelimit_state ev_rs;	/* its events (notify.c) */
+	bool ev_up;			/* the link state last notified, RTNL */
 };
 
 /* ARN at a switch (ar.c has the locking rules). */
@@ -319,6 +323,8 @@ struct snic_port {
 	struct snic_stats stats;
 	struct snic_crx crx;
 	struct snic_port_ar ar;
+	struct ratelimit_state ev_rs;	/* its events (notify.c) */
+	bool ev_up;			/* the link state last notified, RTNL */
 	struct rcu_head rcu;
 };
 
@@ -360,6 +366,7 @@ struct snic_switch {
 	struct snic_stats stats;
 	struct snic_ar ar;
 	struct snic_sw_cc cc;
+	struct ratelimit_state ev_rs;	/* its events (notify.c) */
 };
 
 /* main.c */
@@ -410,6 +417,8 @@ bool snic_sw_cc_mark(struct net_device *dev, const struct sk_buff *skb,
 		     int hdr);
 u64 snic_sw_cc_read(struct snic_sw_cc *cc, bool *marking);
 bool snic_sw_cc_default(struct net_device *dev, struct sch_snic_cc *cc);
+void snic_sw_cc_cong(struct net_device *dev, int vl, bool congested,
+		     u64 ftime);
 void snic_sw_cc_set_default(struct snic_switch *sw,
 			    const struct sch_snic_cc *def);
 bool snic_sw_cc_log_read(struct snic_sw_cc *cc, u32 i,
@@ -427,13 +436,20 @@ int snic_sw_mft_del(struct snic_switch *sw, u32 mlid);
 void snic_sw_set_sc2sc(struct snic_port *port, const u8 *map);
 
 /* ar.c */
-/* Why a BPT entry's path changed (the snic:bpt_update event). */
-enum snic_bpt_why {
-	SNIC_BPT_WHY_ARN,	/* an ARN came in */
-	SNIC_BPT_WHY_MONITOR,	/* the switch's own port monitor */
-	SNIC_BPT_WHY_EXPIRY,	/* a learned state's lifetime ended */
-	SNIC_BPT_WHY_CONFIG,	/* settings or a port changed */
-};
+/* Notifications to the events group (notify.c). */
+#define SNIC_EV_BURST	100	/* events per device and second */
+struct snic_ev;
+void snic_ev_limit_init(struct ratelimit_state *rs);
+bool snic_ev_wanted(struct net_device *dev);
+struct snic_ev *snic_ev_new(struct net_device *dev, struct ratelimit_state *rs,
+			    struct snic_stats *stats, u32 type, u64 ftime);
+void snic_ev_put(struct snic_ev *e, int attr, u64 v);
+void snic_ev_queue(struct snic_ev *e, struct snic_stats *stats);
+void snic_ev_start(void);
+void snic_ev_stop(void);
+void snic_ev_link(struct net_device *dev, struct ratelimit_state *rs,
+		  struct snic_stats *stats, bool *last, bool up, u32 lid,
+		  u32 port, u64 ftime);
 
 void snic_ar_init(struct snic_ar *ar);
 u64 snic_sw_ftime(struct snic_switch *sw);

@@ -76,6 +76,26 @@ bool snic_sw_cc_mark(struct net_device *dev, const struct sk_buff *skb,
 	return true;
 }
 
+/* sch_snic's cong hook: a VL of @dev, a port, changed state: an event. */
+void snic_sw_cc_cong(struct net_device *dev, int vl, bool congested,
+		     u64 ftime)
+{
+	struct snic_port *port = snic_sw_port_of(dev);
+	struct snic_ev *e;
+
+	if (!port)
+		return;
+	e = snic_ev_new(dev, &port->ev_rs, &port->stats,
+			congested ? SNIC_EVENT_TYPE_VL_CONGESTED :
+				    SNIC_EVENT_TYPE_VL_UNCONGESTED, ftime);
+	if (!e)
+		return;
+	snic_ev_put(e, SNIC_A_EVENT_LID, READ_ONCE(port->sw->lid));
+	snic_ev_put(e, SNIC_A_EVENT_PORT, port->num);
+	snic_ev_put(e, SNIC_A_EVENT_VL, vl);
+	snic_ev_queue(e, &port->stats);
+}
+
 /* sch_snic's cc_default hook: the default of @dev's switch, if any. */
 bool snic_sw_cc_default(struct net_device *dev, struct sch_snic_cc *cc)
 {

@@ -398,6 +398,8 @@ static int snic_sw_add_port(struct net_device *dev, struct net_device *pdev,
 	port->num = num;
 	for (i = 0; i < SNIC_NUM_SC; i++)
 		port->sc2sc[i] = i;
+	snic_ev_limit_init(&port->ev_rs);
+	port->ev_up = netif_running(pdev) && netif_carrier_ok(pdev);
 	err = snic_stats_init(&port->stats);
 	if (err)
 		goto err_free;
@@ -514,6 +516,7 @@ static int snic_sw_newlink(SNIC_NEWLINK_ARGS)
 	xa_init(&sw->mft);
 	snic_ar_init(&sw->ar);
 	snic_sw_cc_init(&sw->cc);
+	snic_ev_limit_init(&sw->ev_rs);
 	/* On failure the destructor has freed what ndo_init allocated. */
 	return register_netdevice(dev);
 }
@@ -550,6 +553,11 @@ void snic_sw_netdev_event(unsigned long event, struct net_device *dev)
 	case NETDEV_UP:
 	case NETDEV_DOWN:
 	case NETDEV_CHANGE:
+		/* Told first: what the monitor makes of it comes after. */
+		snic_ev_link(dev, &port->ev_rs, &port->stats, &port->ev_up,
+			     netif_running(dev) && netif_carrier_ok(dev),
+			     READ_ONCE(port->sw->lid), port->num,
+			     snic_sw_ftime(port->sw));
 		snic_crx_link_reset(&port->crx);
 		snic_ar_port_event(port->sw, port);
 		break;

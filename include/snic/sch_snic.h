@@ -80,6 +80,12 @@ struct sch_snic_hooks {
 	 * filled. RTNL. Optional.
 	 */
 	bool (*cc_default)(struct net_device *dev, struct sch_snic_cc *cc);
+	/* Data VL @vl of @dev's sch_snic entered (@congested) or left the
+	 * congested state, at fabric ns @ftime. Under the root lock.
+	 * Optional.
+	 */
+	void (*cong)(struct net_device *dev, int vl, bool congested,
+		     u64 ftime);
 };
 
 /* The hooks run under the qdisc root lock and must not transmit. */

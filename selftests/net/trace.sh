@@ -19,7 +19,6 @@
 #    DLID 2 from the direct candidate to the detour and back, by its own
 #    monitor;
 #  - events disabled, nothing more is written.
-# check-debug: yes
 . "$(dirname "$0")/../lib.sh"
 
 modules_load || { not_ok "modules load"; ktap_finish; }

@@ -278,6 +278,30 @@ int snic_ar_link_get(uint32_t sw,
 		     int (*cb)(const struct snic_ar_link_info *, void *),
 		     void *arg);
 
+/* --- events (the events group) --------------------------------------- */
+
+/*
+ * One event-ntf: the device it is about and the attributes of its event
+ * nest, each as a number (u32, u64; an s32 as its u32 bits; a flag as 1),
+ * present when has & (1 << SNIC_A_EVENT_*).
+ */
+struct snic_event_info {
+	uint32_t ifindex;
+	char ifname[16];
+	uint64_t has;
+	uint64_t v[SNIC_A_EVENT_MAX + 1];
+};
+
+/*
+ * Listen to the events group of the current network namespace and call
+ * @cb per event, until it returns a negative value (returned) or after
+ * @count events (0: no end); -errno if the group cannot be joined. Events
+ * the socket could not hold (ENOBUFS) are said on stderr and skipped.
+ * @ready, unless NULL, is called once the socket listens.
+ */
+int snic_events(int (*cb)(const struct snic_event_info *, void *), void *arg,
+		unsigned long count, void (*ready)(void *), void *ready_arg);
+
 /* Counter names: the ethtool -S strings (core/stat_list.h); NULL: none. */
 const char *snic_stat_name(int id);
 

@@ -79,6 +79,13 @@ static void open_(char c)
 		first[++depth] = 1;
 }
 
+/* A new document: the next item is the first of its level (JSON lines). */
+void out_reset(void)
+{
+	depth = 0;
+	first[0] = 1;
+}
+
 void out_begin_list(void)
 {
 	if (opt_json)

@@ -28,6 +28,7 @@ static const struct cmd {
 	{ "fabric", do_fabric },
 	{ "lft", do_lft },
 	{ "mft", do_mft },
+	{ "monitor", do_monitor },
 	{ "port", do_port },
 	{ "qdisc", do_qdisc },
 	{ "raw", do_raw },
@@ -56,6 +57,7 @@ static void usage(FILE *f)
 		"  fabric down|show [NAME]        tear down / describe a fabric\n"
 		"  fabric health [NAME [threshold PERMILLE]]  how faithful it was\n"
 		"  fabric check [NAME] [pairs N|all]  hosts ping each other\n"
+		"  monitor [count N] [ready]      the events of the netns' devices\n"
 		"  raw CMD [PATH:TYPE=VAL]...     one unchecked request (testing)\n"
 		"Options: -j JSON output, -s statistics, -n NETNS run in the network\n"
 		"         namespace NETNS (as ip -n: /run/netns/NETNS)\n");

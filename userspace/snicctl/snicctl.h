@@ -30,6 +30,7 @@ uint32_t snic_link_parse(const char *s);
 void snic_link_format(uint32_t key, char *buf, size_t len);
 
 /* json.c: text and JSON through the same calls. */
+void out_reset(void);
 void out_begin_list(void);
 void out_end_list(void);
 void out_begin_obj(void);
@@ -159,5 +160,6 @@ int do_mft(int argc, char **argv);
 int do_port(int argc, char **argv);
 int do_qdisc(int argc, char **argv);
 int do_raw(int argc, char **argv);
+int do_monitor(int argc, char **argv);
 
 #endif

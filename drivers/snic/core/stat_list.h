@@ -299,6 +299,10 @@
 	FN(AR_DETOUR, ar_detour,					\
 	   "Port: packets that came in here and left on an in-group "	\
 	   "detour of the Best Path Table, their SC mapped by the "	\
-	   "switch's ar_detour_sc2sc.")
+	   "switch's ar_detour_sc2sc.")					\
+	FN(EVENTS_SUPPRESSED, events_suppressed,			\
+	   "Events about this device (or port) that a listener of the "	\
+	   "events group did not get: over the device's rate limit of "	\
+	   "100 a second, or no memory.")
 
 #endif /* _SNIC_CORE_STAT_LIST_H */

@@ -57,6 +57,47 @@ enum snic_ar_link_state {
 	SNIC_AR_LINK_STATE_FAILED,
 };
 
+/**
+ * enum snic_event_type - What an event of the events group reports.
+ * @SNIC_EVENT_TYPE_VL_CONGESTED: A switch port's VL became congested (its
+ *   backlog reached the marking threshold).
+ * @SNIC_EVENT_TYPE_VL_UNCONGESTED: ... and left the congested state.
+ * @SNIC_EVENT_TYPE_CCTI_ABOVE: A NIC's CCTI for a DLID and SL rose to its SL's
+ *   trigger_threshold or above.
+ * @SNIC_EVENT_TYPE_CCTI_BELOW: ... and decayed below it.
+ * @SNIC_EVENT_TYPE_ARN_TX: A switch sent an ARN of its own, or relayed one.
+ * @SNIC_EVENT_TYPE_ARN_RX: A switch took in an ARN of its group.
+ * @SNIC_EVENT_TYPE_BPT_PATH: The path of a Best Path Table entry changed.
+ * @SNIC_EVENT_TYPE_LINK_UP: A switch port's or a NIC's fabric link came up
+ *   (running, carrier).
+ * @SNIC_EVENT_TYPE_LINK_DOWN: ... went down.
+ */
+enum snic_event_type {
+	SNIC_EVENT_TYPE_VL_CONGESTED = 1,
+	SNIC_EVENT_TYPE_VL_UNCONGESTED,
+	SNIC_EVENT_TYPE_CCTI_ABOVE,
+	SNIC_EVENT_TYPE_CCTI_BELOW,
+	SNIC_EVENT_TYPE_ARN_TX,
+	SNIC_EVENT_TYPE_ARN_RX,
+	SNIC_EVENT_TYPE_BPT_PATH,
+	SNIC_EVENT_TYPE_LINK_UP,
+	SNIC_EVENT_TYPE_LINK_DOWN,
+};
+
+/**
+ * enum snic_bpt_why - Why the path of a Best Path Table entry changed.
+ * @SNIC_BPT_WHY_ARN: An ARN came in.
+ * @SNIC_BPT_WHY_MONITOR: The switch's own port monitor.
+ * @SNIC_BPT_WHY_EXPIRY: A learned link state's lifetime ended.
+ * @SNIC_BPT_WHY_CONFIG: Settings or a port changed.
+ */
+enum snic_bpt_why {
+	SNIC_BPT_WHY_ARN,
+	SNIC_BPT_WHY_MONITOR,
+	SNIC_BPT_WHY_EXPIRY,
+	SNIC_BPT_WHY_CONFIG,
+};
+
 enum {
 	SNIC_A_IFINDEX = 1,
 	SNIC_A_IFNAME,
@@ -74,9 +115,42 @@ enum {
 	SNIC_A_AR_LINK,
 	SNIC_A_STATS,
 	SNIC_A_SW_CC,
+	SNIC_A_EVENT,
 
 	__SNIC_A_MAX,
 	SNIC_A_MAX = (__SNIC_A_MAX - 1)
+};
+
+enum {
+	SNIC_A_EVENT_PAD = 1,
+	SNIC_A_EVENT_TYPE,
+	SNIC_A_EVENT_FTIME,
+	SNIC_A_EVENT_LID,
+	SNIC_A_EVENT_PORT,
+	SNIC_A_EVENT_VL,
+	SNIC_A_EVENT_SL,
+	SNIC_A_EVENT_DLID,
+	SNIC_A_EVENT_LAST,
+	SNIC_A_EVENT_CCTI,
+	SNIC_A_EVENT_THRESHOLD,
+	SNIC_A_EVENT_ARN_TYPE,
+	SNIC_A_EVENT_METRIC,
+	SNIC_A_EVENT_GROUP,
+	SNIC_A_EVENT_ORIGIN,
+	SNIC_A_EVENT_GLOBAL,
+	SNIC_A_EVENT_LINK_A,
+	SNIC_A_EVENT_LINK_B,
+	SNIC_A_EVENT_SEQ,
+	SNIC_A_EVENT_RELAY,
+	SNIC_A_EVENT_PORTS,
+	SNIC_A_EVENT_RES,
+	SNIC_A_EVENT_CAND_OLD,
+	SNIC_A_EVENT_CAND,
+	SNIC_A_EVENT_PORT_OLD,
+	SNIC_A_EVENT_WHY,
+
+	__SNIC_A_EVENT_MAX,
+	SNIC_A_EVENT_MAX = (__SNIC_A_EVENT_MAX - 1)
 };
 
 enum {
@@ -410,6 +484,7 @@ enum snic_stat {
 	SNIC_STAT_AR_FLOW_MOVED,
 	SNIC_STAT_AR_BPT_REFRESH,
 	SNIC_STAT_AR_DETOUR,
+	SNIC_STAT_EVENTS_SUPPRESSED,
 
 	__SNIC_STAT_MAX,
 	SNIC_STAT_MAX = (__SNIC_STAT_MAX - 1)
@@ -431,6 +506,7 @@ enum {
 	SNIC_CMD_CC_DLID_GET,
 	SNIC_CMD_CC_LOG_GET,
 	SNIC_CMD_AR_LINK_GET,
+	SNIC_CMD_EVENT_NTF,
 
 	__SNIC_CMD_MAX,
 	SNIC_CMD_MAX = (__SNIC_CMD_MAX - 1)
