@@ -19,6 +19,9 @@
 #   make soak         a congested lossless fabric under link flaps for
 #                     SOAK_SECONDS (120); not part of make check
 #   make setup        prepare the machine (scripts/setup.sh, as root)
+#   make install      snicctl to $(PREFIX)/sbin, the modules through DKMS
+#                     for the running kernel (dkms.conf; as root)
+#   make uninstall    undo make install
 #
 # KVER/KDIR select the kernel to build against (default: the ABI of the
 # linux-headers-amd64 metapackage); SNIC_CACHE is where setup keeps the
@@ -48,7 +51,7 @@ TOOLS := selftests/tools/snic_inject selftests/tools/snic_xfer \
 	 selftests/tools/nocap selftests/tools/snic_nlprobe
 
 .PHONY: all modules userspace tools clean unit style vm check demo setup \
-	check-debug fuzz bench bench-full soak
+	check-debug fuzz bench bench-full soak install uninstall
 
 all: modules userspace tools
 
@@ -117,6 +120,15 @@ soak: all
 
 setup:
 	@scripts/setup.sh
+
+PREFIX ?= /usr/local
+install: userspace
+	install -D -m 0755 userspace/snicctl/snicctl $(DESTDIR)$(PREFIX)/sbin/snicctl
+	scripts/dkms.sh install
+
+uninstall:
+	-scripts/dkms.sh remove
+	rm -f $(DESTDIR)$(PREFIX)/sbin/snicctl
 
 clean:
 	$(MAKE) -C $(KDIR) M=$(CURDIR) clean

@@ -42,6 +42,10 @@ echo "# style: W=1, sparse, checkpatch --strict, 6.12 build"
 scripts/style.sh 2>&1 | tee build/style.ktap
 count build/style.ktap
 
+echo "# dkms: the DKMS tree built against both header versions"
+scripts/dkms.sh test 2>&1 | tee build/dkms.ktap
+count build/dkms.ktap
+
 echo "# vm: kselftests in a qemu guest ($(date +%T))"
 selftests/qemu/run-vm.sh 2>&1 | tee build/vm.log
 line=$(tail -n 1 build/vm.log)
