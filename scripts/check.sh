@@ -58,6 +58,10 @@ case "$line" in
 *)	fail=$((fail + 1)) ;;
 esac
 
+echo "# wireshark: the VM's capture decoded by tshark and snic.lua"
+python3 scripts/wireshark-test.py 2>&1 | tee build/wireshark.ktap
+count build/wireshark.ktap
+
 # The debug-kernel suite (issue: CI runs it when it fits): it runs here
 # whenever the debug kernel is cached (make check-debug builds it once,
 # ~18 minutes), and its cases count like the others. Here it runs the
