@@ -815,6 +815,42 @@ static void show_json(const struct fabric *f)
 	putchar('\n');
 }
 
+/*
+ * fabric exec NAME NODE -- CMD...: CMD, unmodified, in NODE's namespace
+ * (a host's: its snic0 is 10.0.0.N), the way ip netns exec runs it but
+ * by fabric and node name. Returns CMD's status (execvp's error: 127).
+ */
+static int fabric_exec(int argc, char **argv)
+{
+	char ns[NS_LEN];
+	struct fabric *f;
+	int n;
+
+	if (argc < 4 || strcmp(argv[2], "--")) {
+		fprintf(stderr,
+			"Usage: snicctl fabric exec NAME NODE -- CMD [ARGS]\n");
+		return 2;
+	}
+	f = load(argv[0]);
+	if (!f)
+		return 2;
+	for (n = 0; n < f->nnodes && strcmp(f->node[n].name, argv[1]); n++)
+		;
+	if (n == f->nnodes) {
+		fprintf(stderr, "Error: fabric %s has no node \"%s\"\n",
+			argv[0], argv[1]);
+		fab_free(f);
+		return 2;
+	}
+	fab_ns(f, n, ns, sizeof(ns));
+	fab_free(f);
+	if (enter_netns(ns))
+		return 2;
+	execvp(argv[3], argv + 3);
+	fprintf(stderr, "Error: %s: %s\n", argv[3], strerror(errno));
+	return 127;
+}
+
 int do_fabric(int argc, char **argv)
 {
 	const char *name = "f";
@@ -824,6 +860,8 @@ int do_fabric(int argc, char **argv)
 
 	if (argc >= 1 && !strcmp(argv[0], "up"))
 		return cmd_up(argc - 1, argv + 1);
+	if (argc >= 1 && !strcmp(argv[0], "exec"))
+		return fabric_exec(argc - 1, argv + 1);
 	if (argc >= 2)
 		name = argv[1];
 	if (argc >= 1 && !strcmp(argv[0], "down") && argc <= 2) {
@@ -880,6 +918,7 @@ int do_fabric(int argc, char **argv)
 		"       snicctl fabric down|show [NAME]\n"
 		"       snicctl fabric health [NAME [threshold PERMILLE]]\n"
 		"       snicctl fabric check [NAME] [pairs N|all]\n"
+		"       snicctl fabric exec NAME NODE -- CMD [ARGS]\n"
 		"       snicctl fabric traffic [NAME] PATTERN [load L] [size BYTES] [seconds S] [warmup S] [seed N]\n");
 	fab_gen_usage(stderr);
 	return 1;

@@ -57,6 +57,7 @@ static void usage(FILE *f)
 		"  fabric down|show [NAME]        tear down / describe a fabric\n"
 		"  fabric health [NAME [threshold PERMILLE]]  how faithful it was\n"
 		"  fabric check [NAME] [pairs N|all]  hosts ping each other\n"
+		"  fabric exec NAME NODE -- CMD   run CMD in NODE's namespace\n"
 		"  monitor [count N] [ready]      the events of the netns' devices\n"
 		"  raw CMD [PATH:TYPE=VAL]...     one unchecked request (testing)\n"
 		"Options: -j JSON output, -s statistics, -n NETNS run in the network\n"
