@@ -143,6 +143,7 @@ int fab_ip_batch(const char *ns, const char *cmds);
  * there is none, said on stderr.
  */
 uint32_t fab_ifindex(const char *name);
+int fabric_record(const struct fabric *f, int argc, char **argv);
 
 /* fabric_calib.c: dilation auto */
 #define FAB_CALIB_FRAME	1500	/* bytes: a full frame of the default MTU */

@@ -80,14 +80,14 @@ static int get_pacing(const struct snic_dev_info *d, void *arg)
 static void measure(const struct fabric *f, int n, struct health *h)
 {
 	const struct fab_node *node = &f->node[n];
-	struct tc_snic_late l;
+	struct tc_snic_xstats x;
 	uint32_t nic;
 	char dev[16];
 	int p;
 
 	if (!node->sw) {
-		if (!qdisc_late("fab0", &l))
-			add_late(h, &l);
+		if (!qdisc_xstats("fab0", &x))
+			add_late(h, &x.late);
 		/* a NIC that cannot say adds nothing (the error is shown) */
 		nic = fab_ifindex("snic0");
 		if (nic)
@@ -96,8 +96,8 @@ static void measure(const struct fabric *f, int n, struct health *h)
 	}
 	for (p = 1; p <= node->nports; p++) {
 		snprintf(dev, sizeof(dev), "p%d", p);
-		if (!qdisc_late(dev, &l))
-			add_late(h, &l);
+		if (!qdisc_xstats(dev, &x))
+			add_late(h, &x.late);
 	}
 }
 

@@ -862,6 +862,14 @@ int do_fabric(int argc, char **argv)
 		return cmd_up(argc - 1, argv + 1);
 	if (argc >= 1 && !strcmp(argv[0], "exec"))
 		return fabric_exec(argc - 1, argv + 1);
+	if (argc >= 2 && !strcmp(argv[0], "record")) {
+		f = load(argv[1]);
+		if (!f)
+			return 2;
+		err = fabric_record(f, argc - 2, argv + 2);
+		fab_free(f);
+		return err;
+	}
 	if (argc >= 2)
 		name = argv[1];
 	if (argc >= 1 && !strcmp(argv[0], "down") && argc <= 2) {
@@ -919,6 +927,7 @@ int do_fabric(int argc, char **argv)
 		"       snicctl fabric health [NAME [threshold PERMILLE]]\n"
 		"       snicctl fabric check [NAME] [pairs N|all]\n"
 		"       snicctl fabric exec NAME NODE -- CMD [ARGS]\n"
+		"       snicctl fabric record NAME [interval US] [samples N] [-o FILE]\n"
 		"       snicctl fabric traffic [NAME] PATTERN [load L] [size BYTES] [seconds S] [warmup S] [seed N]\n");
 	fab_gen_usage(stderr);
 	return 1;

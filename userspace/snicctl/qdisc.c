@@ -399,38 +399,37 @@ int qdisc_nic_fifo(const char *dev, unsigned int ntxq, uint32_t limit)
 	return 0;
 }
 
-struct late_req {
+struct xstats_req {
 	uint32_t ifindex;
-	struct tc_snic_late *late;
+	struct tc_snic_xstats *x;
 	bool found;
 };
 
-static int get_late(struct nl_msg *msg, void *arg)
+static int get_xstats(struct nl_msg *msg, void *arg)
 {
 	struct nlmsghdr *nlh = nlmsg_hdr(msg);
 	struct nlattr *tb[TCA_MAX + 1], *st[TCA_STATS_MAX + 1];
 	struct tcmsg *tcm = nlmsg_data(nlh);
-	const struct tc_snic_xstats *x;
-	struct late_req *r = arg;
+	struct xstats_req *r = arg;
 
 	if (nlh->nlmsg_type != RTM_NEWQDISC ||
 	    (uint32_t)tcm->tcm_ifindex != r->ifindex ||
 	    nlmsg_parse(nlh, sizeof(*tcm), tb, TCA_MAX, NULL) || !tb[TCA_KIND] ||
 	    strcmp(nla_get_string(tb[TCA_KIND]), "snic") || !tb[TCA_STATS2] ||
 	    nla_parse_nested(st, TCA_STATS_MAX, tb[TCA_STATS2], NULL) ||
-	    !st[TCA_STATS_APP] || nla_len(st[TCA_STATS_APP]) < (int)sizeof(*x))
+	    !st[TCA_STATS_APP] ||
+	    nla_len(st[TCA_STATS_APP]) < (int)sizeof(*r->x))
 		return NL_OK;
-	x = nla_data(st[TCA_STATS_APP]);
-	*r->late = x->late;
+	memcpy(r->x, nla_data(st[TCA_STATS_APP]), sizeof(*r->x));
 	r->found = true;
 	return NL_OK;
 }
 
-/* The lateness histogram of DEV's sch_snic (fabric health). */
-int qdisc_late(const char *dev, struct tc_snic_late *late)
+/* The xstats of DEV's sch_snic (fabric health, fabric record). */
+int qdisc_xstats(const char *dev, struct tc_snic_xstats *x)
 {
 	struct tcmsg tcm = { .tcm_family = AF_UNSPEC };
-	struct late_req r = { .late = late };
+	struct xstats_req r = { .x = x };
 	struct nl_msg *msg;
 
 	if (dev_index(dev, &r.ifindex))
@@ -439,7 +438,7 @@ int qdisc_late(const char *dev, struct tc_snic_late *late)
 	msg = nlmsg_alloc_simple(RTM_GETQDISC, NLM_F_DUMP);
 	if (!msg || nlmsg_append(msg, &tcm, sizeof(tcm), NLMSG_ALIGNTO))
 		return -1;
-	if (snic_route_run(msg, get_late, &r, "qdisc show"))
+	if (snic_route_run(msg, get_xstats, &r, "qdisc show"))
 		return -1;
 	return r.found ? 0 : -1;
 }

@@ -58,6 +58,8 @@ static void usage(FILE *f)
 		"  fabric health [NAME [threshold PERMILLE]]  how faithful it was\n"
 		"  fabric check [NAME] [pairs N|all]  hosts ping each other\n"
 		"  fabric exec NAME NODE -- CMD   run CMD in NODE's namespace\n"
+		"  fabric record NAME [interval US] [samples N] [-o FILE]  queues,\n"
+		"                credits, FECN, CCTIs over fabric time (CSV, -j)\n"
 		"  monitor [count N] [ready]      the events of the netns' devices\n"
 		"  raw CMD [PATH:TYPE=VAL]...     one unchecked request (testing)\n"
 		"Options: -j JSON output, -s statistics, -n NETNS run in the network\n"

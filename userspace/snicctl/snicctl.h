@@ -146,7 +146,8 @@ struct qdisc_cfg {
 int qdisc_set(uint32_t ifindex, const struct qdisc_cfg *c, bool create);
 int qdisc_nic_fifo(const char *dev, unsigned int ntxq, uint32_t limit);
 struct tc_snic_late;
-int qdisc_late(const char *dev, struct tc_snic_late *late);
+struct tc_snic_xstats;
+int qdisc_xstats(const char *dev, struct tc_snic_xstats *x);
 /* fabric_health.c */
 struct fabric;
 /* @threshold: per mille, UINT32_MAX: the default */

@@ -1,0 +1,221 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * snicctl fabric record NAME [interval US] [samples N] [-o FILE]
+ *
+ * A time series of a fabric, sampled every US microseconds of fabric time
+ * (default 100; wall time: US x the dilation) for N samples (default 0:
+ * until interrupted), as CSV (a header, then one row per link end and
+ * VL, and per tracked DLID of each NIC) or, with -j, JSON lines with the
+ * same keys:
+ *
+ *   t_us     fabric time of the sample, from the first one
+ *   node     the fabric's node; dev: its device (pN, fab0: a link end;
+ *            snic0: a NIC)
+ *   vl       a data VL that has carried something (link ends)
+ *   qlen     packets queued at the link end's egress, backlog: bytes
+ *   used     credits held in that device's receive buffer for the VL
+ *            (what the far end of the link may not reuse yet)
+ *   marked   FECN marks on the VL so far
+ *   dlid, ccti  a NIC's tracked DLID and its CCTI now (dev snic0)
+ *
+ * Each sample forks a reader per node, in its namespace, in turn.
+ */
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+#include <linux/sch_snic.h>
+
+#include "snicctl.h"
+#include "fabric.h"
+#include "libsnic.h"
+
+static volatile sig_atomic_t stop;
+
+static void on_signal(int sig)
+{
+	(void)sig;
+	stop = 1;
+}
+
+struct rec {
+	FILE *out;
+	const char *node;
+	uint64_t t_us;
+	uint32_t used[SNIC_NUM_VLS];
+};
+
+/* One row; absent numbers are left empty in CSV and out of JSON. */
+static void row(struct rec *r, const char *dev, int vl, const char *fmt,
+		const uint64_t *v)
+{
+	static const char *const keys[] = {
+		"qlen", "backlog", "used", "marked", "dlid", "ccti",
+	};
+	unsigned int i;
+
+	if (opt_json) {
+		fprintf(r->out, "{\"t_us\":%llu,\"node\":\"%s\",\"dev\":\"%s\"",
+			(unsigned long long)r->t_us, r->node, dev);
+		if (vl >= 0)
+			fprintf(r->out, ",\"vl\":%d", vl);
+		for (i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
+			if (fmt[i] == 'x')
+				fprintf(r->out, ",\"%s\":%llu", keys[i],
+					(unsigned long long)v[i]);
+		fputs("}\n", r->out);
+		return;
+	}
+	fprintf(r->out, "%llu,%s,%s,", (unsigned long long)r->t_us, r->node,
+		dev);
+	if (vl >= 0)
+		fprintf(r->out, "%d", vl);
+	for (i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
+		fputc(',', r->out);
+		if (fmt[i] == 'x')
+			fprintf(r->out, "%llu", (unsigned long long)v[i]);
+	}
+	fputc('\n', r->out);
+}
+
+/* The rows of link end @dev (its qdisc) with the receive credits in r. */
+static void link_end(struct rec *r, const char *dev)
+{
+	struct tc_snic_xstats x;
+	int vl;
+
+	if (qdisc_xstats(dev, &x))
+		return;
+	for (vl = 0; vl < SNIC_VL_MGMT; vl++) {
+		uint64_t v[6] = {
+			x.vl[vl].qlen, x.vlcc[vl].backlog, r->used[vl],
+			x.vlcc[vl].marked,
+		};
+
+		if (!x.vl[vl].enqueued && !r->used[vl])
+			continue;
+		row(r, dev, vl, "xxxx..", v);
+	}
+}
+
+static int port_used(const struct snic_port_info *p, void *arg)
+{
+	struct rec *r = arg;
+	int vl;
+
+	for (vl = 0; vl < SNIC_NUM_VLS; vl++)
+		r->used[vl] = p->credit.valid ? p->credit.used[vl] : 0;
+	link_end(r, p->ifname);
+	return 0;
+}
+
+static int nic_used(const struct snic_dev_info *d, void *arg)
+{
+	struct rec *r = arg;
+	int vl;
+
+	for (vl = 0; vl < SNIC_NUM_VLS; vl++)
+		r->used[vl] = d->credit.valid ? d->credit.used[vl] : 0;
+	return 0;
+}
+
+static int nic_dlid(const struct snic_cc_dlid_info *d, void *arg)
+{
+	uint64_t v[6] = { 0, 0, 0, 0, d->dlid, d->ccti };
+
+	row(arg, "snic0", -1, "....xx", v);
+	return 0;
+}
+
+/* In node @n's namespace: its rows. */
+static void sample(const struct fabric *f, int n, struct rec *r)
+{
+	uint32_t ifindex;
+
+	r->node = f->node[n].name;
+	if (f->node[n].sw) {
+		ifindex = fab_ifindex("sw0");
+		if (ifindex)
+			snic_port_get(ifindex, port_used, r);
+		return;
+	}
+	ifindex = fab_ifindex("snic0");
+	if (!ifindex)
+		return;
+	memset(r->used, 0, sizeof(r->used));
+	snic_dev_get(ifindex, nic_used, r);
+	link_end(r, "fab0");
+	snic_cc_dlid_get(ifindex, nic_dlid, r);
+}
+
+static uint64_t now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ULL + ts.tv_nsec;
+}
+
+int fabric_record(const struct fabric *f, int argc, char **argv)
+{
+	uint32_t interval = 100, samples = 0, i;
+	uint64_t start, wall;
+	const char *file = NULL;
+	struct rec r = { .out = stdout };
+	char ns[64];
+	int a, n, st;
+	pid_t pid;
+
+	for (a = 0; a < argc; a++) {
+		if (!strcmp(argv[a], "interval") && a + 1 < argc &&
+		    !parse_u32(argv[a + 1], &interval) && interval) {
+			a++;
+		} else if (!strcmp(argv[a], "samples") && a + 1 < argc &&
+			   !parse_u32(argv[a + 1], &samples)) {
+			a++;
+		} else if (!strcmp(argv[a], "-o") && a + 1 < argc) {
+			file = argv[++a];
+		} else {
+			fprintf(stderr, "Error: fabric record: bad \"%s\"\n",
+				argv[a]);
+			return 2;
+		}
+	}
+	if (file && !(r.out = fopen(file, "w"))) {
+		fprintf(stderr, "Error: %s: %s\n", file, strerror(errno));
+		return 1;
+	}
+	signal(SIGINT, on_signal);
+	signal(SIGTERM, on_signal);
+	if (!opt_json)
+		fputs("t_us,node,dev,vl,qlen,backlog,used,marked,dlid,ccti\n",
+		      r.out);
+	start = now_ns();
+	for (i = 0; !stop && (!samples || i < samples); i++) {
+		wall = start + (uint64_t)i * interval * 1000 * f->dilation;
+		while (!stop && now_ns() < wall)
+			usleep(1000);
+		r.t_us = (now_ns() - start) / 1000 / f->dilation;
+		for (n = 0; n < f->nnodes && !stop; n++) {
+			fab_ns(f, n, ns, sizeof(ns));
+			fflush(NULL);
+			pid = fork();
+			if (pid < 0)
+				break;
+			if (!pid) {
+				if (!enter_netns(ns))
+					sample(f, n, &r);
+				fflush(r.out);
+				_exit(0);
+			}
+			waitpid(pid, &st, 0);
+		}
+	}
+	if (file)
+		fclose(r.out);
+	return 0;
+}
