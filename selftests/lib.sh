@@ -280,6 +280,39 @@ crx_used() {
 			'first(.[] | select(.ifname == $p) | .[$vl].used? | numbers)'
 }
 
+# static_neigh F N: hosts F-h1..F-hN (10.0.0.1..N) know each other's
+# MAC for good: no ARP, which an incast would queue and drop.
+static_neigh() {
+	local h d
+
+	for h in $(seq "$2"); do
+		for d in $(seq "$2"); do
+			[ "$h" = "$d" ] || nsexec "$1-h$h" $IP neigh replace \
+				10.0.0.$d lladdr 02:53:4e:00:00:0$d dev snic0 \
+				nud permanent
+		done
+	done
+}
+
+# incast_udp F D SECONDS S...: hosts F-hS... send 1000-byte UDP datagrams
+# to F-hD for SECONDS; returns when they are done (waiting for those
+# processes only: a test's hogs go on).
+incast_udp() {
+	local f=$1 d=$2 secs=$3 pids h
+
+	shift 3
+	nsexec "$f-h$d" timeout 60 "$TOOLS/snic_xfer" -U 7200 $((secs + 4)) \
+		>/dev/null &
+	pids=$!
+	sleep 0.5
+	for h in "$@"; do
+		nsexec "$f-h$h" "$TOOLS/snic_xfer" -u 10.0.0.$d 7200 "$secs" 1000 \
+			>/dev/null &
+		pids="$pids $!"
+	done
+	wait $pids
+}
+
 # pacing_on: CCA pacing timers armed under the fault tests' ping floods
 # (each host sends 200 packets/s: its pings and its replies): both hosts'
 # links at 20 Mbit/s, a table whose only delay (60 x Tp, ~3.6 ms) holds

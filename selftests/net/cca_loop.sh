@@ -23,12 +23,7 @@ NETNS="$F-h1 $F-h2 $F-h3 $F-s1"
 # two senders overrun it even on a debug kernel under TCG.
 nsexec "$F-s1" "$SNICCTL" qdisc set p3 rate 25gbit
 # Static neighbours: no ARP (queued, then dropped, behind the incast).
-for h in 1 2 3; do
-	for d in 1 2 3; do
-		[ $h = $d ] || nsexec "$F-h$h" $IP neigh replace 10.0.0.$d \
-			lladdr 02:53:4e:00:00:0$d dev snic0 nud permanent
-	done
-done
+static_neigh "$F" 3
 
 ctr() { counter "$F-$1" snic0 "$2"; }
 # cc_field H DLID FIELD: a field of H's tracked DLID (snicctl cc show).

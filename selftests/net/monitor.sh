@@ -23,12 +23,7 @@ modules_load || { not_ok "modules load"; ktap_finish; }
 F=mo$(echo "$SFX" | cut -c1-4)
 "$SNICCTL" fabric up "$(dirname "$0")/arn_detour.fab" name "$F" ar >/dev/null ||
 	{ not_ok "fabric up arn_detour.fab ar"; ktap_finish; }
-for h in 1 2 3; do
-	for d in 1 2 3; do
-		[ $h = $d ] || nsexec "$F-h$h" $IP neigh replace 10.0.0.$d \
-			lladdr 02:53:4e:00:00:0$d dev snic0 nud permanent
-	done
-done
+static_neigh "$F" 3
 M=/tmp/mon.$SFX
 # mon NAME CMD...: a monitor in the background, its events in $M.NAME;
 # returns once it listens.
@@ -56,14 +51,7 @@ checke "s2: an unprivileged user may listen too" "[ $? = 0 ]"
 
 # 1. A congestion episode.
 nsexec "$F-s1" "$SNICCTL" qdisc set p1 rate 25gbit
-nsexec "$F-h2" timeout 60 "$TOOLS/snic_xfer" -U 7200 6 >/dev/null &
-pids=$!
-sleep 0.5
-for h in h1 h3; do
-	nsexec "$F-$h" "$TOOLS/snic_xfer" -u 10.0.0.2 7200 2 1000 >/dev/null &
-	pids="$pids $!"
-done
-wait $pids
+incast_udp "$F" 2 2 1 3
 waitfor 30000 "[ \$(vlsum $F-s1 p1 qlen) = 0 ]"
 checke "s1: its port 1 entered the congested state, then left it" \
 	'waitfor 10000 "grep -q \"^p1: vl-uncongested lid 0x[0-9a-f]* port 1 vl \" $M.s1" &&

@@ -16,23 +16,11 @@ F=rc$(echo "$SFX" | cut -c1-4)
 "$SNICCTL" fabric up star:3 name "$F" >/dev/null ||
 	{ not_ok "fabric up star:3"; ktap_finish; }
 nsexec "$F-s1" "$SNICCTL" qdisc set p3 rate 25gbit
-for h in 1 2 3; do
-	for d in 1 2 3; do
-		[ $h = $d ] || nsexec "$F-h$h" $IP neigh replace 10.0.0.$d \
-			lladdr 02:53:4e:00:00:0$d dev snic0 nud permanent
-	done
-done
+static_neigh "$F" 3
 R=/tmp/rec.$SFX.csv
 "$SNICCTL" fabric record "$F" interval 20 samples 20 -o $R &
 rec=$!
-nsexec "$F-h3" timeout 60 "$TOOLS/snic_xfer" -U 7200 5 >/dev/null &
-pids=$!
-sleep 0.5
-for h in h1 h2; do
-	nsexec "$F-$h" "$TOOLS/snic_xfer" -u 10.0.0.3 7200 2 1000 >/dev/null &
-	pids="$pids $!"
-done
-wait $pids
+incast_udp "$F" 3 2 1 2
 wait $rec
 st=$?
 echo "# $(wc -l <$R) rows; the hot port's:"

@@ -33,12 +33,7 @@ cleanup_trace() {
 	echo >$T/trace
 }
 trap 'cleanup_trace; cleanup' EXIT
-for h in 1 2 3; do
-	for d in 1 2 3; do
-		[ $h = $d ] || nsexec "$F-h$h" $IP neigh replace 10.0.0.$d \
-			lladdr 02:53:4e:00:00:0$d dev snic0 nud permanent
-	done
-done
+static_neigh "$F" 3
 # The inode of a namespace: the events' netns field.
 nsino() { nsexec "$F-$1" readlink /proc/self/ns/net | tr -dc 0-9; }
 NS0=$(nsino s0) NS1=$(nsino s1) NS2=$(nsino s2) NH1=$(nsino h1) NH2=$(nsino h2)
@@ -73,14 +68,7 @@ checke "...with the device, LID, LIDs and fabric time in their formats" \
 # 1. A congestion episode.
 nsexec "$F-s1" "$SNICCTL" qdisc set p1 rate 25gbit
 mk0=$(vlsum "$F-s1" p1 fecn_marked) rb0=$(ctr h1 rx_becn)
-nsexec "$F-h2" timeout 60 "$TOOLS/snic_xfer" -U 7200 6 >/dev/null &
-pids=$!
-sleep 0.5
-for h in h1 h3; do
-	nsexec "$F-$h" "$TOOLS/snic_xfer" -u 10.0.0.2 7200 2 1000 >/dev/null &
-	pids="$pids $!"
-done
-wait $pids
+incast_udp "$F" 2 2 1 3
 waitfor 30000 "[ \$(vlsum $F-s1 p1 qlen) = 0 ]"
 snap
 mk=$(($(vlsum "$F-s1" p1 fecn_marked) - mk0)) rb=$(($(ctr h1 rx_becn) - rb0))
