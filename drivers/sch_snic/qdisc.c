@@ -379,7 +379,7 @@ static int snic_q_sc(struct sk_buff *skb)
 
 /* Tell snic.ko that @vl is now congested, or not (its cong hook). */
 static void snic_q_cong_notify(struct snic_sched *q, struct snic_vl *vl,
-			       bool congested, u64 now)
+			       bool congested)
 {
 	const struct sch_snic_hooks *h;
 
@@ -387,8 +387,7 @@ static void snic_q_cong_notify(struct snic_sched *q, struct snic_vl *vl,
 	rcu_read_lock();
 	h = rcu_dereference(snic_q_hooks);
 	if (h && h->cong)
-		h->cong(qdisc_dev(q->sch), vl - q->vl, congested,
-			div_u64(now, q->dilation ?: 1));
+		h->cong(qdisc_dev(q->sch), vl - q->vl, congested);
 	rcu_read_unlock();
 }
 
@@ -411,7 +410,7 @@ static void snic_q_cc_update(struct snic_sched *q, struct snic_vl *vl)
 	congested = thr && (u64)vl->backlog * 16 >= level;
 	if (vl->ev_cong && !congested &&
 	    (!thr || (u64)vl->backlog * 32 < level))
-		snic_q_cong_notify(q, vl, false, ktime_get_ns());
+		snic_q_cong_notify(q, vl, false);
 	if (congested == vl->congested)
 		return;
 	vl->congested = congested;
@@ -422,7 +421,7 @@ static void snic_q_cc_update(struct snic_sched *q, struct snic_vl *vl)
 		vl->victim = false;
 		vl->mark_seq = 0;
 		if (!vl->ev_cong)
-			snic_q_cong_notify(q, vl, true, now);
+			snic_q_cong_notify(q, vl, true);
 	} else {
 		vl->cong_ns += now - vl->cong_since;
 	}

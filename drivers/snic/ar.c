@@ -215,6 +215,7 @@ static void snic_ar_ev_path(struct snic_switch *sw, const struct snic_ar_bpt *b,
 	snic_ev_put(e, SNIC_A_EVENT_LID, READ_ONCE(sw->lid));
 	snic_ev_put(e, SNIC_A_EVENT_DLID, b->dlid);
 	snic_ev_put(e, SNIC_A_EVENT_LAST, b->last);
+	/* s32 on the wire: two's complement in the low 32 bits */
 	snic_ev_put(e, SNIC_A_EVENT_CAND_OLD, (u32)old);
 	snic_ev_put(e, SNIC_A_EVENT_CAND, (u32)cand);
 	snic_ev_put(e, SNIC_A_EVENT_PORT_OLD, old < 0 ? 0 : b->ent.c[old].port);

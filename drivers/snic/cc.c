@@ -182,6 +182,7 @@ static void snic_cc_moved(struct snic_cc *cc, const struct snic_dlid_ent *e,
 	bool above = e->ccti >= thr, was = old >= thr;
 	struct snic_nic *nic = cc->nic;
 	struct snic_ev *ev;
+	u64 at;
 
 	trace_pace(cc, e->dlid, e->sl, old, e->ccti);
 	if (!thr || above == was)
@@ -194,10 +195,10 @@ static void snic_cc_moved(struct snic_cc *cc, const struct snic_dlid_ent *e,
 	/* Decay is lazy (at the DLID's next packet): a listener told of
 	 * this rise hears of the fall when it happens (snic_cc_watch()).
 	 */
-	if (above && cc->p[e->sl].ccti_timer) {
+	at = above ? snic_ccti_below_at(e, &cc->p[e->sl], thr) : 0;
+	if (at) {
 		cc->watch_above = true;
-		snic_cc_arm(cc, now + (u64)cc->p[e->sl].ccti_timer *
-				    SNIC_CCTI_TIMER_NS);
+		snic_cc_arm(cc, at);
 	}
 	snic_ev_put(ev, SNIC_A_EVENT_LID, READ_ONCE(nic->lid));
 	snic_ev_put(ev, SNIC_A_EVENT_DLID, e->dlid);
@@ -219,12 +220,12 @@ static void snic_cc_age(struct snic_cc *cc, struct snic_dlid_ent *e, u64 now)
 
 /*
  * Age the tracked DLIDs whose CCTI a listener was told is at or above
- * its trigger threshold (the lock held): the fabric ns of the next look,
- * 0 when none is left.
+ * its trigger threshold (the lock held): the fabric ns of the next one's
+ * fall below it, 0 when none will fall any more.
  */
 static u64 snic_cc_watch(struct snic_cc *cc, u64 now)
 {
-	u64 step = 0, t;
+	u64 next = 0, at;
 	u32 i;
 
 	for (i = 0; i < cc->table.cap; i++) {
@@ -236,15 +237,13 @@ static u64 snic_cc_watch(struct snic_cc *cc, u64 now)
 		    snic_dlid_find(&cc->table, e->dlid, e->sl) != e)
 			continue;
 		snic_cc_age(cc, e, now);
-		if (e->ccti < p->trigger_threshold || !p->ccti_timer)
-			continue;
-		t = (u64)p->ccti_timer * SNIC_CCTI_TIMER_NS;
-		if (!step || t < step)
-			step = t;
+		at = snic_ccti_below_at(e, p, p->trigger_threshold);
+		if (at && (!next || at < next))
+			next = at;
 	}
-	if (!step)
+	if (!next)
 		cc->watch_above = false;
-	return step ? now + step : 0;
+	return next;
 }
 
 /* A standalone congestion notification to @dlid, ready to send; NULL if

@@ -10,7 +10,8 @@
  * messages and multicasts them, in the order they were queued, to the
  * events group of the device's namespace.
  *
- * Nothing is taken down while nobody listens in that namespace. Each
+ * Nothing is taken down while nobody listens (genl_has_listeners() says
+ * whether any socket of any namespace joined the group). Each
  * device (NIC, switch, switch port) has a rate limit, SNIC_EV_BURST events
  * a second; an event over it, or one that finds no memory, is counted in
  * the device's events_suppressed. The queue holds at most SNIC_EV_QMAX
@@ -104,6 +105,7 @@ suppressed:
 
 void snic_ev_put(struct snic_ev *e, int attr, u64 v)
 {
+	BUILD_BUG_ON(SNIC_A_EVENT_MAX >= 64);	/* the mask */
 	if (WARN_ON_ONCE(attr <= 0 || attr > SNIC_A_EVENT_MAX))
 		return;
 	e->v[attr] = v;
@@ -126,13 +128,13 @@ void snic_ev_queue(struct snic_ev *e, struct snic_stats *stats)
 	if (snic_evq.on && snic_evq.n < SNIC_EV_QMAX) {
 		list_add_tail(&e->node, &snic_evq.list);
 		snic_evq.n++;
+		/* Under the lock: snic_ev_stop() cancels it after. */
+		schedule_work(&snic_ev_worker);
 		queued = true;
 	}
 	spin_unlock_irqrestore(&snic_evq.lock, flags);
-	if (queued) {
-		schedule_work(&snic_ev_worker);
+	if (queued)
 		return;
-	}
 	snic_count(stats, SNIC_STAT_EVENTS_SUPPRESSED);
 	snic_ev_free(e);
 }
@@ -205,7 +207,11 @@ static void snic_ev_send(const struct snic_ev *e)
 	struct sk_buff *skb;
 	void *hdr;
 
-	skb = genlmsg_new(NLMSG_GOODSIZE, GFP_KERNEL);
+	skb = genlmsg_new(nla_total_size(sizeof(u32)) +
+			  nla_total_size(IFNAMSIZ) +
+			  nla_total_size(0) +
+			  SNIC_A_EVENT_MAX * nla_total_size_64bit(sizeof(u64)),
+			  GFP_KERNEL);
 	if (!skb)
 		return;
 	hdr = genlmsg_put(skb, 0, 0, &snic_genl_family, 0, SNIC_CMD_EVENT_NTF);

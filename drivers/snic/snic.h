@@ -417,8 +417,7 @@ bool snic_sw_cc_mark(struct net_device *dev, const struct sk_buff *skb,
 		     int hdr);
 u64 snic_sw_cc_read(struct snic_sw_cc *cc, bool *marking);
 bool snic_sw_cc_default(struct net_device *dev, struct sch_snic_cc *cc);
-void snic_sw_cc_cong(struct net_device *dev, int vl, bool congested,
-		     u64 ftime);
+void snic_sw_cc_cong(struct net_device *dev, int vl, bool congested);
 void snic_sw_cc_set_default(struct snic_switch *sw,
 			    const struct sch_snic_cc *def);
 bool snic_sw_cc_log_read(struct snic_sw_cc *cc, u32 i,

@@ -76,9 +76,11 @@ bool snic_sw_cc_mark(struct net_device *dev, const struct sk_buff *skb,
 	return true;
 }
 
-/* sch_snic's cong hook: a VL of @dev, a port, changed state: an event. */
-void snic_sw_cc_cong(struct net_device *dev, int vl, bool congested,
-		     u64 ftime)
+/*
+ * sch_snic's cong hook: a VL of @dev, a port, changed state: an event, in
+ * the switch's fabric time (as its ARN and path events).
+ */
+void snic_sw_cc_cong(struct net_device *dev, int vl, bool congested)
 {
 	struct snic_port *port = snic_sw_port_of(dev);
 	struct snic_ev *e;
@@ -87,7 +89,8 @@ void snic_sw_cc_cong(struct net_device *dev, int vl, bool congested,
 		return;
 	e = snic_ev_new(dev, &port->ev_rs, &port->stats,
 			congested ? SNIC_EVENT_TYPE_VL_CONGESTED :
-				    SNIC_EVENT_TYPE_VL_UNCONGESTED, ftime);
+				    SNIC_EVENT_TYPE_VL_UNCONGESTED,
+			snic_sw_ftime(port->sw));
 	if (!e)
 		return;
 	snic_ev_put(e, SNIC_A_EVENT_LID, READ_ONCE(port->sw->lid));

@@ -81,11 +81,10 @@ struct sch_snic_hooks {
 	 */
 	bool (*cc_default)(struct net_device *dev, struct sch_snic_cc *cc);
 	/* Data VL @vl of @dev's sch_snic entered (@congested) or left the
-	 * congested state, at fabric ns @ftime. Under the root lock.
-	 * Optional.
+	 * congested state. Under the root lock, or as the qdisc is reset
+	 * or destroyed (RTNL). Optional.
 	 */
-	void (*cong)(struct net_device *dev, int vl, bool congested,
-		     u64 ftime);
+	void (*cong)(struct net_device *dev, int vl, bool congested);
 };
 
 /* The hooks run under the qdisc root lock and must not transmit. */

@@ -364,11 +364,39 @@ static void test_cn(void)
 	      "CN: reserved bits set refused");
 }
 
+/* When a CCTI falls below the trigger (the events' watch). */
+static void test_ccti_below(void)
+{
+	struct snic_dlid_ent e = { 0 };
+	struct snic_cc_params p;
+	u64 period = 10 * SNIC_CCTI_TIMER_NS, at;
+
+	snic_cc_params_default(&p);
+	snic_ccti_becn(&e, &p, 1000);
+	snic_ccti_becn(&e, &p, 1000);	/* 10, trigger 8 */
+	at = snic_ccti_below_at(&e, &p, 8);
+	CHECK(at == 1000 + 3 * period,
+	      "CCTI below: 10 falls below 8 three steps on");
+	snic_ccti_age(&e, &p, at - 1);
+	CHECK(e.ccti == 8, "CCTI below: ...not a ns before");
+	snic_ccti_age(&e, &p, at);
+	CHECK(e.ccti == 7 && !snic_ccti_below_at(&e, &p, 8),
+	      "CCTI below: ...and is at it (then: already below, 0)");
+	snic_ccti_becn(&e, &p, at);
+	p.ccti_min = 8;
+	CHECK(!snic_ccti_below_at(&e, &p, 8),
+	      "CCTI below: never, with ccti_min at the trigger");
+	p.ccti_min = 0;
+	p.ccti_timer = 0;
+	CHECK(!snic_ccti_below_at(&e, &p, 8), "CCTI below: never without decay");
+}
+
 void test_cca(void)
 {
 	test_params();
 	test_cct();
 	test_ccti();
+	test_ccti_below();
 	test_pacing();
 	test_pacing_late();
 	test_table();

@@ -78,6 +78,16 @@ void snic_ccti_age(struct snic_dlid_ent *e, const struct snic_cc_params *p,
 	}
 }
 
+u64 snic_ccti_below_at(const struct snic_dlid_ent *e,
+		       const struct snic_cc_params *p, u16 thr)
+{
+	u64 period = (u64)p->ccti_timer * SNIC_CCTI_TIMER_NS;
+
+	if (!period || e->ccti < thr || p->ccti_min >= thr)
+		return 0;
+	return e->stamp + (u64)(e->ccti - thr + 1) * period;
+}
+
 bool snic_ccti_becn(struct snic_dlid_ent *e, const struct snic_cc_params *p,
 		    u64 now)
 {

@@ -156,6 +156,13 @@ void snic_ccti_age(struct snic_dlid_ent *e, const struct snic_cc_params *p,
 /* A BECN from @e's DLID: true if its CCTI is now at or above the trigger
  * threshold (write the congestion log).
  */
+/*
+ * When, with no BECN meanwhile, @e's CCTI (aged to its stamp) decays below
+ * @thr: a fabric ns; 0 if it is below already or never gets there (no
+ * decay, or ccti_min at or above @thr).
+ */
+u64 snic_ccti_below_at(const struct snic_dlid_ent *e,
+		       const struct snic_cc_params *p, u16 thr);
 bool snic_ccti_becn(struct snic_dlid_ent *e, const struct snic_cc_params *p,
 		    u64 now);
 /*
