@@ -49,11 +49,14 @@ SPEC := Documentation/netlink/specs/snic.yaml
 TOOLS := selftests/tools/snic_inject selftests/tools/snic_xfer \
 	 selftests/tools/snic_pace \
 	 selftests/tools/nocap selftests/tools/snic_nlprobe
+# An MPI program for the application test, linked with Debian's Open MPI:
+# run in the guest through the host's userland (hostrun), so dynamic.
+MPI_TOOLS := selftests/mpi/snic_mpi
 
-.PHONY: all modules userspace tools clean unit style vm check demo setup \
+.PHONY: all modules userspace tools mpi clean unit style vm check demo setup \
 	check-debug fuzz bench bench-full soak install uninstall
 
-all: modules userspace tools
+all: modules userspace tools mpi
 
 modules:
 	$(MAKE) -C $(KDIR) M=$(CURDIR) modules
@@ -76,6 +79,11 @@ $(RAW_NAMES): scripts/snic-raw-names.py $(SPEC)
 	python3 scripts/snic-raw-names.py $(SPEC) >$@.tmp && mv $@.tmp $@
 
 tools: $(TOOLS)
+
+mpi: $(MPI_TOOLS)
+
+selftests/mpi/snic_mpi: selftests/mpi/snic_mpi.c
+	mpicc -O2 -Wall -Wextra -o $@ $<
 
 selftests/tools/%: selftests/tools/%.c include/uapi/linux/snic.h \
 		   include/uapi/linux/snic_wire.h \
@@ -134,4 +142,4 @@ clean:
 	$(MAKE) -C $(KDIR) M=$(CURDIR) clean
 	$(MAKE) -s -C selftests/unit clean
 	$(MAKE) -s -C selftests/fuzz clean
-	rm -f userspace/snicctl/snicctl $(RAW_NAMES) $(TOOLS)
+	rm -f userspace/snicctl/snicctl $(RAW_NAMES) $(TOOLS) $(MPI_TOOLS)
