@@ -36,6 +36,22 @@ static int snic_encap_tail_frag(struct sk_buff *skb, unsigned int pad)
 }
 
 /*
+ * May a checksum left to the device (CHECKSUM_PARTIAL) leave through
+ * @dev inside a 16B packet? Only if @dev never computes it: a veth hands
+ * the skb, partial checksum and all, to its peer, where the next snic
+ * (a switch port, a NIC) keeps it so up to the receiving stack. A device
+ * that checksums (a NIC, a tunnel such as VXLAN or GRETAP whose lower
+ * device computes it in software) would sum from csum_start to the end
+ * of the frame, the 16B trailer included, and get it wrong: for those the
+ * inner frame's checksum is computed by the snic, over the inner frame.
+ */
+static bool snic_csum_passes(const struct net_device *dev)
+{
+	return (dev->features & NETIF_F_HW_CSUM) && dev->rtnl_link_ops &&
+	       !strcmp(dev->rtnl_link_ops->kind, "veth");
+}
+
+/*
  * Wrap the Ethernet frame in @skb into a 16B packet described by @h (LEN is
  * filled in here) and an outer Ethernet header from @lower. On error the
  * skb is the caller's still (unchanged but for its head, which may have
@@ -44,10 +60,9 @@ static int snic_encap_tail_frag(struct sk_buff *skb, unsigned int pad)
  * A paged skb (the snic has NETIF_F_SG) stays paged: the trailer goes in
  * a fragment of its own, and only the linear head is copied when it is
  * shared (TCP's clones). A checksum left to the device
- * (CHECKSUM_PARTIAL) stays so on a lower device that checksums any
- * protocol from csum_start on, which, the trailer excepted, covers the
- * same bytes (the receiving snic trims it before the stack looks);
- * for any other lower device it is computed here, before the trailer.
+ * (CHECKSUM_PARTIAL) stays so on a lower device that passes it on
+ * (snic_csum_passes()); for any other it is computed here, before the
+ * trailer.
  */
 int snic_encap(struct sk_buff *skb, struct net_device *lower,
 	       struct snic_16b *h)
@@ -62,8 +77,8 @@ int snic_encap(struct sk_buff *skb, struct net_device *lower,
 	if (snic_16b_pkt_len(payload) > SNIC_16B_PKT_MAX ||
 	    snic_16b_pkt_len(payload) > lower->mtu)
 		return -EMSGSIZE;
-	if (skb->ip_summed == CHECKSUM_PARTIAL &&
-	    !(lower->features & NETIF_F_HW_CSUM) && skb_checksum_help(skb))
+	if (skb->ip_summed == CHECKSUM_PARTIAL && !snic_csum_passes(lower) &&
+	    skb_checksum_help(skb))
 		return -ENOMEM;
 	/* A frag list, or no fragment left for the trailer: one piece. */
 	if ((skb_has_frag_list(skb) ||
@@ -102,8 +117,9 @@ int snic_encap(struct sk_buff *skb, struct net_device *lower,
 /*
  * A 16B packet (at skb->data, outer Ethernet header included, link
  * padding trimmed) whose inner checksum is left to the device leaves
- * through @dev. If @dev cannot checksum it (it could not tell the trailer
- * from the data), compute it now over the inner frame only.
+ * through @dev. Unless @dev passes it on as it is (snic_csum_passes()),
+ * compute it now over the inner frame only: a device that checksums
+ * could not tell the trailer from the data.
  */
 int snic_16b_csum(struct sk_buff *skb, const struct net_device *dev)
 {
@@ -113,8 +129,7 @@ int snic_16b_csum(struct sk_buff *skb, const struct net_device *dev)
 	int end;
 	u8 tail;
 
-	if (skb->ip_summed != CHECKSUM_PARTIAL ||
-	    (dev->features & NETIF_F_HW_CSUM))
+	if (skb->ip_summed != CHECKSUM_PARTIAL || snic_csum_passes(dev))
 		return 0;
 	if (skb_copy_bits(skb, skb->len - 1, &tail, 1))
 		return -EINVAL;
