@@ -11,13 +11,22 @@
  *   buf CREDITS          default receive buffer per VL, 64-byte credits (256)
  *   vlarb W0,W1,...      VLArb weights of the data VLs on every link end,
  *                        64-byte units, 1..255 (64 each)
- *   host NAME [lid LID]  a host (a snic on fab0), LID assigned if absent
- *   switch NAME          a switch (snicsw sw0, ports p1, p2, ...)
+ *   host NAME [lid LID] [machine M]
+ *                        a host (a snic on fab0), LID assigned if absent
+ *   switch NAME [machine M]
+ *                        a switch (snicsw sw0, ports p1, p2, ...)
  *   link A B [rate RATE] [buf CREDITS] [global]
  *                        a link; switch ports are numbered in link order;
  *                        "global": packets leaving over it move up one SC
  *                        (Dragonfly's VL escalation)
- * Nodes must be declared before the links that name them.
+ *   machine NAME ADDRESS a machine the fabric runs on, by its underlay
+ *                        address; nodes name it (fabric_span.c)
+ *   tunnel vxlan|gretap  what carries a link between machines (vxlan)
+ *   underlay_mtu BYTES   every machine's underlay MTU (1500)
+ *   vni N                VNI (GRETAP key) of link 0; link i takes N + i
+ *   part NAME            the machine this state file's part runs on
+ * Nodes must be declared before the links that name them, machines before
+ * the nodes.
  */
 #include <ctype.h>
 #include <stdarg.h>
@@ -39,6 +48,9 @@ struct fabric *fab_new(void)
 	f->rate = FAB_DEFAULT_RATE;
 	f->buf = FAB_DEFAULT_BUF;
 	f->cc_thr = FAB_DEFAULT_CC_THR;
+	f->part = -1;
+	f->underlay_mtu = FAB_DEFAULT_UNDERLAY_MTU;
+	f->vni = FAB_DEFAULT_VNI;
 	return f;
 }
 
@@ -55,6 +67,7 @@ void fab_free(struct fabric *f)
 	free(f->grp_lo);
 	free(f->grp_hi);
 	free(f->artree);
+	free(f->machine);
 	free(f);
 }
 
@@ -122,6 +135,7 @@ static int fab_add_node(struct fabric *f, const char *name, bool sw,
 	n->lid = lid;
 	n->line = line;
 	n->link[0] = -1;
+	n->machine = -1;
 	return f->nnodes++;
 }
 
@@ -243,15 +257,53 @@ static int fab_statement(struct fabric *f, char **tok, int n, int line)
 		if (parse_u32(tok[1], &v) || !v || v > 65535)
 			return fab_err(f, line, "buf must be 1..65535 credits");
 		f->buf = v;
-	} else if (!strcmp(tok[0], "switch") && n == 2) {
-		return fab_add_node(f, tok[1], true, 0, line) < 0 ? -1 : 0;
-	} else if (!strcmp(tok[0], "host") && (n == 2 || n == 4)) {
+	} else if ((!strcmp(tok[0], "switch") || !strcmp(tok[0], "host")) &&
+		   n >= 2 && !(n & 1)) {
+		bool sw = !strcmp(tok[0], "switch");
+		int m = -1, node;
+
 		v = 0;
-		if (n == 4 && (strcmp(tok[2], "lid") || parse_u32(tok[3], &v) ||
-			       !v || v > SNIC_LID_UCAST_MAX))
-			return fab_err(f, line, "host NAME [lid 1..%u]",
-				       SNIC_LID_UCAST_MAX);
-		return fab_add_node(f, tok[1], false, v, line) < 0 ? -1 : 0;
+		for (i = 2; i < n; i += 2) {
+			if (!strcmp(tok[i], "machine")) {
+				m = fab_find_machine(f, tok[i + 1]);
+				if (m < 0)
+					return fab_err(f, line, "no machine \"%s\" (declare it first)",
+						       tok[i + 1]);
+			} else if (!sw && !strcmp(tok[i], "lid") &&
+				   !parse_u32(tok[i + 1], &v) && v &&
+				   v <= SNIC_LID_UCAST_MAX) {
+				continue;
+			} else {
+				return fab_err(f, line, sw ?
+					       "switch NAME [machine M]" :
+					       "host NAME [lid 1..%u] [machine M]",
+					       SNIC_LID_UCAST_MAX);
+			}
+		}
+		node = fab_add_node(f, tok[1], sw, v, line);
+		if (node < 0)
+			return -1;
+		f->node[node].machine = m;
+		return 0;
+	} else if (!strcmp(tok[0], "machine") && n == 3) {
+		return fab_add_machine(f, tok[1], tok[2], line) < 0 ? -1 : 0;
+	} else if (!strcmp(tok[0], "part") && n == 2) {
+		return fab_set_part(f, tok[1]);
+	} else if (!strcmp(tok[0], "tunnel") && n == 2) {
+		if (!strcmp(tok[1], "vxlan"))
+			f->tunnel = FAB_TUNNEL_VXLAN;
+		else if (!strcmp(tok[1], "gretap"))
+			f->tunnel = FAB_TUNNEL_GRETAP;
+		else
+			return fab_err(f, line, "tunnel vxlan or gretap");
+	} else if (!strcmp(tok[0], "underlay_mtu") && n == 2) {
+		if (parse_u32(tok[1], &v) || v < 576 || v > 65535)
+			return fab_err(f, line, "underlay_mtu must be 576..65535");
+		f->underlay_mtu = v;
+	} else if (!strcmp(tok[0], "vni") && n == 2) {
+		if (parse_u32(tok[1], &v) || !v || v > 0xffffff)
+			return fab_err(f, line, "vni must be 1..16777215");
+		f->vni = v;
 	} else if (!strcmp(tok[0], "link") && n >= 3) {
 		uint64_t lrate = f->rate;
 		uint32_t lbuf = f->buf;
@@ -329,6 +381,19 @@ static int fab_gen_node(struct fabric *f, bool sw, const char *fmt, int a,
 	return fab_add_node(f, name, sw, 0, 0);
 }
 
+/*
+ * Generated switch @n sits in zone @zone of @nzones: "machines" puts it
+ * on machine zone * M / nzones of M (fab_split()), its hosts with it.
+ */
+static int zoned(struct fabric *f, int n, int zone, int nzones)
+{
+	if (n >= 0) {
+		f->node[n].zone = zone;
+		f->node[n].nzones = nzones;
+	}
+	return n;
+}
+
 /* A generated link: the fabric's default rate and buffer. */
 static int fab_gen_link(struct fabric *f, int a, int b, bool global)
 {
@@ -356,7 +421,7 @@ static int gen_line(struct fabric *f, const int *v)
 	if (v[0] > 256)
 		return fab_err(f, 0, "line of at most 256 switches");
 	for (i = 0; i < v[0]; i++) {
-		s = fab_gen_node(f, true, "s%d", i + 1, 0);
+		s = zoned(f, fab_gen_node(f, true, "s%d", i + 1, 0), i, v[0]);
 		if (s < 0 || fab_gen_host(f, i + 1, s) < 0)
 			return -1;
 		/* s - 2: the previous switch, its host between them */
@@ -372,7 +437,7 @@ static int gen_star(struct fabric *f, const int *v)
 
 	if (v[0] > SNIC_MAX_PORTS)
 		return fab_err(f, 0, "star of at most %d hosts", SNIC_MAX_PORTS);
-	s = fab_gen_node(f, true, "s1", 0, 0);
+	s = zoned(f, fab_gen_node(f, true, "s1", 0, 0), 0, 1);
 	if (s < 0)
 		return -1;
 	for (i = 0; i < v[0]; i++)
@@ -394,10 +459,12 @@ static int gen_fattree(struct fabric *f, const int *v)
 			       leaves, spines, per, spines + leaves * (1 + per),
 			       FAB_MAX_NODES);
 	for (i = 0; i < spines; i++)
-		if (fab_gen_node(f, true, "spine%d", i + 1, 0) < 0)
+		if (zoned(f, fab_gen_node(f, true, "spine%d", i + 1, 0), i,
+			  spines) < 0)
 			return -1;
 	for (i = 0; i < leaves; i++) {
-		s = fab_gen_node(f, true, "leaf%d", i + 1, 0);
+		s = zoned(f, fab_gen_node(f, true, "leaf%d", i + 1, 0), i,
+			  leaves);
 		if (s < 0)
 			return -1;
 		for (j = 0; j < per; j++)
@@ -416,7 +483,8 @@ static int gen_dragonfly_links(struct fabric *f, const int *v, int *sw)
 
 	for (i = 0; i < g; i++) {
 		for (j = 0; j < a; j++) {
-			sw[i * a + j] = fab_gen_node(f, true, "g%ds%d", i, j);
+			sw[i * a + j] = zoned(f, fab_gen_node(f, true, "g%ds%d",
+							   i, j), i, g);
 			if (sw[i * a + j] < 0)
 				return -1;
 			for (k = 0; k < p; k++)
@@ -597,7 +665,7 @@ int fab_finish(struct fabric *f)
 		} while (used && ++next);
 		n->lid = next++;
 	}
-	if (fab_route(f))
+	if (fab_span_finish(f) || fab_route(f))
 		return -1;
 	return f->ar ? fab_ar(f) : 0;
 }
@@ -638,12 +706,17 @@ int fab_write(const struct fabric *f, const char *path)
 			i == f->nvlarb - 1 ? "\n" : "");
 	fprintf(fp, "cc_thr %u\ncc_rate %u\ncc_pkt %u\ncc_victim %u\nar %u\n",
 		f->cc_thr, f->cc_rate, f->cc_pkt, f->cc_victim, f->ar);
+	fab_span_write(f, fp);
 	for (i = 0; i < f->nnodes; i++) {
-		if (f->node[i].sw)
-			fprintf(fp, "switch %s\n", f->node[i].name);
+		const struct fab_node *n = &f->node[i];
+
+		if (n->sw)
+			fprintf(fp, "switch %s", n->name);
 		else
-			fprintf(fp, "host %s lid %u\n", f->node[i].name,
-				f->node[i].lid);
+			fprintf(fp, "host %s lid %u", n->name, n->lid);
+		if (n->machine >= 0)
+			fprintf(fp, " machine %s", f->machine[n->machine].name);
+		fputc('\n', fp);
 	}
 	for (i = 0; i < f->nlinks; i++) {
 		const struct fab_link *l = &f->link[i];

@@ -7,6 +7,7 @@
  *   fabric.c        the model, the text format, generators, state files
  *   fabric_route.c  minimal routes (LFT), the MFT spanning tree
  *   fabric_run.c    up / down / show / check
+ *   fabric_span.c   a fabric over several machines: tunnel links, MTU
  */
 #ifndef _SNICCTL_FABRIC_H
 #define _SNICCTL_FABRIC_H
@@ -37,6 +38,25 @@
 #define FAB_NIC_TXQ		8
 #define FAB_NIC_QLEN		1000
 
+/*
+ * A fabric may span machines: each node runs on one (its "machine"), a
+ * link between two machines is a pair of Linux tunnel devices (VXLAN, or
+ * GRETAP) over their underlay, and "fabric up FILE part NAME" builds one
+ * machine's part from the one description every machine reads.
+ */
+#define FAB_MAX_MACHINES	64
+#define FAB_ADDR_LEN		48
+#define FAB_DEFAULT_UNDERLAY_MTU 1500
+#define FAB_DEFAULT_VNI		4096	/* + link index */
+#define FAB_VXLAN_PORT		4789
+enum fab_tunnel { FAB_TUNNEL_VXLAN, FAB_TUNNEL_GRETAP };
+
+struct fab_machine {
+	char name[FAB_NAME_LEN];
+	char addr[FAB_ADDR_LEN];	/* its underlay address */
+	int line;
+};
+
 struct fab_link {
 	int a, b;		/* node indices */
 	int pa, pb;		/* port numbers at a and b (a host's is 0) */
@@ -52,6 +72,9 @@ struct fab_node {
 	uint32_t lid;		/* hosts */
 	int nports;
 	int link[SNIC_MAX_PORTS + 1];	/* link of port n (host: [0]) */
+	int machine;		/* index in fabric.machine; -1: none named */
+	/* a generator's split: zone of nzones (machine = zone * M / nzones) */
+	int zone, nzones;
 	int line;
 };
 
@@ -75,6 +98,14 @@ struct fabric {
 	int nnodes;
 	struct fab_link *link;
 	int nlinks;
+	/* machines (fabric_span.c); none: one machine, no tunnel */
+	struct fab_machine *machine;
+	int nmachines;
+	int part;		/* the machine built here; -1: all of it */
+	enum fab_tunnel tunnel;
+	uint32_t underlay_mtu;	/* of every machine's underlay */
+	uint32_t vni;		/* first VNI (GRETAP key); + link index */
+	uint32_t mtu;		/* snic0's when some link spans, else 0 */
 	/* adaptive routing (fabric_ar.c) */
 	uint32_t ar;		/* 0, 1 adaptive, 2 valiant */
 	int *grp, *gid;		/* per node: group, rank in it (switches) */
@@ -98,6 +129,25 @@ int fab_write(const struct fabric *f, const char *path);
 const struct fab_link *fab_host_link(const struct fabric *f, int host);
 void fab_ns(const struct fabric *f, int node, char *buf, size_t len);
 void fab_addr(const struct fabric *f, int host, char *buf, size_t len);
+
+/* fabric_span.c */
+int fab_add_machine(struct fabric *f, const char *name, const char *addr,
+		    int line);
+int fab_find_machine(const struct fabric *f, const char *name);
+/* machines ADDR,ADDR,...: machines m1, m2, ... and a generator's split */
+int fab_split(struct fabric *f, const char *addrs);
+int fab_set_part(struct fabric *f, const char *name);
+/* After parsing (fab_finish()): every node placed, the MTU of a span. */
+int fab_span_finish(struct fabric *f);
+/* Node @n runs on this machine (always, without a part). */
+bool fab_local(const struct fabric *f, int n);
+/* Link @l joins two machines. */
+bool fab_spans(const struct fabric *f, const struct fab_link *l);
+/* The "ip -batch" lines (root netns) of the tunnel devices of this part's
+ * spanning links, each moved into its node's netns as fab0 or pN.
+ */
+int fab_span_tunnels(const struct fabric *f, char **cmds);
+int fab_span_write(const struct fabric *f, FILE *fp);
 
 /* fabric_route.c */
 int fab_route(struct fabric *f);

@@ -201,6 +201,8 @@ int fabric_record(const struct fabric *f, int argc, char **argv)
 			usleep(1000);
 		r.t_us = (now_ns() - start) / 1000 / f->dilation;
 		for (n = 0; n < f->nnodes && !stop; n++) {
+			if (!fab_local(f, n))
+				continue;	/* another machine's part */
 			fab_ns(f, n, ns, sizeof(ns));
 			fflush(NULL);
 			pid = fork();

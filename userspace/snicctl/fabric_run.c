@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * snicctl fabric up FILE|GENERATOR [name NAME] [dilation D|auto] [rate RATE] [hoq USEC]
- *                   [ar|val] [check]
+ *                   [cc_thr T] [ar|val] [machines ADDR,ADDR,...] [part MACHINE] [check]
  * snicctl fabric down [NAME]
  * snicctl fabric show [NAME]          (-j: JSON)
  * snicctl fabric check [NAME] [pairs N|all]
@@ -41,7 +41,8 @@
 #define NS_LEN		40
 #define CHECK_PARALLEL	8
 #define FAB_UP_USAGE	"snicctl fabric up FILE|GENERATOR [name NAME] " \
-	"[dilation D|auto] [rate RATE] [hoq USEC] [ar|val] [check]"
+	"[dilation D|auto] [rate RATE] [hoq USEC] [cc_thr T] [ar|val]\n" \
+	"                         [machines ADDR,ADDR,...] [part MACHINE] [check]"
 
 static double now_s(void)
 {
@@ -448,12 +449,18 @@ static int build(const struct fabric *f)
 	int i, p, phase, err;
 
 	for (i = 0; i < f->nnodes; i++) {
+		if (!fab_local(f, i))
+			continue;
 		fab_ns(f, i, ns, sizeof(ns));
 		bprintf(&b, "netns add %s\n", ns);
 	}
 	for (i = 0; i < f->nlinks; i++) {
 		const struct fab_link *l = &f->link[i];
 		char da[8] = "fab0", db[8] = "fab0";
+
+		/* another machine's, or a tunnel (fab_span_tunnels()) */
+		if (fab_spans(f, l) || !fab_local(f, l->a))
+			continue;
 
 		if (l->pa)
 			snprintf(da, sizeof(da), "p%d", l->pa);
@@ -464,10 +471,20 @@ static int build(const struct fabric *f)
 		bprintf(&b, "link add %s netns %s type veth peer name %s netns %s\n",
 			da, ns, db, ns2);
 	}
-	err = fab_ip_batch(NULL, b.s);
+	err = b.len ? fab_ip_batch(NULL, b.s) : 0;
+	if (!err) {
+		char *t;
+
+		err = fab_span_tunnels(f, &t);
+		if (!err && *t)
+			err = fab_ip_batch(NULL, t);
+		free(t);
+	}
 	for (i = 0; !err && i < f->nnodes; i++) {
 		const struct fab_node *n = &f->node[i];
 
+		if (!fab_local(f, i))
+			continue;
 		b.len = 0;
 		bprintf(&b, "link set lo up\n");
 		if (n->sw) {
@@ -484,12 +501,18 @@ static int build(const struct fabric *f)
 			 * while the guest is busiest, and count in its
 			 * fidelity. An address added by hand works.
 			 */
+			/* Over machines, the MTU every link carries
+			 * (fabric_span.c); else the driver's, from fab0's.
+			 */
 			fab_addr(f, i, addr, sizeof(addr));
 			bprintf(&b, "link set fab0 up\n"
-				"link add snic0 numtxqueues %d link fab0 type snic\n"
+				"link add snic0 numtxqueues %d", FAB_NIC_TXQ);
+			if (f->mtu)
+				bprintf(&b, " mtu %u", f->mtu);
+			bprintf(&b, " link fab0 type snic\n"
 				"link set snic0 addrgenmode none\n"
 				"addr add %s/8 dev snic0\nlink set snic0 up\n",
-				FAB_NIC_TXQ, addr);
+				addr);
 		}
 		fab_ns(f, i, ns, sizeof(ns));
 		err = fab_ip_batch(ns, b.s);
@@ -497,7 +520,8 @@ static int build(const struct fabric *f)
 	free(b.s);
 	for (phase = 0; !err && phase < 2; phase++)
 		for (i = 0; !err && i < f->nnodes; i++)
-			err = in_ns(f, i, phase);
+			if (fab_local(f, i))
+				err = in_ns(f, i, phase);
 	return err ? -1 : 0;
 }
 
@@ -621,6 +645,9 @@ static int check_fabric(const struct fabric *f, int per)
 	if (!hosts || !pairs)
 		exit(1);
 	for (i = 0; i < nh; i++) {
+		/* from this machine's hosts, to every machine's */
+		if (!fab_local(f, hosts[i]))
+			continue;
 		for (j = 1; j <= per; j++) {
 			/* spread the targets over the whole fabric */
 			int t = (i + j * ((nh - 1) / per)) % nh;
@@ -642,6 +669,7 @@ static int cmd_up(int argc, char **argv)
 {
 	struct fabric *f = fab_new();
 	bool do_check = false, dil_auto = false;
+	const char *part = NULL;
 	long long rate;
 	char path[96];
 	uint32_t v;
@@ -671,6 +699,14 @@ static int cmd_up(int argc, char **argv)
 			   !parse_u32(argv[i + 1], &v) && v && v <= 10000) {
 			f->dilation = v;
 			i++;
+		} else if (!strcmp(argv[i], "machines") && i + 1 < argc) {
+			err = fab_split(f, argv[++i]);
+		} else if (!strcmp(argv[i], "part") && i + 1 < argc) {
+			part = argv[++i];
+		} else if (!strcmp(argv[i], "cc_thr") && i + 1 < argc &&
+			   !parse_u32(argv[i + 1], &v) && v <= 15) {
+			f->cc_thr = v;
+			i++;
 		} else if (!strcmp(argv[i], "ar")) {
 			f->ar = 1;
 		} else if (!strcmp(argv[i], "val")) {
@@ -695,6 +731,8 @@ static int cmd_up(int argc, char **argv)
 			goto usage;
 		}
 	}
+	if (!err && part)
+		err = fab_set_part(f, part);
 	if (err || fab_finish(f) || (dil_auto && fab_auto_dilation(f))) {
 		fab_free(f);
 		return 1;
@@ -719,10 +757,17 @@ static int cmd_up(int argc, char **argv)
 		fab_free(f);
 		return 1;
 	}
-	for (i = 0; i < f->nnodes; i++)
-		nh += !f->node[i].sw;
-	printf("fabric %s up: %d hosts, %d switches, %d links in %.1f s\n",
-	       f->name, nh, f->nnodes - nh, f->nlinks, now_s() - t0);
+	for (i = 0, v = 0; i < f->nnodes; i++) {
+		nh += !f->node[i].sw && fab_local(f, i);
+		v += fab_local(f, i);
+	}
+	if (f->part >= 0)
+		printf("fabric %s part %s up: %d hosts, %d switches of %d nodes, snic0 mtu %u, in %.1f s\n",
+		       f->name, f->machine[f->part].name, nh, v - nh,
+		       f->nnodes, f->mtu, now_s() - t0);
+	else
+		printf("fabric %s up: %d hosts, %d switches, %d links in %.1f s\n",
+		       f->name, nh, f->nnodes - nh, f->nlinks, now_s() - t0);
 	err = do_check ? check_fabric(f, 0) : 0;
 	fab_free(f);
 	return err;
@@ -737,28 +782,37 @@ static void show_text(const struct fabric *f)
 	char ns[NS_LEN], addr[20];
 	int i;
 
-	printf("fabric %s: dilation %u, hoq %u us (fabric time)\n", f->name,
+	printf("fabric %s: dilation %u, hoq %u us (fabric time)", f->name,
 	       f->dilation, f->hoq_us);
+	if (f->part >= 0)
+		printf(", part %s of %d machines, snic0 mtu %u",
+		       f->machine[f->part].name, f->nmachines, f->mtu);
+	putchar('\n');
 	for (i = 0; i < f->nnodes; i++) {
 		const struct fab_node *n = &f->node[i];
 
 		fab_ns(f, i, ns, sizeof(ns));
 		if (n->sw) {
-			printf("switch %s ns %s ports %d\n", n->name, ns,
+			printf("switch %s ns %s ports %d", n->name, ns,
 			       n->nports);
 		} else {
 			fab_addr(f, i, addr, sizeof(addr));
-			printf("host %s ns %s lid %u addr %s\n", n->name, ns,
+			printf("host %s ns %s lid %u addr %s", n->name, ns,
 			       n->lid, addr);
 		}
+		if (n->machine >= 0)
+			printf(" machine %s%s", f->machine[n->machine].name,
+			       fab_local(f, i) ? "" : " (elsewhere)");
+		putchar('\n');
 	}
 	for (i = 0; i < f->nlinks; i++) {
 		const struct fab_link *l = &f->link[i];
 
-		printf("link %s:%d %s:%d rate %.1fGbit (fabric) %.3fMbit (wall) buf %u%s\n",
+		printf("link %s:%d %s:%d rate %.1fGbit (fabric) %.3fMbit (wall) buf %u%s%s\n",
 		       f->node[l->a].name, l->pa, f->node[l->b].name, l->pb,
 		       l->rate * 8 / 1e9, l->rate * 8 / 1e6 / f->dilation,
-		       l->buf, l->global ? " global" : "");
+		       l->buf, l->global ? " global" : "",
+		       fab_spans(f, l) ? " spans" : "");
 	}
 }
 
@@ -776,6 +830,10 @@ static void show_json(const struct fabric *f)
 	out_str("name", "fabric %s:", f->name);
 	out_u64("dilation", " dilation %llu,", f->dilation);
 	out_u64("hoq_us", " hoq %llu us", f->hoq_us);
+	if (f->part >= 0)
+		out_str("part", " part %s", f->machine[f->part].name);
+	if (f->mtu)
+		out_u64("mtu", " mtu %llu", f->mtu);
 	out_begin_list_key("nodes");
 	for (i = 0; i < f->nnodes; i++) {
 		const struct fab_node *n = &f->node[i];
@@ -791,6 +849,11 @@ static void show_json(const struct fabric *f)
 			fab_addr(f, i, addr, sizeof(addr));
 			out_u64("lid", " lid %llu", n->lid);
 			out_str("addr", " addr %s", addr);
+		}
+		if (n->machine >= 0) {
+			out_str("machine", " machine %s",
+				f->machine[n->machine].name);
+			out_num("local", "%s", fab_local(f, i) ? "true" : "false");
 		}
 		out_end_obj();
 	}
@@ -808,6 +871,7 @@ static void show_json(const struct fabric *f)
 		out_u64("buf", " buf %llu", l->buf);
 		/* JSON's true and false, written as they are */
 		out_num("global", "%s", l->global ? "true" : "false");
+		out_num("spans", "%s", fab_spans(f, l) ? "true" : "false");
 		out_end_obj();
 	}
 	out_end_list_key();
@@ -907,6 +971,12 @@ int do_fabric(int argc, char **argv)
 		f = load(named ? argv[1] : "f");
 		if (!f)
 			return 2;
+		if (f->part >= 0) {
+			fprintf(stderr, "Error: fabric %s is part %s of a fabric over %d machines: traffic drives every host from one machine\n",
+				f->name, f->machine[f->part].name, f->nmachines);
+			fab_free(f);
+			return 2;
+		}
 		err = fabric_traffic(f, argc - 1 - named, argv + 1 + named);
 		fab_free(f);
 		return err;
