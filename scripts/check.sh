@@ -20,6 +20,20 @@ count() {	# count FILE: add its top-level KTAP results
 	fail=$((fail + f))
 }
 
+add_verdict() {	# add_verdict LOG: add its last line, "N passed, N failed"
+	local line f
+
+	line=$(tail -n 1 "$1")
+	case "$line" in
+	*" passed, "*" failed")
+		pass=$((pass + ${line%% passed*}))
+		f=${line#* passed, }
+		fail=$((fail + ${f%% failed}))
+		;;
+	*)	fail=$((fail + 1)) ;;
+	esac
+}
+
 mkdir -p build
 echo "# setup"
 bash scripts/setup.sh || { echo "0 passed, 1 failed"; exit 1; }
@@ -48,15 +62,11 @@ count build/dkms.ktap
 
 echo "# vm: kselftests in a qemu guest ($(date +%T))"
 selftests/qemu/run-vm.sh 2>&1 | tee build/vm.log
-line=$(tail -n 1 build/vm.log)
-case "$line" in
-*" passed, "*" failed")
-	pass=$((pass + ${line%% passed*}))
-	f=${line#* passed, }
-	fail=$((fail + ${f%% failed}))
-	;;
-*)	fail=$((fail + 1)) ;;
-esac
+add_verdict build/vm.log
+
+echo "# span: one fabric over two guests, tunnels between them ($(date +%T))"
+selftests/qemu/run-span.sh --guests 2 2>&1 | tee build/span.log
+add_verdict build/span.log
 
 echo "# wireshark: the VM's capture decoded by tshark and snic.lua"
 python3 scripts/wireshark-test.py 2>&1 | tee build/wireshark.ktap

@@ -53,6 +53,11 @@ echo "1..$n"
 for t in $list; do
 	i=$((i + 1))
 	start=$(date +%s)
+	# net/NAME.sh, or DIR/NAME.sh named so (span/NAME: several guests)
+	case $t in
+	*/*) f=$t.sh ;;
+	*) f=net/$t.sh ;;
+	esac
 	: >/tmp/out.$$
 	# A timestamped mark in the kernel log: a report names its test.
 	[ -w /dev/kmsg ] && echo "snic-test: $t starts" >/dev/kmsg
@@ -71,7 +76,7 @@ for t in $list; do
 	# Stream the subtests (indented) to stdout and to the console, so a
 	# hang shows where it is.
 	{ setsid sh -c 'echo $$ >"$0"; exec timeout "$1" sh "$2"' \
-		/tmp/pg.$$ "$tmo" "net/$t.sh" 2>&1; echo $? >/tmp/rc.$$; } |
+		/tmp/pg.$$ "$tmo" "$f" 2>&1; echo $? >/tmp/rc.$$; } |
 		while IFS= read -r line; do
 			printf '    %s\n' "$line"
 			printf '%s\n' "$line" >>/tmp/out.$$

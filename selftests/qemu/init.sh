@@ -35,6 +35,10 @@ for a in $(cat /proc/cmdline); do
 	snictest.plant=*) plant=${a#snictest.plant=} ;;
 	snictest.script=*) script=${a#snictest.script=} ;;
 	snictest.cache=*) export SNIC_CACHE=${a#snictest.cache=} ;;
+	snictest.out=*) out=${a#snictest.out=} ;;
+	snictest.guest=*) export SNIC_GUEST=${a#snictest.guest=} ;;
+	snictest.guests=*) export SNIC_GUESTS=${a#snictest.guests=} ;;
+	snictest.span=*) export SNIC_SPAN=/snic/${a#snictest.span=} ;;
 	esac
 done
 
@@ -75,7 +79,17 @@ for f in /snic/selftests/tools/*; do
 	esac
 done
 export TOOLS=/run/snic/tools
-results=/snic/build/vm/results
+results=/snic/${out:-build/vm}/results
+# One of several guests (selftests/qemu/run-span.sh): eth0 on the other
+# guests' segment is the underlay of a fabric over machines.
+if [ -n "${SNIC_GUEST:-}" ]; then
+	/sbin/modprobe virtio_net && /sbin/modprobe vxlan &&
+		/sbin/modprobe ip_gre && /sbin/modprobe ip6_gre ||
+		echo "init: cannot load the underlay's modules"
+	/usr/sbin/ip link set eth0 up &&
+		/usr/sbin/ip addr add "192.168.100.$SNIC_GUEST/24" dev eth0 ||
+		echo "init: no eth0 for the underlay"
+fi
 # The whole kernel log, drained after every test (run_tests.sh) so that
 # the ring buffer never overwrites a report: the host judges the run on
 # it, not only on the console (which shows KERN_ERR and worse).

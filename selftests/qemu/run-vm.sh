@@ -8,6 +8,7 @@
 #
 #   run-vm.sh [--test NAME]... [--demo] [--bench] [--bench-full] [--soak SECONDS] [--kvm] [--kver KVER] [--timeout S]
 #             [--debug] [--iter N] [--mem MIB] [--plant NAME] [--script FILE]
+#             [--out DIR] [--guest I --guests N --netdev SPEC --span DIR]
 #
 # --script FILE runs FILE (a shell script of this tree, its path from the
 # top) in the guest instead of the tests, with what the tests have
@@ -18,6 +19,12 @@
 # once by scripts/debug-kernel.sh) with panic_on_warn=1, runs the module's
 # KUnit suites at load, and scans kmemleak after the suite.
 # --iter sets SNIC_ITER in the guest; --mem the guest memory (1024 MiB).
+# --out puts the initramfs, console and results in DIR (from the top;
+# build/vm). --guest I of --guests N (selftests/qemu/run-span.sh starts
+# them) gives the guest a virtio NIC on qemu's -netdev SPEC: eth0,
+# 192.168.100.I/24 with vxlan and ip_gre loaded, the underlay of a fabric
+# over several machines; DIR of --span is where the guests of one run
+# meet (SNIC_SPAN in the guest, see selftests/span/lib.sh).
 # --plant NAME (with --debug) loads selftests/qemu/plant/snic_plant_NAME.ko,
 # a module that makes the kernel report a bug, and runs nothing else: a
 # self-test of this verdict, which must then fail.
@@ -43,6 +50,11 @@ debug=0
 iter=
 mem=1024
 tmo=${VM_TIMEOUT:-1500}
+outdir=build/vm
+guest_i=
+guests=
+netdev=
+span=
 
 while [ $# -gt 0 ]; do
 	case "$1" in
@@ -59,6 +71,11 @@ while [ $# -gt 0 ]; do
 	--mem) mem=$2; shift 2 ;;
 	--plant) mode=plant; plant=$2; shift 2 ;;
 	--script) mode=script; script=$2; shift 2 ;;
+	--out) outdir=$2; shift 2 ;;
+	--guest) guest_i=$2; shift 2 ;;
+	--guests) guests=$2; shift 2 ;;
+	--netdev) netdev=$2; shift 2 ;;
+	--span) span=$2; shift 2 ;;
 	*) echo "run-vm.sh: unknown argument '$1'" >&2; exit 2 ;;
 	esac
 done
@@ -94,14 +111,15 @@ if [ $debug -eq 1 ]; then
 else
 	guest="$CACHE/guest/$KVER"
 	want_mods="virtio_pci 9pnet_virtio 9p veth bridge sch_netem sch_tbf
-sch_prio sch_ingress cls_matchall act_mirred ifb sch_fq pktgen 8021q"
+sch_prio sch_ingress cls_matchall act_mirred ifb sch_fq pktgen 8021q
+virtio_net vxlan ip_gre ip6_gre"
 fi
 if [ -z "$KVER" ] || [ ! -s "$guest/vmlinux" ]; then
 	echo "run-vm.sh: no guest kernel for '$KVER' in $CACHE (run scripts/setup.sh)" >&2
 	exit 2
 fi
 
-out="$top/build/vm"
+out="$top/$outdir"
 mkdir -p "$out"
 rm -rf "$out/results"
 mkdir -p "$out/results"
@@ -163,6 +181,11 @@ append+=" snictest.mode=$mode snictest.kver=$KVER snictest.moddir=$moddir"
 [ -n "${soak:-}" ] && append+=" snictest.soak=$soak"
 [ -n "${plant:-}" ] && append+=" snictest.plant=$plant"
 [ -n "${script:-}" ] && append+=" snictest.script=$script"
+append+=" snictest.out=$outdir"
+[ -n "$guest_i" ] && append+=" snictest.guest=$guest_i snictest.guests=${guests:-1} snictest.span=$span"
+nic=(-nic none)
+[ -n "$netdev" ] && nic=(-netdev "$netdev,id=span"
+	-device "virtio-net-pci,netdev=span,mac=52:54:00:5a:00:$(printf %02x "$guest_i")")
 # The cache (absolute), where the guest finds scripts/setup.sh's YNL CLI
 # in the host's root.
 append+=" snictest.cache=$(cd "$CACHE" 2>/dev/null && pwd || echo "$CACHE")"
@@ -180,7 +203,7 @@ start=$(date +%s)
 set +e
 timeout --foreground "$tmo" qemu-system-x86_64 \
 	-machine q35 -accel "$accel" -cpu "$cpu" -m "$mem" -smp 2 \
-	-nographic -no-reboot -nic none \
+	-nographic -no-reboot "${nic[@]}" \
 	-kernel "$guest/vmlinux" -initrd "$out/initramfs.cpio.gz" \
 	-append "$append" \
 	-virtfs "local,path=$top,mount_tag=snic,security_model=none" \
