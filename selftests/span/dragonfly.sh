@@ -5,8 +5,8 @@
 # Dragonfly of selftests/net/arn_loop.sh, dragonfly:1,2,1,3 ar, from a
 # description (span/dragonfly.fab) that puts g0s0, g1s0, g1s1 and their
 # hosts on m1 and g0s1, g2s0, g2s1 and theirs on m2: group 0 straddles
-# the machines, its local link g0s0-g0s1 a VXLAN tunnel, as is the
-# global link g1s1-g2s1. h1 (g0s0, m1) reaches h5 (g2s0, m2) minimally
+# the machines, its local link g0s0-g0s1 a GRETAP tunnel, as is the
+# global link g1s1-g2s1; every snic0 at 1500 - 42 - 42 = 1416 bytes. h1 (g0s0, m1) reaches h5 (g2s0, m2) minimally
 # through g0s1 and its global link to group 2.
 #  - the same description gives both parts the same routes: g0s0's BPT
 #    entry for h5 as on one machine;
@@ -34,13 +34,19 @@ portf() {
 }
 span_sync up || { not_ok "the other guest's part"; ktap_finish; }
 
+checke "every snic0 of $ME at the span's MTU over GRETAP, 1416" \
+	'for h in $(if [ $ME = m1 ]; then echo h1 h3 h4; else echo h2 h5 h6; fi); do
+		m=$(nsexec $F-$h cat /sys/class/net/snic0/mtu); echo "$h $m"
+		[ "$m" = 1416 ] || exit 1
+	 done'
 checke "fabric check from $ME reaches every host of both parts" \
 	'o=$("$SNICCTL" fabric check $F); echo "$o"; echo "$o" | grep -q "^check: 15/15 host pairs reachable"'
 if [ "$ME" = m1 ]; then
 	checke "g0s0's BPT entry for h5, h6 as on one machine: minimal via g0s1 (port 2, the tunnel), then its own global link" \
 		'b=$(bpt5); echo "$b"; echo "$b" | grep -q "^dlid 5 last 6 cur 0 c0 2:3:l:l0.1:g1.2.3:+0 c1 3:5:g:g0.1.3:-:+0 "'
-	checke "g0s0's port 2 is a VXLAN tunnel to m2, local to switch 1 of its group" \
-		'$IP -n $F-g0s0 -d link show p2 | grep -q "vxlan id .* remote 192.168.100.2 " &&
+	checke "g0s0's port 2 is a GRETAP tunnel to m2 (key 4096 + link 2), local to switch 1 of its group" \
+		'o=$($IP -n $F-g0s0 -d link show p2); echo "$o"
+		 echo "$o" | grep -q "gretap remote 192.168.100.2 local 192.168.100.1 .*ikey 0.0.16.2 okey 0.0.16.2 " &&
 		 nsexec $F-g0s0 "$SNICCTL" port show sw0 | grep -q "port 2 dev p2 .*ar_kind local ar_peer 1"'
 	check "h1 reaches h5 (across the span)" ping5 h1
 	tx0=$(pc g0s0 p3 tx_packets) alt0=$(pc g0s0 p1 ar_alt) rx0=$(pc g0s0 p2 rx_arn)
