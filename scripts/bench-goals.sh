@@ -32,6 +32,9 @@ snic_vs_veth_pps >= 0.9
 idle_rate_fidelity >= 0.98
 idle_rate_fidelity_hogs >= 0.98
 lossless_hogs_drops == 0
+span_conservation_ok == 1
+span_vs_single_victim_share >= 0.95
+span_vs_single_victim_share <= 1.05
 '
 # What this emulator knows of why FIGURE misses its goal.
 why() {
@@ -39,6 +42,8 @@ why() {
 	cca_victim_share) echo "The victim shares leaf1's uplink with h1's hot flow and is marked whenever that queue passes its threshold, so it is paced too; the parking lot (cca_jain) holds h1 below its share there." ;;
 	cca_same_nic_victim) echo "The NIC keeps the victim off the paced TX queues now (DLID-aware queue choice, 0.73 before it); what remains is the traffic generator's: snicctl fabric traffic sends all of a host's flows through one UDP socket, whose send buffer the paced flow's queued datagrams fill, so some of the victim's sends are refused at the socket (counted as not injected). One socket per flow is the next step." ;;
 	cca_hot_link_util) echo "IB CCA is a sawtooth: a CCTI step per BECN and one back per ccti_timer (10.24 us) leave the link idle between episodes with the default settings (ccti_increase 5, threshold 8 of 16)." ;;
+	span_vs_single_victim_share) echo "The split run adds the underlay to every frame that crosses machines: two TCG guests joined by a qemu socket round-trip in a millisecond or more (span_underlay_rtt_us), which at dilation 10000 is about a fabric microsecond each way (span_underlay_oneway_fabric_ns), as long as the CCA's time unit, so the BECNs that pace h2's hot flow arrive later and the victim on h2's link gets less. Real machines (KVM, a LAN of 50 us) add a few fabric ns." ;;
+	span_conservation_ok) echo "A datagram or a 16B packet went missing on a tunnel (see build/bench-span-split.log and its FIDELITY lost_credits)." ;;
 	cca_jain) echo "A parking lot: h1's flow crosses two congested egresses (leaf1's uplink, which the victim h2 shares, and leaf2's port to h8) and takes BECNs from both, h5's and h6's from one; CCA has no notion of a fair share, so h1 ends lowest." ;;
 	pacing_err_mean|pacing_err_p99) echo "Under TCG an hrtimer fires up to a few wall ms late (cc_timer_late_p99_ns), tens of fabric us at dilation 200, and every gap the link stamps carries it; sch_fq, measured the same way, misses the p99 goal as far." ;;
 	pacing_irq_vs_fq) echo "At N = 100 one NIC timer serves 100 DLIDs through its 4 paced TX queues, one held head each, so most wake-ups release a packet or two, where sch_fq keeps every flow queued in one qdisc; a fire releases at most one head per queue, so 1/4 expiry per packet is this design's floor (per-DLID queues would lift it). (Runs before 2026-12-02 counted the NIC link's sch_snic draining as sch_fq's wake-ups, both being qdisc_watchdog, and showed about 2.)" ;;
