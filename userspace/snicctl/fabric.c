@@ -71,7 +71,7 @@ void fab_free(struct fabric *f)
 	free(f);
 }
 
-static int fab_err(struct fabric *f, int line, const char *fmt, ...)
+int fab_err(struct fabric *f, int line, const char *fmt, ...)
 {
 	va_list ap;
 

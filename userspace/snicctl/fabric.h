@@ -120,6 +120,9 @@ struct fabric {
 /* fabric.c */
 struct fabric *fab_new(void);
 void fab_free(struct fabric *f);
+/* "Error: SRC[:LINE]: ..." on stderr, counted in f->errors; returns -1. */
+int fab_err(struct fabric *f, int line, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
 int fab_parse_file(struct fabric *f, const char *path);
 int fab_generate(struct fabric *f, const char *spec);
 /* The generators, one "NAME:SIZES" and its description each. */
@@ -148,6 +151,8 @@ bool fab_spans(const struct fabric *f, const struct fab_link *l);
  */
 int fab_span_tunnels(const struct fabric *f, char **cmds);
 int fab_span_write(const struct fabric *f, FILE *fp);
+/* fabric health on a part: the underlay to each machine it has tunnels to */
+void fab_span_health(const struct fabric *f);
 
 /* fabric_route.c */
 int fab_route(struct fabric *f);

@@ -218,6 +218,7 @@ int fabric_health(const struct fabric *f, uint32_t threshold)
 		h.lost);
 	out_u64("late_frames", " %llu frames came after their write-off",
 		h.late_frames);
+	fab_span_health(f);
 	out_end_obj();
 	return 0;
 }

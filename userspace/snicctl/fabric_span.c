@@ -25,6 +25,14 @@
  * packet; less than 1280 bytes (IPv6's minimum) is refused. "up" checks
  * that the device that routes to each peer machine has at least
  * underlay_mtu.
+ *
+ * Health: a part's "fabric health" pings each machine it has a tunnel to
+ * over the underlay and reports the round trip (wall us) and what it adds
+ * one way to a frame that crosses, in fabric ns (half of it over the
+ * dilation; the model has no propagation delay). The link is SLOW when
+ * that is beyond a 1500-byte frame's time on the slowest tunnel to the
+ * machine, or the machine does not answer; a lossy underlay shows as lost
+ * credits (fabric_health.c).
  */
 #include <ctype.h>
 #include <stdio.h>
@@ -35,21 +43,11 @@
 #include "hdr16b.h"
 #include "snicctl.h"
 
+#define FAB_UNDERLAY_PINGS	"5"
+
 /* What a snic frame adds on its lower device (drivers/snic/snic.h). */
 #define FAB_16B_OVERHEAD	(SNIC_16B_HDR_LEN + 14 + 7 + SNIC_16B_TRAILER_LEN)
 #define FAB_MIN_MTU		1280
-
-static int span_err(const struct fabric *f, int line, const char *fmt,
-		    const char *a, const char *b)
-{
-	fprintf(stderr, "Error: %s", f->src ? f->src : "fabric");
-	if (line)
-		fprintf(stderr, ":%d", line);
-	fputs(": ", stderr);
-	fprintf(stderr, fmt, a, b);
-	fputc('\n', stderr);
-	return -1;
-}
 
 int fab_find_machine(const struct fabric *f, const char *name)
 {
@@ -80,18 +78,18 @@ int fab_add_machine(struct fabric *f, const char *name, const char *addr,
 	int i;
 
 	if (!*name || strlen(name) >= FAB_NAME_LEN)
-		return span_err(f, line, "bad machine name \"%s\"%s", name, "");
+		return fab_err(f, line, "bad machine name \"%s\"", name);
 	if (fab_find_machine(f, name) >= 0)
-		return span_err(f, line, "duplicate machine \"%s\"%s", name, "");
+		return fab_err(f, line, "duplicate machine \"%s\"", name);
 	if (!addr_ok(addr))
-		return span_err(f, line, "machine %s: bad address \"%s\" (IPv4 or IPv6)",
-				name, addr);
+		return fab_err(f, line, "machine %s: bad address \"%s\" (IPv4 or IPv6)",
+			       name, addr);
 	for (i = 0; i < f->nmachines; i++)
 		if (!strcmp(f->machine[i].addr, addr))
-			return span_err(f, line, "machines %s and %s have the same address",
-					f->machine[i].name, name);
+			return fab_err(f, line, "machines %s and %s have the same address",
+				       f->machine[i].name, name);
 	if (f->nmachines >= FAB_MAX_MACHINES)
-		return span_err(f, line, "more than 64 machines%s%s", "", "");
+		return fab_err(f, line, "more than %d machines", FAB_MAX_MACHINES);
 	if (!f->machine) {
 		f->machine = calloc(FAB_MAX_MACHINES, sizeof(*f->machine));
 		if (!f->machine)
@@ -110,10 +108,9 @@ int fab_split(struct fabric *f, const char *addrs)
 	int i, m;
 
 	if (f->nmachines)
-		return span_err(f, 0, "machines: the description names its machines already%s%s",
-				"", "");
+		return fab_err(f, 0, "machines: the description names its machines already");
 	if (strlen(addrs) >= sizeof(copy))
-		return span_err(f, 0, "machines: too long%s%s", "", "");
+		return fab_err(f, 0, "machines: too long");
 	strcpy(copy, addrs);
 	for (p = strtok_r(copy, ",", &save); p; p = strtok_r(NULL, ",", &save)) {
 		snprintf(name, sizeof(name), "m%d", f->nmachines + 1);
@@ -121,7 +118,7 @@ int fab_split(struct fabric *f, const char *addrs)
 			return -1;
 	}
 	if (f->nmachines < 2)
-		return span_err(f, 0, "machines: two addresses or more%s%s", "", "");
+		return fab_err(f, 0, "machines: two addresses or more");
 	/* hosts go where their switch goes (fab_span_finish()) */
 	for (i = 0; i < f->nnodes; i++) {
 		struct fab_node *n = &f->node[i];
@@ -129,8 +126,8 @@ int fab_split(struct fabric *f, const char *addrs)
 		if (!n->sw)
 			continue;
 		if (!n->nzones)
-			return span_err(f, 0, "machines: the generator does not split \"%s\"%s",
-					n->name, "");
+			return fab_err(f, 0, "machines: the generator does not split \"%s\"",
+				       n->name);
 		m = n->zone * f->nmachines / n->nzones;
 		n->machine = m;
 	}
@@ -141,8 +138,8 @@ int fab_set_part(struct fabric *f, const char *name)
 {
 	f->part = fab_find_machine(f, name);
 	if (f->part < 0)
-		return span_err(f, 0, "part %s: no such machine in the description%s",
-				name, "");
+		return fab_err(f, 0, "part %s: no such machine in the description",
+			       name);
 	return 0;
 }
 
@@ -174,13 +171,11 @@ static uint32_t tunnel_overhead(const struct fabric *f, int ma, int mb)
 int fab_span_finish(struct fabric *f)
 {
 	uint32_t worst = 0, mtu;
-	char got[24], need[24];
 	int i;
 
 	if (!f->nmachines)
 		return f->part >= 0 ?
-		       span_err(f, 0, "a part, but no machine in the description%s%s",
-				"", "") : 0;
+		       fab_err(f, 0, "a part, but no machine in the description") : 0;
 	for (i = 0; i < f->nnodes; i++) {
 		struct fab_node *n = &f->node[i];
 
@@ -191,8 +186,8 @@ int fab_span_finish(struct fabric *f)
 			n->machine = f->node[l->a == i ? l->b : l->a].machine;
 		}
 		if (n->machine < 0)
-			return span_err(f, n->line, "node \"%s\" runs on no machine (machine NAME)",
-					n->name, "");
+			return fab_err(f, n->line, "node \"%s\" runs on no machine (machine NAME)",
+				       n->name);
 	}
 	for (i = 0; i < f->nlinks; i++) {
 		const struct fab_link *l = &f->link[i];
@@ -215,13 +210,10 @@ int fab_span_finish(struct fabric *f)
 			mtu = SNIC_16B_PKT_MAX;
 		mtu -= FAB_16B_OVERHEAD;
 	}
-	if (mtu < FAB_MIN_MTU) {
-		snprintf(got, sizeof(got), "%u", f->underlay_mtu);
-		snprintf(need, sizeof(need), "%u",
-			 FAB_MIN_MTU + FAB_16B_OVERHEAD + worst);
-		return span_err(f, 0, "underlay_mtu %s is too small for a tunnel link: snic0 needs 1280 bytes, the tunnel and 16B headers take the rest (underlay_mtu %s at least)",
-				got, need);
-	}
+	if (mtu < FAB_MIN_MTU)
+		return fab_err(f, 0, "underlay_mtu %u is too small for a tunnel link: snic0 needs %d bytes, the tunnel and 16B headers take the rest (underlay_mtu %u at least)",
+			       f->underlay_mtu, FAB_MIN_MTU,
+			       FAB_MIN_MTU + FAB_16B_OVERHEAD + worst);
 	f->mtu = mtu;
 	return 0;
 }
@@ -340,4 +332,68 @@ int fab_span_write(const struct fabric *f, FILE *fp)
 	if (f->part >= 0)
 		fprintf(fp, "part %s\n", f->machine[f->part].name);
 	return 0;
+}
+
+/* The mean round trip to @addr over the underlay, us; 0: no answer. */
+static uint64_t underlay_rtt_us(const char *addr)
+{
+	char cmd[128], line[256], *p;
+	double min, avg;
+	uint64_t us = 0;
+	FILE *fp;
+
+	/* iputils: "rtt min/avg/max/mdev = ...", busybox: "round-trip ..." */
+	snprintf(cmd, sizeof(cmd),
+		 "ping -q -c " FAB_UNDERLAY_PINGS " -i 0.2 -W 2 %s 2>/dev/null",
+		 addr);
+	fp = popen(cmd, "r");
+	if (!fp)
+		return 0;
+	while (fgets(line, sizeof(line), fp)) {
+		p = strstr(line, " = ");
+		if (p && sscanf(p + 3, "%lf/%lf", &min, &avg) == 2)
+			us = (uint64_t)(avg * 1000 + 0.5);
+	}
+	pclose(fp);
+	return us;
+}
+
+void fab_span_health(const struct fabric *f)
+{
+	uint64_t rate, rtt, oneway, frame;
+	int m, i, ma, mb;
+	bool slow;
+
+	if (f->part < 0)
+		return;
+	out_begin_list_key("underlay");
+	for (m = 0; m < f->nmachines; m++) {
+		rate = 0;
+		for (i = 0; i < f->nlinks; i++) {
+			const struct fab_link *l = &f->link[i];
+
+			ma = f->node[l->a].machine;
+			mb = f->node[l->b].machine;
+			if (!((ma == f->part && mb == m) ||
+			      (mb == f->part && ma == m)) || m == f->part)
+				continue;
+			if (l->rate && (!rate || l->rate < rate))
+				rate = l->rate;
+		}
+		if (!rate)
+			continue;
+		rtt = underlay_rtt_us(f->machine[m].addr);
+		oneway = rtt * 1000 / 2 / f->dilation;
+		frame = FAB_CALIB_FRAME * 1000000000ULL / rate;
+		slow = !rtt || oneway > frame;
+		out_nl();
+		out_begin_obj();
+		out_str("machine", "  underlay to %s:", f->machine[m].name);
+		out_u64("rtt_us", " rtt %llu us (wall),", rtt);
+		out_u64("oneway_ns", " %llu ns one way (fabric)", oneway);
+		out_u64("frame_ns", " against a frame's %llu ns:", frame);
+		out_num("slow", " slow %s", slow ? "true" : "false");
+		out_end_obj();
+	}
+	out_end_list_key();
 }
