@@ -72,14 +72,17 @@ checke "file: the a-b link has 64 credits, the host links 128" \
 	'waitfor 5000 "[ \"\$(vlx $F-a p2 0 credits)\" = 64 ] && [ \"\$(vlx $F-x fab0 0 credits)\" = 128 ]"'
 check "file: down" "$SNICCTL" fabric down "$F"
 # Bad input: a message naming the line and the problem; nothing built.
-bad() {	# bad TEXT MESSAGE: a description with TEXT is refused with MESSAGE
+bad() {	# bad TEXT MESSAGE [ARG...]: a description with TEXT (fabric up
+	# ARGs) is refused with MESSAGE
 	printf "$1" >/tmp/bad.$SFX.fab
-	if out=$("$SNICCTL" fabric up /tmp/bad.$SFX.fab name "$F" 2>&1); then
+	m=$2
+	shift 2
+	if out=$("$SNICCTL" fabric up /tmp/bad.$SFX.fab name "$F" "$@" 2>&1); then
 		echo "accepted: $out"
 		return 1
 	fi
 	echo "$out"
-	echo "$out" | grep -q "$2" && [ "$(leftover)" -eq 0 ] &&
+	echo "$out" | grep -q "$m" && [ "$(leftover)" -eq 0 ] &&
 		! "$SNICCTL" fabric show "$F" >/dev/null 2>&1
 }
 check "unknown keyword: refused, line named" \
@@ -99,16 +102,36 @@ check "host with two links: refused" \
 check "disconnected switch: refused" \
 	bad 'switch s1\nswitch s2\nhost a\nhost b\nlink a s1\nlink b s2\n' \
 	'has no path to host'
-badgen() {	# badgen GENERATOR MESSAGE
-	if out=$("$SNICCTL" fabric up "$1" name "$F" 2>&1); then
+# Over machines (selftests/span has the fabrics that work): two machines,
+# a switch on each, a host on each, the switches linked (a tunnel).
+M2='machine a 192.168.100.1\nmachine b 192.168.100.2\nswitch s1 machine a\nswitch s2 machine b\nhost h1\nhost h2\nlink h1 s1\nlink h2 s2\nlink s1 s2\n'
+check "a node on a machine not declared: refused" \
+	bad 'machine a 192.168.100.1\nswitch s1 machine b\n' ':2: no machine "b" (declare it first)'
+check "machines declared, a switch on none: refused" \
+	bad 'machine a 192.168.100.1\nswitch s1\nhost h1\nlink h1 s1\n' \
+	':2: node "s1" runs on no machine'
+check "a part the description has no machine for: refused" \
+	bad "$M2" 'part c: no such machine' part c
+check "an underlay_mtu that leaves snic0 less than 1280 bytes: refused, the least said" \
+	bad "underlay_mtu 1371\n$M2" 'underlay_mtu 1371 is too small .*(underlay_mtu 1372 at least)' part a
+check "a part with no route to its peer machine: refused, nothing left behind" \
+	bad "$M2" 'part a: no route to machine b (192.168.100.2) for link s1-s2' part a
+check "a bad machine address: refused" \
+	bad 'machine a 10.0.0.x\n' ':1: machine a: bad address "10.0.0.x"'
+badgen() {	# badgen GENERATOR MESSAGE [ARG...]
+	g=$1 m=$2
+	shift 2
+	if out=$("$SNICCTL" fabric up "$g" name "$F" "$@" 2>&1); then
 		echo "accepted: $out"
 		return 1
 	fi
 	echo "$out"
-	echo "$out" | grep -q "$2" && [ "$(leftover)" -eq 0 ]
+	echo "$out" | grep -q "$m" && [ "$(leftover)" -eq 0 ]
 }
 check "impossible Dragonfly (a*h < g-1): refused" \
 	badgen dragonfly:2,4,2,10 "need a\*h >= g-1"
+check "machines with one address: refused" \
+	badgen fattree:2,2,2 "machines: two addresses or more" machines 192.168.100.1
 check "unknown generator: refused" badgen torus:3 "unknown generator"
 check "a star too big for a switch: refused" badgen star:65 "at most 64"
 check "a fat tree of 4097 nodes (each switch within its ports): refused" \

@@ -19,9 +19,11 @@
 #  - lossless: every datagram of every sender arrived; no credit
 #    overrun or drop on either part; per spanning link, every 16B
 #    packet one end sent the other took in; every credit back;
-#  - a lossy underlay (netem on m1's eth0) is a lossy link: fabric
-#    health on m2 counts the credits written off and says UNFAITHFUL,
-#    and the credits come back once the underlay is clean.
+#  - fabric health on each part measures the underlay to the other
+#    machine; a slow underlay (netem delay on m1's eth0) is a slow
+#    link; a lossy one (netem loss) is a lossy link: fabric health on
+#    m2 counts the credits written off and says UNFAITHFUL, and the
+#    credits come back once the underlay is clean.
 . "$(dirname "$0")/lib.sh"
 
 modules_load || { not_ok "modules load"; ktap_finish; }
@@ -65,6 +67,9 @@ span_sync up || { not_ok "the other guest's part"; ktap_finish; }
 
 checke "fabric check from $ME reaches every host of both parts" \
 	'o=$("$SNICCTL" fabric check $F); echo "$o"; echo "$o" | grep -q "^check: 6/6 host pairs reachable"'
+checke "fabric traffic, which drives every host from one process, refuses a part (status 2, said)" \
+	'o=$("$SNICCTL" fabric traffic $F uniform 2>&1); st=$?; echo "$o"
+	 [ $st = 2 ] && echo "$o" | grep -q "is part $ME of a fabric over 2 machines"'
 # Static neighbours (the snic0 MAC follows the LID): no ARP behind an
 # incast.
 for h in $HOSTS; do
@@ -220,6 +225,18 @@ span_sync counted
 # underlay is clean again, every credit is back on both parts.
 lost() { "$SNICCTL" -j fabric health $F | $JQ .lost_credits; }
 checke "$ME: fabric health counted no frame lost on a link so far" '[ "$(lost)" = 0 ]'
+checke "$ME: fabric health measures the underlay to the other machine: round trip, one way in fabric ns, slow beyond a frame" \
+	'u=$("$SNICCTL" -j fabric health $F | $JQ -c ".underlay"); echo "$u"
+	 echo "$u" | $JQ -e "length == 1 and .[0].machine == \"m$((3 - ${ME#m}))\" and
+		.[0].rtt_us > 0 and .[0].frame_ns == 120 and
+		.[0].slow == (.[0].oneway_ns > .[0].frame_ns)" >/dev/null'
+if [ "$ME" = m1 ]; then
+	check "m1: netem delay 40ms on eth0" $TC qdisc replace dev eth0 root netem delay 40ms
+	checke "m1: a slow underlay is a slow link: rtt beyond 40 ms, 2000 fabric ns one way, slow" \
+		'u=$("$SNICCTL" -j fabric health $F | $JQ -c ".underlay[0]"); echo "$u"
+		 echo "$u" | $JQ -e ".rtt_us >= 40000 and .oneway_ns >= 2000 and .slow" >/dev/null'
+	$TC qdisc del dev eth0 root
+fi
 span_sync clean
 if [ "$ME" = m1 ]; then
 	check "m1: netem loss 10% on eth0, the underlay" \
