@@ -101,19 +101,20 @@ span_sync tcp
 
 # The hot spot on h4, CCA on (the default marking).
 SECS=3
-q_sum() {	# q_sum FIELD: a counter summed over this part's link ends
+ends_qdisc() {	# the sch_snic of each of this part's link ends, -j, a line each
 	local s p h
 
-	{
-		for h in $HOSTS; do
-			nsexec $F-$h "$SNICCTL" -j qdisc show fab0
+	for h in $HOSTS; do
+		nsexec $F-$h "$SNICCTL" -j qdisc show fab0
+	done
+	for s in $SWITCHES; do
+		for p in $(ports $s); do
+			nsexec $F-$s "$SNICCTL" -j qdisc show $p
 		done
-		for s in $SWITCHES; do
-			for p in $(ports $s); do
-				nsexec $F-$s "$SNICCTL" -j qdisc show $p
-			done
-		done
-	} | $JQ -n "[inputs[] | .$1 // 0] | add"
+	done
+}
+q_sum() {	# q_sum FIELD: a counter summed over this part's link ends
+	ends_qdisc | $JQ -n "[inputs[] | .$1 // 0] | add"
 }
 sw_sum() {	# sw_sum COUNTER: summed over this part's switch ports
 	local s
@@ -164,18 +165,9 @@ fi
 
 # Quiet again: every credit back on this part's link ends, no loss.
 all_back() {
-	local s p h n=0 ends=0
+	local s
 
-	{
-		for h in $HOSTS; do
-			nsexec $F-$h "$SNICCTL" -j qdisc show fab0
-		done
-		for s in $SWITCHES; do
-			for p in $(ports $s); do
-				nsexec $F-$s "$SNICCTL" -j qdisc show $p
-			done
-		done
-	} | $JQ -n -e '[inputs | .[0].vl0.credits] | length == 8 and all(. == 256)' \
+	ends_qdisc | $JQ -n -e '[inputs | .[0].vl0.credits] | length == 8 and all(. == 256)' \
 		>/dev/null || return 1
 	for s in $SWITCHES; do
 		nsexec $F-$s "$SNICCTL" -j port show sw0
