@@ -150,8 +150,10 @@ else
 	span_get inc.ready >/dev/null
 	for h in h1 h2; do
 		nsexec $F-$h "$TOOLS/snic_xfer" -u 10.0.0.4 7200 $SECS 1000 >/tmp/$h.$SFX &
+		pids="${pids:-} $!"
 	done
-	wait
+	# these only: a plain wait would wait for the hogs of a busy run too
+	wait $pids
 	for h in h1 h2; do
 		span_put inc.sent.$h "$(cat /tmp/$h.$SFX)"
 	done
@@ -235,8 +237,9 @@ if [ "$ME" = m1 ]; then
 		$TC qdisc replace dev eth0 root netem loss 10%
 	for h in $HOSTS; do
 		nsexec $F-$h ping -q -c 60 -i 0.05 -w 30 10.0.0.4 >/dev/null &
+		pings="${pings:-} $!"
 	done
-	wait
+	wait $pings
 	$TC qdisc del dev eth0 root
 	checke "m1: its link ends lost nothing (the loss is on the way to m2)" \
 		'[ "$(lost)" = 0 ]'
