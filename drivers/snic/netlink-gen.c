@@ -492,7 +492,7 @@ const struct genl_split_ops snic_nl_ops[16] = {
 		.post_doit	= snic_nl_post_doit,
 		.policy		= snic_dev_set_nl_policy,
 		.maxattr	= SNIC_A_SW_CC,
-		.flags		= GENL_ADMIN_PERM | GENL_CMD_CAP_DO,
+		.flags		= GENL_UNS_ADMIN_PERM | GENL_CMD_CAP_DO,
 	},
 	{
 		.cmd		= SNIC_CMD_PORT_GET,
@@ -508,7 +508,7 @@ const struct genl_split_ops snic_nl_ops[16] = {
 		.post_doit	= snic_nl_post_doit,
 		.policy		= snic_port_set_nl_policy,
 		.maxattr	= SNIC_A_PORT,
-		.flags		= GENL_ADMIN_PERM | GENL_CMD_CAP_DO,
+		.flags		= GENL_UNS_ADMIN_PERM | GENL_CMD_CAP_DO,
 	},
 	{
 		.cmd		= SNIC_CMD_LFT_GET,
@@ -524,7 +524,7 @@ const struct genl_split_ops snic_nl_ops[16] = {
 		.post_doit	= snic_nl_post_doit,
 		.policy		= snic_lft_set_nl_policy,
 		.maxattr	= SNIC_A_LFT,
-		.flags		= GENL_ADMIN_PERM | GENL_CMD_CAP_DO,
+		.flags		= GENL_UNS_ADMIN_PERM | GENL_CMD_CAP_DO,
 	},
 	{
 		.cmd		= SNIC_CMD_LFT_DEL,
@@ -533,7 +533,7 @@ const struct genl_split_ops snic_nl_ops[16] = {
 		.post_doit	= snic_nl_post_doit,
 		.policy		= snic_lft_del_nl_policy,
 		.maxattr	= SNIC_A_LFT,
-		.flags		= GENL_ADMIN_PERM | GENL_CMD_CAP_DO,
+		.flags		= GENL_UNS_ADMIN_PERM | GENL_CMD_CAP_DO,
 	},
 	{
 		.cmd		= SNIC_CMD_MFT_GET,
@@ -549,7 +549,7 @@ const struct genl_split_ops snic_nl_ops[16] = {
 		.post_doit	= snic_nl_post_doit,
 		.policy		= snic_mft_set_nl_policy,
 		.maxattr	= SNIC_A_MFT,
-		.flags		= GENL_ADMIN_PERM | GENL_CMD_CAP_DO,
+		.flags		= GENL_UNS_ADMIN_PERM | GENL_CMD_CAP_DO,
 	},
 	{
 		.cmd		= SNIC_CMD_MFT_DEL,
@@ -558,7 +558,7 @@ const struct genl_split_ops snic_nl_ops[16] = {
 		.post_doit	= snic_nl_post_doit,
 		.policy		= snic_mft_del_nl_policy,
 		.maxattr	= SNIC_A_MFT,
-		.flags		= GENL_ADMIN_PERM | GENL_CMD_CAP_DO,
+		.flags		= GENL_UNS_ADMIN_PERM | GENL_CMD_CAP_DO,
 	},
 	{
 		.cmd		= SNIC_CMD_BPT_GET,
@@ -574,7 +574,7 @@ const struct genl_split_ops snic_nl_ops[16] = {
 		.post_doit	= snic_nl_post_doit,
 		.policy		= snic_bpt_set_nl_policy,
 		.maxattr	= SNIC_A_BPT,
-		.flags		= GENL_ADMIN_PERM | GENL_CMD_CAP_DO,
+		.flags		= GENL_UNS_ADMIN_PERM | GENL_CMD_CAP_DO,
 	},
 	{
 		.cmd		= SNIC_CMD_CC_DLID_GET,

@@ -7,7 +7,10 @@
  * object (netlink-dev.c, netlink-switch.c, netlink-cc.c, netlink-ar.c).
  *
  * Policies do the range checks; every other refusal sets an extack
- * message. Mutating operations need CAP_NET_ADMIN (GENL_ADMIN_PERM). A
+ * message. Mutating operations need CAP_NET_ADMIN over the netns that
+ * owns the device (GENL_UNS_ADMIN_PERM: a request names a device of the
+ * requester's netns, so that is the socket's): a container's root
+ * configures the fabric of its own netns, and no other. A
  * doit runs between pre_doit and post_doit, which hold RTNL and find the
  * request's device (info->user_ptr[0]); RTNL also protects the objects
  * the handlers touch. Dumps take RTNL per skb in snic_nl_dump() and flag
