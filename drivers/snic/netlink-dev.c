@@ -43,22 +43,58 @@ static int snic_nl_dev_put(struct sk_buff *msg, struct net_device *dev)
 	return snic_nl_stats_put(msg, SNIC_A_STATS, SNIC_STAT_DEV_FIRST, ctr);
 }
 
+/*
+ * A bound on @dev's message: everything but the TX queues' counters fits
+ * in SNIC_NL_DEV_FIXED (about 4 KB today: 140 counters and the cc nest),
+ * and those grow with the queues (up to 4096). RTNL.
+ */
+#define SNIC_NL_DEV_FIXED	8192
+
+static size_t snic_nl_dev_size(const struct net_device *dev)
+{
+	const struct snic_nic *nic = netdev_priv(dev);
+
+	/* Per TX queue: its stalls, and its number while stopped. */
+	return SNIC_NL_DEV_FIXED +
+	       (snic_is_nic(dev) ? nic->cc.nheld *
+				   (nla_total_size_64bit(sizeof(u64)) +
+				    nla_total_size(sizeof(u32))) : 0);
+}
+
 int snic_nl_dev_get_doit(struct sk_buff *skb, struct genl_info *info)
 {
+	struct net_device *dev = snic_nl_info_dev(info);
 	struct sk_buff *msg;
 	void *hdr;
 
-	msg = genlmsg_new(NLMSG_GOODSIZE, GFP_KERNEL);
+	msg = genlmsg_new(snic_nl_dev_size(dev), GFP_KERNEL);
 	if (!msg)
 		return -ENOMEM;
 	hdr = genlmsg_put_reply(msg, info, &snic_genl_family, 0,
 				SNIC_CMD_DEV_GET);
-	if (!hdr || snic_nl_dev_put(msg, snic_nl_info_dev(info))) {
+	if (!hdr || snic_nl_dev_put(msg, dev)) {
 		nlmsg_free(msg);
 		return -EMSGSIZE;
 	}
 	genlmsg_end(msg, hdr);
 	return genlmsg_reply(msg, info);
+}
+
+/* A dump's messages are as large as its largest device's. */
+int snic_nl_dev_get_start(struct netlink_callback *cb)
+{
+	struct net *net = sock_net(cb->skb->sk);
+	struct net_device *dev;
+	size_t max = 0;
+
+	rtnl_lock();
+	for_each_netdev(net, dev)
+		if (snic_is_nic(dev) || snic_is_switch(dev))
+			max = max(max, snic_nl_dev_size(dev));
+	rtnl_unlock();
+	cb->min_dump_alloc = max(cb->min_dump_alloc,
+				 (u32)nlmsg_total_size(GENL_HDRLEN + max));
+	return 0;
 }
 
 int snic_nl_dev_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb)

@@ -482,6 +482,7 @@ const struct genl_split_ops snic_nl_ops[16] = {
 	},
 	{
 		.cmd	= SNIC_CMD_DEV_GET,
+		.start	= snic_nl_dev_get_start,
 		.dumpit	= snic_nl_dev_get_dumpit,
 		.flags	= GENL_CMD_CAP_DUMP,
 	},

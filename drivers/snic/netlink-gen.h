@@ -34,6 +34,7 @@ int snic_nl_pre_doit(const struct genl_split_ops *ops, struct sk_buff *skb,
 void
 snic_nl_post_doit(const struct genl_split_ops *ops, struct sk_buff *skb,
 		  struct genl_info *info);
+int snic_nl_dev_get_start(struct netlink_callback *cb);
 
 int snic_nl_dev_get_doit(struct sk_buff *skb, struct genl_info *info);
 int snic_nl_dev_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb);
