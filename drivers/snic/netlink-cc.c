@@ -68,6 +68,11 @@ int snic_nl_cc_put(struct sk_buff *msg, struct snic_cc *cc)
 	for (q = 0; q < SNIC_NUM_SL; q++)
 		if (snic_nl_cc_put_sl(msg, q, &c->p[q]))
 			goto out;
+	for (q = 0; q < cc->nic->dev->real_num_tx_queues; q++)
+		if (netif_tx_queue_stopped(netdev_get_tx_queue(cc->nic->dev,
+							       q)) &&
+		    nla_put_u32(msg, SNIC_A_CC_TXQ_STOPPED, q))
+			goto out;
 	nla_nest_end(msg, nest);
 	err = 0;
 out:

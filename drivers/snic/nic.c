@@ -57,9 +57,11 @@ static u32 snic_nic_link_budget(const struct snic_nic *nic)
 /*
  * After a packet to a paced DLID and @vl left TX queue @q: if the link's
  * queue for @vl is full, stop @q until the link's sch_snic says it has
- * room (its room hook, snic_nic_room()). Stop first, then ask: a room
- * hook that comes in between finds the queue's bit. True if @q is
- * stopped.
+ * room (its room hook, snic_nic_room()). Stop first, then set the bit the
+ * hook looks for, then ask again: a hook that comes in between wakes a
+ * queue that is stopped already (early, which is harmless), and one that
+ * came before the bit is caught by the second look, which wakes the
+ * queue whatever became of the bit. True if @q is stopped.
  */
 static bool snic_nic_link_wait(struct snic_nic *nic, u16 q, u8 vl)
 {
@@ -71,16 +73,15 @@ static bool snic_nic_link_wait(struct snic_nic *nic, u16 q, u8 vl)
 	    likely(sch_snic_vl_room(lower, vl, budget, false)))
 		return false;
 	txq = netdev_get_tx_queue(nic->dev, q);
-	set_bit(q, &nic->link_wait);
 	netif_tx_stop_queue(txq);
-	/* The bit and the stop before the second look, which registers
-	 * under the qdisc's lock that its room hook (snic_nic_room()) runs
-	 * under: a hook that comes in between only wakes us early.
+	set_bit(q, &nic->link_wait);
+	/* The stop and the bit before the second look, which registers
+	 * under the qdisc's lock that its room hook runs under.
 	 */
 	smp_mb__after_atomic();
 	if (sch_snic_vl_room(lower, vl, budget, true)) {
-		if (test_and_clear_bit(q, &nic->link_wait))
-			netif_tx_wake_queue(txq);
+		clear_bit(q, &nic->link_wait);
+		netif_tx_wake_queue(txq);
 		return false;
 	}
 	snic_count(&nic->stats, SNIC_STAT_TX_LINK_WAIT);

@@ -225,12 +225,21 @@ static void get_cc_sl(struct nlattr *nest, struct snic_cc_info *ci)
 
 static void get_cc(struct nlattr *nest, struct snic_cc_info *ci)
 {
-	struct nlattr *tb[SNIC_A_CC_MAX + 1];
+	struct nlattr *tb[SNIC_A_CC_MAX + 1], *a;
+	int rem;
 
 	if (!nest || nla_parse_nested(tb, SNIC_A_CC_MAX, nest, NULL))
 		return;
 	snic_fields_get(tb, SNIC_A_CC, ci);
 	get_cc_sl(nest, ci);
+	ci->nstopped = 0;
+	nla_for_each_nested(a, nest, rem) {
+		if (nla_type(a) != SNIC_A_CC_TXQ_STOPPED)
+			continue;
+		if (ci->nstopped < SNIC_CC_STOPPED_MAX)
+			ci->stopped[ci->nstopped] = snic_get_u32(a);
+		ci->nstopped++;
+	}
 	ci->valid = true;
 }
 

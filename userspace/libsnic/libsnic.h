@@ -91,6 +91,8 @@ struct snic_cc_cfg {
 	struct snic_cc_sl sl[SNIC_NUM_SL];
 };
 
+#define SNIC_CC_STOPPED_MAX	64
+
 struct snic_cc_info {
 	bool valid;
 	uint32_t pacing, increase, timer, trigger, min, limit, max_tracked,
@@ -98,6 +100,11 @@ struct snic_cc_info {
 	uint64_t late_ns, late_n, late_p50, late_p99, late_max;
 	bool has_sl;			/* sl[n] is SL n's */
 	struct snic_cc_sl sl[SNIC_NUM_SL];
+	/* The TX queues stopped now, the first SNIC_CC_STOPPED_MAX of them
+	 * (nstopped counts them all).
+	 */
+	uint32_t nstopped;
+	uint64_t stopped[SNIC_CC_STOPPED_MAX];
 };
 
 struct snic_ar_cfg {

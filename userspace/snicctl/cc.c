@@ -150,6 +150,18 @@ static void cc_sl_show(const struct opt *o, const struct opt_info *i)
 	out_end_list_key();
 }
 
+/* The TX queues stopped now: "txq_stopped N,N" (none: nothing shown). */
+static void txq_stopped_show(const struct opt *o, const struct opt_info *i)
+{
+	const struct snic_cc_info *c = &i->dev->cc;
+	int n = c->nstopped < SNIC_CC_STOPPED_MAX ? c->nstopped :
+						    SNIC_CC_STOPPED_MAX;
+
+	if (!c->valid || (!c->nstopped && !opt_json))
+		return;
+	out_u64_list(o->key, c->stopped, n);
+}
+
 /* The u16 settings were u16 attributes once: the same values are taken. */
 const struct opt cc_opts[] = {
 	OPT_U32("cc_pacing", SNIC_A_CC, SNIC_A_CC_PACING, 0xff),
@@ -173,6 +185,8 @@ const struct opt cc_opts[] = {
 	OPT_SHOW("cc_timer_late_p50_ns", SNIC_A_CC, SNIC_A_CC_LATE_P50),
 	OPT_SHOW("cc_timer_late_p99_ns", SNIC_A_CC, SNIC_A_CC_LATE_P99),
 	OPT_SHOW("cc_timer_late_max_ns", SNIC_A_CC, SNIC_A_CC_LATE_MAX),
+	{ .key = "txq_stopped", .nest = SNIC_A_CC,
+	  .attr = SNIC_A_CC_TXQ_STOPPED, .show = txq_stopped_show },
 	{ 0 }
 };
 
