@@ -663,18 +663,17 @@ static void snic_ar_event(struct snic_ar *ar, struct snic_port *port,
 }
 
 /*
- * Sample @port (ar->lock held): apply what changed to our own link, and
- * say in @n what to tell the group. Returns true if @n is to be sent.
+ * Sample @port (ar->lock held): apply what changed to our own link. What
+ * to tell the group is snic_ar_take_note()'s, which may wait for a later
+ * run: a sample is never skipped.
  */
-static bool snic_ar_sample(struct snic_switch *sw, struct snic_port *port,
-			   u64 now, struct snic_ar_note *n)
+static void snic_ar_sample(struct snic_switch *sw, struct snic_port *port,
+			   u64 now)
 {
 	struct snic_ar *ar = &sw->ar;
 	struct snic_port_ar *pa = &port->ar;
 	u64 hold = (u64)READ_ONCE(ar->recovery_us) * NSEC_PER_USEC ?:
 		   2ULL * READ_ONCE(ar->period_us) * NSEC_PER_USEC;
-	u64 refresh = (u64)READ_ONCE(ar->refresh_us) * NSEC_PER_USEC ?:
-		      (u64)READ_ONCE(ar->life_us) * NSEC_PER_USEC / 2;
 	u8 repeat = READ_ONCE(ar->repeat);
 	u32 key = snic_ar_key(ar, port);
 	bool up = netif_running(port->dev) && netif_carrier_ok(port->dev);
@@ -727,6 +726,21 @@ static bool snic_ar_sample(struct snic_switch *sw, struct snic_port *port,
 		}
 		pa->cong = cong;
 	}
+}
+
+/*
+ * What @port's state has to tell the group now (ar->lock held): true if
+ * @n is to be sent. A note left untaken (the run's batch was full) is
+ * taken by a later run.
+ */
+static bool snic_ar_take_note(struct snic_switch *sw, struct snic_port *port,
+			      u64 now, struct snic_ar_note *n)
+{
+	struct snic_ar *ar = &sw->ar;
+	struct snic_port_ar *pa = &port->ar;
+	u64 refresh = (u64)READ_ONCE(ar->refresh_us) * NSEC_PER_USEC ?:
+		      (u64)READ_ONCE(ar->life_us) * NSEC_PER_USEC / 2;
+
 	if (pa->repeat) {
 		pa->repeat--;
 		snic_ar_note(ar, port, pa->type,
@@ -755,6 +769,7 @@ static enum hrtimer_restart snic_ar_fire(struct hrtimer *t)
 	struct snic_ar_note note[8];
 	enum hrtimer_restart ret;
 	struct snic_port *port;
+	bool more = false;
 	int i, n = 0;
 	u64 now;
 
@@ -769,13 +784,19 @@ static enum hrtimer_restart snic_ar_fire(struct hrtimer *t)
 	now = snic_ar_now(ar);
 	snic_arn_expire(&ar->links, now);
 	snic_ar_links_apply(ar, NULL, SNIC_BPT_WHY_EXPIRY);
+	/* Every port is sampled every run, and its own table follows at
+	 * once; only the notes to the group go in batches: a port whose
+	 * note does not fit in this run's has it taken by the next, which
+	 * comes at once.
+	 */
 	list_for_each_entry_rcu(port, &sw->ports, node) {
 		if (READ_ONCE(port->ar.kind) == SNIC_AR_PORT_NONE)
 			continue;
-		/* Ports beyond the batch wait for the next sample. */
-		if (n < ARRAY_SIZE(note) &&
-		    snic_ar_sample(sw, port, now, &note[n]))
-			n++;
+		snic_ar_sample(sw, port, now);
+		if (n < ARRAY_SIZE(note))
+			n += snic_ar_take_note(sw, port, now, &note[n]);
+		else if (port->ar.repeat)
+			more = true;
 		snic_ar_links_apply(ar, &port->stats, SNIC_BPT_WHY_MONITOR);
 	}
 	spin_unlock_bh(&ar->lock);
@@ -788,7 +809,12 @@ static enum hrtimer_restart snic_ar_fire(struct hrtimer *t)
 	 * moved.
 	 */
 	spin_lock_bh(&ar->lock);
-	if (ar->dead || !READ_ONCE(ar->period_us) || hrtimer_is_queued(t)) {
+	if (ar->dead || hrtimer_is_queued(t)) {
+		ret = HRTIMER_NORESTART;
+	} else if (more) {
+		hrtimer_forward_now(t, 0);
+		ret = HRTIMER_RESTART;
+	} else if (!READ_ONCE(ar->period_us)) {
 		ret = HRTIMER_NORESTART;
 	} else {
 		hrtimer_forward_now(t, snic_ar_period(ar));
