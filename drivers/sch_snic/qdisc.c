@@ -1215,6 +1215,10 @@ static int snic_q_dump_stats(struct Qdisc *sch, struct gnet_dump *d)
 	u64 now = ktime_get_ns();
 	int i;
 
+	/* One consistent snapshot: the datapath changes it all under the
+	 * root lock (as sch_fq's dump_stats reads its own).
+	 */
+	sch_tree_lock(sch);
 	*st = (struct tc_snic_xstats){
 		.num_vls = TC_SNIC_NUM_VLS,
 		.not_16b = q->not_16b,
@@ -1272,6 +1276,7 @@ static int snic_q_dump_stats(struct Qdisc *sch, struct gnet_dump *d)
 		st->vlcc[i].backlog_max = vl->backlog_max;
 		st->vlcc[i].victim = vl->victim;
 	}
+	sch_tree_unlock(sch);
 	return gnet_stats_copy_app(d, st, sizeof(*st));
 }
 

@@ -598,7 +598,11 @@ static enum hrtimer_restart snic_cc_fire(struct hrtimer *t)
 		if (e) {
 			u64 was = e->early;
 
-			e->queued--;
+			/* Not the entry that counted it if the DLID was
+			 * evicted and tracked again meanwhile.
+			 */
+			if (e->queued)
+				e->queued--;
 			e->paced++;
 			snic_cca_depart(e, now, h->slot, snic_cc_slack(cc));
 			early += e->early - was;

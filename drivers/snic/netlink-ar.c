@@ -286,9 +286,16 @@ int snic_nl_bpt_set_doit(struct sk_buff *skb, struct genl_info *info)
 					    "a BPT entry has 4 candidates at most");
 			return -E2BIG;
 		}
-		err = snic_nl_cand_parse(a, &c[n++], info->extack);
+		err = snic_nl_cand_parse(a, &c[n], info->extack);
 		if (err)
 			return err;
+		/* A candidate through no port would drop what takes it. */
+		if (!snic_sw_port(netdev_priv(dev), c[n].port)) {
+			NL_SET_ERR_MSG_ATTR(info->extack, a,
+					    "the candidate's port is not a port of this switch");
+			return -ENODEV;
+		}
+		n++;
 	}
 	dlid = nla_get_u32(tb[SNIC_A_BPT_DLID]);
 	last = tb[SNIC_A_BPT_DLID_LAST] ?

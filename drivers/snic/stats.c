@@ -38,13 +38,21 @@ void snic_stats_free(struct snic_stats *s)
 	s->pcpu = NULL;
 }
 
+/*
+ * From any context: the datapath (softirq), timers, and process context
+ * with BHs on (netlink, notifier calls). On 32-bit a writer that a
+ * softirq interrupts on the same CPU would leave the sequence count odd
+ * for good: the irqsave variant keeps writers apart there (on 64-bit it
+ * costs nothing, the counters are local64).
+ */
 void snic_stats_add(struct snic_stats *s, enum snic_stat idx, u64 val)
 {
 	struct snic_pcpu_stats *p = get_cpu_ptr(s->pcpu);
+	unsigned long flags;
 
-	u64_stats_update_begin(&p->syncp);
+	flags = u64_stats_update_begin_irqsave(&p->syncp);
 	u64_stats_add(&p->ctr[idx], val);
-	u64_stats_update_end(&p->syncp);
+	u64_stats_update_end_irqrestore(&p->syncp, flags);
 	put_cpu_ptr(s->pcpu);
 }
 
