@@ -1145,6 +1145,15 @@ static int snic_q_init(struct Qdisc *sch, struct nlattr *opt,
 	qdisc_watchdog_init(&q->watchdog, sch);
 	hrtimer_init(&q->sync_timer, CLOCK_MONOTONIC, HRTIMER_MODE_REL_SOFT);
 	q->sync_timer.function = snic_q_sync_fire;
+	/* It is the link: its line rate, credits and the LIMIT frames that
+	 * find it by its device (snic_q_active()) belong to the root. (A
+	 * failed init is destroyed: the timers above are set up.)
+	 */
+	if (sch->parent != TC_H_ROOT) {
+		NL_SET_ERR_MSG_MOD(extack,
+				   "sch_snic is a link's root qdisc, never a child");
+		return -EOPNOTSUPP;
+	}
 	for (i = 0; i < TC_SNIC_NUM_SC; i++)
 		q->sc2vl[i] = i < 8 ? i : 0;
 	q->sc2vl[TC_SNIC_VL_MGMT] = TC_SNIC_VL_MGMT;

@@ -270,6 +270,21 @@ void snic_crx_link_reset(struct snic_crx *crx)
 		snic_count(crx->stats, SNIC_STAT_CREDIT_LINK_RESETS);
 }
 
+/* Do the VL buffers hold a frame of @mtu (a new MTU of crx->dev)? */
+bool snic_crx_fits(struct snic_crx *crx, unsigned int mtu)
+{
+	bool fits = true;
+	int i;
+
+	spin_lock_bh(&crx->lock);
+	for (i = 0; i < SNIC_VL_MGMT; i++)
+		if (crx->link.vl[i].buf &&
+		    crx->link.vl[i].buf < snic_crx_least(mtu))
+			fits = false;
+	spin_unlock_bh(&crx->lock);
+	return fits;
+}
+
 /* The counters of an arrival's verdict (after crx->lock). */
 static void snic_crx_count(struct snic_crx *crx, enum snic_crx_verdict v,
 			   u64 overtaken)

@@ -12,12 +12,13 @@
 static int snic_netdev_event(struct notifier_block *nb, unsigned long event,
 			     void *ptr)
 {
+	struct netlink_ext_ack *extack = netdev_notifier_info_to_extack(ptr);
 	struct net_device *dev = netdev_notifier_info_to_dev(ptr);
 	LIST_HEAD(kill);
 	int err;
 
-	err = snic_nic_netdev_event(event, dev, &kill);
-	snic_sw_netdev_event(event, dev);
+	err = snic_nic_netdev_event(event, dev, &kill, extack);
+	err = err ?: snic_sw_netdev_event(event, dev, extack);
 	unregister_netdevice_many(&kill);
 	return err ? notifier_from_errno(err) : NOTIFY_DONE;
 }

@@ -193,7 +193,9 @@ int snic_nl_dev_set_doit(struct sk_buff *skb, struct genl_info *info)
 					    "a switch's credits are per port (port set)");
 			return -EOPNOTSUPP;
 		}
-		err = snic_nl_credit_check(a[SNIC_A_CREDIT], info->extack);
+		err = snic_nl_credit_check(a[SNIC_A_CREDIT],
+					   ((struct snic_nic *)netdev_priv(dev))->lower,
+					   info->extack);
 		if (err)
 			return err;
 	}

@@ -125,16 +125,17 @@ int snic_nl_port_set_doit(struct sk_buff *skb, struct genl_info *info)
 		if (err)
 			return err;
 	}
-	if (tb[SNIC_A_PORT_CREDIT]) {
-		err = snic_nl_credit_check(tb[SNIC_A_PORT_CREDIT], info->extack);
-		if (err)
-			return err;
-	}
 	port = snic_sw_port(sw, nla_get_u32(tb[SNIC_A_PORT_NUM]));
 	if (!port) {
 		NL_SET_ERR_MSG_ATTR(info->extack, tb[SNIC_A_PORT_NUM],
 				    "no such port on this switch");
 		return -ENOENT;
+	}
+	if (tb[SNIC_A_PORT_CREDIT]) {
+		err = snic_nl_credit_check(tb[SNIC_A_PORT_CREDIT], port->dev,
+					   info->extack);
+		if (err)
+			return err;
 	}
 	if (sc2sc)
 		snic_sw_set_sc2sc(port, nla_data(sc2sc));

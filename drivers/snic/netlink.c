@@ -243,13 +243,18 @@ int snic_nl_sc_table(const struct nlattr *attr, struct netlink_ext_ack *extack)
 	return 0;
 }
 
-/* A credit nest of a request: valid, or an extack says why not. */
+/*
+ * A credit nest of a request for the receiving end of link @dev: valid,
+ * or an extack says why not. Every VL buffer holds at least one frame of
+ * @dev's MTU: a head larger than its buffer would wait for good.
+ */
 int snic_nl_credit_check(const struct nlattr *nest,
+			 const struct net_device *dev,
 			 struct netlink_ext_ack *extack)
 {
 	struct nlattr *tb[SNIC_A_CREDIT_MAX + 1];
 	u16 buf[SNIC_NUM_VLS];
-	int err;
+	int err, i;
 
 	err = nla_parse_nested(tb, SNIC_A_CREDIT_MAX, nest,
 			       snic_credit_nl_policy, extack);
@@ -266,6 +271,14 @@ int snic_nl_credit_check(const struct nlattr *nest,
 			NL_SET_ERR_MSG_ATTR(extack, tb[SNIC_A_CREDIT_VL_BUF],
 					    "the management VL is not flow controlled");
 			return -EINVAL;
+		}
+		for (i = 0; i < SNIC_VL_MGMT; i++) {
+			if (buf[i] && buf[i] < snic_crx_least(dev->mtu)) {
+				NL_SET_ERR_MSG_ATTR(extack,
+						    tb[SNIC_A_CREDIT_VL_BUF],
+						    "a VL buffer must hold a frame of the link's MTU (MTU + 14 bytes, in 64-byte credits)");
+				return -EINVAL;
+			}
 		}
 	}
 	return 0;

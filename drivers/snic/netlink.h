@@ -37,6 +37,7 @@ void *snic_nl_dump_put(struct sk_buff *skb, struct netlink_callback *cb,
 
 /* Object nests shared by several commands. */
 int snic_nl_credit_check(const struct nlattr *nest,
+			 const struct net_device *dev,
 			 struct netlink_ext_ack *extack);
 void snic_nl_credit_set(struct snic_crx *crx, const struct nlattr *nest);
 int snic_nl_credit_put(struct sk_buff *msg, int type, struct snic_crx *crx);

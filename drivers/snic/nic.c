@@ -588,7 +588,7 @@ struct rtnl_link_ops snic_nic_link_ops = {
  * cannot follow).
  */
 int snic_nic_netdev_event(unsigned long event, struct net_device *lower,
-			  struct list_head *kill)
+			  struct list_head *kill, struct netlink_ext_ack *extack)
 {
 	struct snic_nic *nic = snic_nic_from_lower(lower);
 	int err = 0;
@@ -606,6 +606,15 @@ int snic_nic_netdev_event(unsigned long event, struct net_device *lower,
 			     READ_ONCE(nic->lid), 0, snic_nic_ftime(nic));
 		break;
 	case NETDEV_CHANGEMTU:
+		/* Its VL buffers must hold a frame of the new MTU, or that
+		 * frame would wait for good: the change is undone.
+		 */
+		if (!snic_crx_fits(&nic->crx, lower->mtu)) {
+			NL_SET_ERR_MSG_MOD(extack,
+					   "a VL buffer of the snic on it would hold no frame of this MTU (vlbuf)");
+			err = -EINVAL;
+			break;
+		}
 		/* The snic follows a lower MTU down; if it cannot (below
 		 * its minimum), the lower device's change is undone.
 		 */

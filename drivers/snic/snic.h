@@ -376,7 +376,7 @@ extern struct rtnl_link_ops snic_sw_link_ops;
 /* nic.c */
 bool snic_is_nic(const struct net_device *dev);
 int snic_nic_netdev_event(unsigned long event, struct net_device *lower,
-			  struct list_head *kill);
+			  struct list_head *kill, struct netlink_ext_ack *extack);
 int snic_nic_set_lid(struct snic_nic *nic, u32 lid);
 bool snic_nic_send(struct snic_nic *nic, struct sk_buff *skb, bool released);
 void snic_nic_room(struct net_device *lower);
@@ -426,7 +426,8 @@ bool snic_sw_cc_log_read(struct snic_sw_cc *cc, u32 i,
 /* switch.c */
 struct snic_port *snic_sw_port_of(const struct net_device *dev);
 bool snic_is_switch(const struct net_device *dev);
-void snic_sw_netdev_event(unsigned long event, struct net_device *dev);
+int snic_sw_netdev_event(unsigned long event, struct net_device *dev,
+			 struct netlink_ext_ack *extack);
 int snic_sw_lft_set(struct snic_switch *sw, u32 dlid, u32 port);
 int snic_sw_lft_del(struct snic_switch *sw, u32 dlid);
 struct snic_port *snic_sw_port(struct snic_switch *sw, u32 num);
@@ -491,6 +492,13 @@ void snic_crx_configure(struct snic_crx *crx, const u16 *buf, u32 period_us,
 			const u32 *drop);
 void snic_crx_read(struct snic_crx *crx, u16 *buf, u32 *used, u32 *period);
 void snic_crx_link_reset(struct snic_crx *crx);
+bool snic_crx_fits(struct snic_crx *crx, unsigned int mtu);
+
+/* The credits a VL buffer needs at least: one frame of @mtu. */
+static inline u32 snic_crx_least(unsigned int mtu)
+{
+	return snic_credit_blocks(mtu + ETH_HLEN);
+}
 void snic_crx_rx(struct snic_crx *crx, u8 sc, u8 epoch, unsigned int len);
 void snic_crx_rx_switched(struct snic_crx *crx, struct sk_buff *skb, u8 sc,
 			  u8 epoch, unsigned int len);

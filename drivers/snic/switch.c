@@ -539,14 +539,25 @@ struct rtnl_link_ops snic_sw_link_ops = {
 	.dellink	= snic_sw_dellink,
 };
 
-/* Netdevice events on a device that may be a switch port. */
-void snic_sw_netdev_event(unsigned long event, struct net_device *dev)
+/* Netdevice events on a device that may be a switch port. An error
+ * refuses the event (the core undoes an MTU change).
+ */
+int snic_sw_netdev_event(unsigned long event, struct net_device *dev,
+			 struct netlink_ext_ack *extack)
 {
 	struct snic_port *port = snic_sw_port_of(dev);
 
 	if (!port)
-		return;
+		return 0;
 	switch (event) {
+	case NETDEV_CHANGEMTU:
+		/* Its VL buffers must hold a frame of the new MTU. */
+		if (!snic_crx_fits(&port->crx, dev->mtu)) {
+			NL_SET_ERR_MSG_MOD(extack,
+					   "a VL buffer of this switch port would hold no frame of this MTU (vlbuf)");
+			return -EINVAL;
+		}
+		break;
 	case NETDEV_UNREGISTER:
 		snic_port_release(port);
 		break;
@@ -562,4 +573,5 @@ void snic_sw_netdev_event(unsigned long event, struct net_device *dev)
 		snic_ar_port_event(port->sw, port);
 		break;
 	}
+	return 0;
 }
