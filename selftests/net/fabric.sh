@@ -160,13 +160,28 @@ checke "fabric health threshold 0 judges any late frame UNFAITHFUL, 1000 none" \
 checke "fabric health of a fabric that is not up: exit 2" \
 	'"$SNICCTL" fabric health $F 2>/dev/null; [ $? -eq 2 ]'
 
-# A failed up leaves nothing behind: a netns in the way makes it fail.
+# A netns in the way (the user's own) makes up fail before it builds
+# anything; neither up nor down touches it.
 $IP netns add "$F-s1"
-check "up fails when a netns of the fabric exists" \
-	badgen star:2 "build failed, tearing down"
-checke "the failed up removed everything it touched" '[ $(leftover) -eq 0 ]'
-check "down after a failed up: nothing to do, no error" \
-	"$SNICCTL" fabric down "$F"
+NETNS="$NETNS $F-s1"
+checke "up fails when a netns of the fabric's name exists: it says whose" \
+	'out=$("$SNICCTL" fabric up star:2 name "$F" 2>&1); rc=$?; echo "$out"
+	 [ $rc -ne 0 ] && echo "$out" | grep -q "netns \"$F-s1\" exists and is not fabric"'
+checke "the failed up made nothing, and left the user's netns" \
+	'[ "$($IP netns list | grep "^$F-" | cut -d" " -f1)" = "$F-s1" ]'
+checke "down of a fabric that is not up: exit 1, the user's netns kept" \
+	'"$SNICCTL" fabric down "$F" 2>&1; [ $? -eq 1 ] && $IP netns list | grep -q "^$F-s1"'
+$IP netns del "$F-s1"
+# A user's netns named like a node of a fabric's, another fabric up:
+# down deletes the fabric's nodes, not it.
+$IP netns add "$F-mywork"
+NETNS="$NETNS $F-mywork"
+check "up star:2 beside a user's $F-mywork" "$SNICCTL" fabric up star:2 name "$F"
+checke "down deletes the fabric's 3 netns and keeps $F-mywork" \
+	'out=$("$SNICCTL" fabric down "$F"); echo "$out"
+	 echo "$out" | grep -q "3 netns deleted" &&
+	 [ "$($IP netns list | grep "^$F-" | cut -d" " -f1)" = "$F-mywork" ]'
+$IP netns del "$F-mywork"
 check "a second up of a fabric that is up: refused" sh -c "
 	$SNICCTL fabric up star:2 name $F >/dev/null &&
 	! $SNICCTL fabric up star:2 name $F 2>&1 | grep -q 'is up already' && exit 1

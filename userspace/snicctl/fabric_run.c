@@ -13,9 +13,9 @@
  * sch_snic qdiscs of every link end and, once they all exist, LIDs, credit
  * buffers, SC escalation, LFT and MFT over netlink: typed requests
  * (libsnic, qdisc_set()), never command lines. Any failure tears down
- * what was built. "down" deletes every netns of the fabric (those in the
- * state file and any NAME-* left over), so it also cleans up after a
- * failed "up". "check" pings between hosts (every pair on small fabrics,
+ * what was built. "up" refuses a fabric one of whose netns exists; "down"
+ * deletes the netns of the fabric's nodes (its state file names them), and
+ * nothing else. "check" pings between hosts (every pair on small fabrics,
  * a sample on large ones) and fails if any pair cannot reach the other.
  */
 #define _GNU_SOURCE
@@ -525,30 +525,40 @@ static int build(const struct fabric *f)
 	return err ? -1 : 0;
 }
 
-/* Delete every netns NAME-*; returns how many. */
-static int teardown(const char *name)
+/* Does netns @ns exist? */
+static bool netns_exists(const char *ns)
+{
+	char path[128];
+
+	snprintf(path, sizeof(path), "/run/netns/%s", ns);
+	return !access(path, F_OK);
+}
+
+/*
+ * Delete the netns of @f's nodes (NAME-NODE, those of this machine's
+ * part) that exist, and its state file; returns how many. Only these:
+ * "up" refuses a fabric whose netns exist already, so every one of them
+ * is the fabric's own, and a netns of another name (a user's "f-mywork"
+ * for the default name "f") is never touched.
+ */
+static int teardown(const struct fabric *f)
 {
 	struct buf b = { 0 };
-	size_t plen = strlen(name);
-	struct dirent *de;
-	char path[96];
-	int n = 0;
-	DIR *d;
+	char ns[NS_LEN], path[96];
+	int i, n = 0;
 
-	d = opendir("/run/netns");
-	while (d && (de = readdir(d))) {
-		if (!strncmp(de->d_name, name, plen) && de->d_name[plen] == '-') {
-			bprintf(&b, "netns del %s\n", de->d_name);
-			n++;
-		}
+	for (i = 0; i < f->nnodes; i++) {
+		fab_ns(f, i, ns, sizeof(ns));
+		if (!fab_local(f, i) || !netns_exists(ns))
+			continue;
+		bprintf(&b, "netns del %s\n", ns);
+		n++;
 	}
-	if (d)
-		closedir(d);
 	if (n && fab_ip_batch(NULL, b.s))
 		fprintf(stderr, "Warning: some netns of %s could not be deleted\n",
-			name);
+			f->name);
 	free(b.s);
-	state_path(name, path, sizeof(path));
+	state_path(f->name, path, sizeof(path));
 	unlink(path);
 	return n;
 }
@@ -744,6 +754,20 @@ static int cmd_up(int argc, char **argv)
 		fab_free(f);
 		return 1;
 	}
+	/* Every netns of the fabric is made here: one that exists is not
+	 * ours to use, nor to delete when this fails.
+	 */
+	for (i = 0; i < f->nnodes; i++) {
+		char ns[NS_LEN];
+
+		fab_ns(f, i, ns, sizeof(ns));
+		if (fab_local(f, i) && netns_exists(ns)) {
+			fprintf(stderr, "Error: netns \"%s\" exists and is not fabric %s's: another name (name NAME)\n",
+				ns, f->name);
+			fab_free(f);
+			return 1;
+		}
+	}
 	mkdir(FAB_STATE_DIR, 0755);
 	if (fab_write(f, path)) {
 		fab_free(f);
@@ -753,7 +777,7 @@ static int cmd_up(int argc, char **argv)
 	if (build(f)) {
 		fprintf(stderr, "Error: fabric \"%s\": build failed, tearing down\n",
 			f->name);
-		teardown(f->name);
+		teardown(f);
 		fab_free(f);
 		return 1;
 	}
@@ -937,7 +961,11 @@ int do_fabric(int argc, char **argv)
 	if (argc >= 2)
 		name = argv[1];
 	if (argc >= 1 && !strcmp(argv[0], "down") && argc <= 2) {
-		n = teardown(name);
+		f = load(name);
+		if (!f)
+			return 1;
+		n = teardown(f);
+		fab_free(f);
 		printf("fabric %s down: %d netns deleted\n", name, n);
 		return 0;
 	}
