@@ -46,7 +46,7 @@ EXPERT = {
     'arn_version': 'ARN version is not 0',
     'arn_type': 'ARN type is not 1..4',
     'arn_field': 'ARN field out of range or missing',
-    'credit_short': 'Shorter than a credit frame (80 bytes)',
+    'credit_short': 'Shorter than a credit frame (100 bytes)',
     'credit_version': 'Unknown credit frame version',
     'credit_type': 'Unknown credit frame type',
     'credit_vl15': 'The management VL (15) in a mask',

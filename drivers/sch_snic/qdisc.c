@@ -108,10 +108,16 @@
  * flow controlled: a slow receiver is not a gone one).
  */
 #define SNIC_Q_CREDIT_TIMEOUT	8
-/* A new qdisc waits this many sync periods for the far end's first word,
- * and probes for it this soon after it is created (and attached).
+/* A new or reset qdisc waits this many sync periods of carrier for the
+ * far end's first word, and probes for it this soon after it is created
+ * (and attached) or reset.
  */
 #define SNIC_Q_HELLO_PERIODS	8
+/* Held packets a VL keeps at most: far above what the ingress buffers of
+ * 64 ports can hold (each bounds its VL to a buffer on time and one
+ * outside the credit count, credit.h 8); past it a packet holds nothing.
+ */
+#define SNIC_Q_HELD_MAX		32768
 #define SNIC_Q_PROBE_NS		(1 * NSEC_PER_MSEC)
 #define SNIC_Q_CC_BUF		65536
 #define SNIC_Q_CC_BUF_MAX	(16 << 20)
@@ -207,6 +213,13 @@ struct snic_sched {
 	u64			sync_repeats;
 	u64			stamp_failed;
 	u64			flushed;	/* 16B frames lost to resets */
+	u64			held_over;	/* not held: SNIC_Q_HELD_MAX */
+	u64			hello_fallbacks; /* no answer: not gated */
+	bool			sync_owed;	/* a SYNC goes even if nothing
+						 * is gated: our map changed,
+						 * or a receiver must hear
+						 * whom we follow
+						 */
 };
 
 /* The SC, SLID and DLID of the 16B packet @skb, for tracepoints. */
@@ -226,12 +239,19 @@ static void snic_q_lids(const struct sk_buff *skb, u8 *sc, u32 *slid,
 #define CREATE_TRACE_POINTS
 #include "trace.h"
 
-/* The hold and release hooks of snic.ko, if loaded. */
+/* The hold and release hooks of snic.ko, if loaded, and their
+ * generation: every change of hooks starts a new one, and a packet held
+ * under another generation's releases nothing (its receiver is gone, and
+ * its id may name a new one).
+ */
 static const struct sch_snic_hooks __rcu *snic_q_hooks;
+static atomic_t snic_q_hooks_gen;
 
 /* What the qdisc keeps in an skb while it holds it. */
 struct snic_q_cb {
 	u64 enqueued;		/* ns: it reached the qdisc */
+	u32 blocks;		/* credits it holds at its ingress */
+	u16 gen;		/* ... under this generation of hooks */
 	bool held;		/* the hold hook took it: release it */
 };
 
@@ -243,6 +263,7 @@ static struct snic_q_cb *snic_q_cb(struct sk_buff *skb)
 
 void sch_snic_set_hooks(const struct sch_snic_hooks *hooks)
 {
+	atomic_inc(&snic_q_hooks_gen);
 	rcu_assign_pointer(snic_q_hooks, hooks);
 	if (!hooks)
 		synchronize_net();
@@ -257,16 +278,17 @@ static enum hrtimer_restart snic_q_sync_fire(struct hrtimer *t);
  */
 static void snic_q_release(struct snic_vl *vl, struct sk_buff *skb)
 {
+	struct snic_q_cb *cb = snic_q_cb(skb);
 	const struct sch_snic_hooks *h;
 
-	if (!snic_q_cb(skb)->held)
+	if (!cb->held)
 		return;
-	snic_q_cb(skb)->held = false;
+	cb->held = false;
 	vl->held--;
 	rcu_read_lock();
 	h = rcu_dereference(snic_q_hooks);
-	if (h)
-		h->release(skb);
+	if (h && cb->gen == (u16)atomic_read(&snic_q_hooks_gen))
+		h->release(skb, cb->blocks);
 	rcu_read_unlock();
 }
 
@@ -296,20 +318,29 @@ static void snic_q_room(struct snic_sched *q, bool all)
 }
 
 /* A packet enters the qdisc: a switched one holds its ingress buffer
- * until it leaves. False: that buffer overran, drop it.
+ * until it leaves. False: that buffer overran, drop it. Past
+ * SNIC_Q_HELD_MAX held packets on @vl, a packet holds nothing (its
+ * ingress forgets it at once) and the VL's limit bounds it as any other.
  */
-static bool snic_q_hold(struct snic_vl *vl, struct sk_buff *skb)
+static bool snic_q_hold(struct snic_sched *q, struct snic_vl *vl,
+			struct sk_buff *skb)
 {
+	struct snic_q_cb *cb = snic_q_cb(skb);
 	const struct sch_snic_hooks *h;
 	bool overrun = false;
 
-	snic_q_cb(skb)->held = false;
+	cb->held = false;
 	if (!snic_hold_tagged(skb) || skb->protocol != htons(ETH_P_SNIC))
 		return true;
+	if (unlikely(vl->held >= SNIC_Q_HELD_MAX)) {
+		q->held_over++;
+		return true;
+	}
 	rcu_read_lock();
 	h = rcu_dereference(snic_q_hooks);
-	if (h && h->hold(skb, &overrun)) {
-		snic_q_cb(skb)->held = true;
+	cb->gen = atomic_read(&snic_q_hooks_gen);
+	if (h && h->hold(skb, &cb->blocks, &overrun)) {
+		cb->held = true;
 		vl->held++;
 	}
 	rcu_read_unlock();
@@ -483,7 +514,7 @@ static int snic_q_enqueue(struct sk_buff *skb, struct Qdisc *sch,
 	} else {
 		vl = &q->vl[q->sc2vl[sc]];
 	}
-	if (unlikely(!snic_q_hold(vl, skb))) {
+	if (unlikely(!snic_q_hold(q, vl, skb))) {
 		vl->drops++;
 		return qdisc_drop(skb, sch, to_free);
 	}
@@ -637,6 +668,22 @@ static bool snic_q_any_ready(struct snic_sched *q, u64 now)
 	return any;
 }
 
+/*
+ * The wait for the far end's first word ended with no answer: it is no
+ * snic receiver (a new qdisc's far end without credits, or a NIC that
+ * went while the link was down and took its goodbye with it). No VL is
+ * flow controlled any more; a receiver that speaks later is met as a new
+ * one. Root lock held.
+ */
+static void snic_q_hello_end(struct snic_sched *q, u64 now)
+{
+	q->hello = false;
+	q->hello_fallbacks++;
+	snic_ctx_link_ungate(&q->ctx);
+	WRITE_ONCE(q->any_gated, false);
+	snic_q_end_stalls(q, now);
+}
+
 /* The VL to send from next: management first, then DRR over the data
  * VLs that may send; NULL if every backlogged data VL waits for credits.
  */
@@ -651,7 +698,7 @@ static struct snic_vl *snic_q_pick(struct snic_sched *q, u64 now)
 	 * look at credits or stalls.
 	 */
 	if (q->hello && now >= q->hello_until)
-		q->hello = false;	/* the far end does not flow-control */
+		snic_q_hello_end(q, now);
 	if ((q->any_gated || q->hello) && !snic_q_any_ready(q, now))
 		return NULL;
 	/* Some data VL may send. A VL gets one quantum when its turn
@@ -752,6 +799,9 @@ static void snic_q_stamp_sync(struct snic_sched *q, struct sk_buff *skb)
 	}
 	repeat = q->ctx.pending;
 	snic_ctx_link_sync(&q->ctx, &c);
+	/* The receiver counts our frames on the VLs we put them on. */
+	memcpy(c.sc2vl, q->sc2vl, sizeof(c.sc2vl));
+	q->sync_owed = false;
 	snic_credit_encode(skb->data + off, &c);
 	q->sync_sent++;
 	q->sync_repeats += repeat;
@@ -931,25 +981,27 @@ static void snic_q_reset(struct Qdisc *sch)
 	q->sent_16b -= n;	/* they never left */
 	q->time_next = 0;
 	q->armed = false;
-	/* Deactivated (or reset): nothing may schedule the qdisc now. The
-	 * SYNC timer's callback takes the root lock that the caller holds,
-	 * so it is only tried; the next LIMIT arms it again. A qdisc still
-	 * waiting for its far end's first word goes on probing (a reset
-	 * may come late: linkwatch delivers an old carrier change), or it
-	 * would wait its whole hello time.
+	/* Deactivated (or reset): nothing may schedule the qdisc now but
+	 * the probes below (the SYNC timer takes the root lock that the
+	 * caller holds: it is started, never waited for).
 	 */
 	qdisc_watchdog_cancel(&q->watchdog);
-	if (q->hello)
-		hrtimer_start(&q->sync_timer, ns_to_ktime(SNIC_Q_PROBE_NS),
-			      HRTIMER_MODE_REL_SOFT);
-	else
-		hrtimer_try_to_cancel(&q->sync_timer);
 	/* The link went down (or the qdisc was reset): whatever the far
 	 * end counts now, a flow-controlled VL sends nothing until the
 	 * next LIMIT, adopts that count with no credit, and rebases the
 	 * receiver with a SYNC; the receiver may or may not have reset.
+	 * The far end may not be a snic receiver any more either (its NIC
+	 * went while the link was down, and its goodbye could not): as a
+	 * new qdisc, this one probes and sends no data until an answer,
+	 * or until it has waited SNIC_Q_HELLO_PERIODS sync periods of
+	 * carrier for one, and then sends without flow control.
 	 */
 	snic_ctx_link_reset(&q->ctx);
+	q->hello = true;
+	q->hello_until = ktime_get_ns() + SNIC_Q_HELLO_PERIODS *
+			 (u64)READ_ONCE(q->sync_us) * NSEC_PER_USEC;
+	hrtimer_start(&q->sync_timer, ns_to_ktime(SNIC_Q_PROBE_NS),
+		      HRTIMER_MODE_REL_SOFT);
 	for (i = 0; i < TC_SNIC_NUM_VLS; i++)
 		q->vl[i].stall_since = 0;
 }
@@ -962,6 +1014,16 @@ static void snic_q_destroy(struct Qdisc *sch)
 	qdisc_watchdog_cancel(&q->watchdog);
 	snic_q_purge(sch);
 	kfree(q->xstats);
+}
+
+/* Caller holds the root lock: send a SYNC within @delay ns. */
+static void snic_q_sync_in(struct snic_sched *q, u64 delay)
+{
+	if (hrtimer_is_queued(&q->sync_timer) &&
+	    ktime_to_ns(hrtimer_get_remaining(&q->sync_timer)) <= (s64)delay)
+		return;
+	hrtimer_start(&q->sync_timer, ns_to_ktime(delay),
+		      HRTIMER_MODE_REL_SOFT);
 }
 
 static int snic_q_change(struct Qdisc *sch, struct nlattr *opt,
@@ -1017,8 +1079,12 @@ static int snic_q_change(struct Qdisc *sch, struct nlattr *opt,
 	sch_tree_lock(sch);
 	if (tb[TCA_SNIC_LIMIT])
 		q->limit = nla_get_u32(tb[TCA_SNIC_LIMIT]);
-	if (map)
+	if (map && memcmp(q->sc2vl, map, TC_SNIC_NUM_SC)) {
 		memcpy(q->sc2vl, map, TC_SNIC_NUM_SC);
+		/* The receiver counts by our map: it hears the new one. */
+		q->sync_owed = true;
+		snic_q_sync_in(q, SNIC_Q_SLACK_NS);
+	}
 	if (tb[TCA_SNIC_VLARB])
 		memcpy(q->weight, nla_data(tb[TCA_SNIC_VLARB]), TC_SNIC_NUM_VLS);
 	if (tb[TCA_SNIC_SYNC_PERIOD])
@@ -1247,6 +1313,9 @@ static int snic_q_dump_stats(struct Qdisc *sch, struct gnet_dump *d)
 		.credit_rebases = q->ctx.rebases,
 		.sync_repeats = q->sync_repeats,
 		.stamp_failed = q->stamp_failed,
+		.held_over = q->held_over,
+		.hello_fallbacks = q->hello_fallbacks,
+		.credit_restarts = q->ctx.restarts,
 	};
 
 	BUILD_BUG_ON(TC_SNIC_HIST_BUCKETS != SNIC_HIST_BUCKETS);
@@ -1327,24 +1396,28 @@ static enum hrtimer_restart snic_q_sync_fire(struct hrtimer *t)
 	u64 period = (u64)READ_ONCE(q->sync_us) * NSEC_PER_USEC;
 	struct snic_credit c = { .type = SNIC_CREDIT_SYNC };
 	enum hrtimer_restart ret = HRTIMER_RESTART;
+	bool gated, hello, up, sched = false;
+	u64 now = ktime_get_ns();
 	struct sk_buff *skb;
 	spinlock_t *lock;	/* the root qdisc's */
-	bool gated;
 
 	gated = READ_ONCE(q->any_gated);
-	if (!gated && !READ_ONCE(q->hello))
+	hello = READ_ONCE(q->hello);
+	if (!gated && !hello && !READ_ONCE(q->sync_owed))
 		return HRTIMER_NORESTART;
-	if (gated && ktime_get_ns() - READ_ONCE(q->last_limit) >
+	if (gated && now - READ_ONCE(q->last_limit) >
 	    SNIC_Q_CREDIT_TIMEOUT * period && !READ_ONCE(q->silent)) {
 		/* The receiver says nothing: counted, and its VLs stay flow
 		 * controlled (it may be slow, not gone; one that goes says
-		 * so, and a new one starts with a LIMIT of its own).
+		 * so, and a new one starts with a LIMIT of its own; a link
+		 * reset probes again).
 		 */
 		WRITE_ONCE(q->silent, true);
 		WRITE_ONCE(q->credit_timeouts, q->credit_timeouts + 1);
 	}
 	/* Not into a link without carrier: its noop qdisc would drop it. */
-	if ((dev->flags & IFF_UP) && netif_carrier_ok(dev)) {
+	up = (dev->flags & IFF_UP) && netif_carrier_ok(dev);
+	if (up) {
 		skb = sch_snic_credit_skb(dev, &c);
 		if (skb)
 			dev_queue_xmit(skb);
@@ -1355,11 +1428,24 @@ static enum hrtimer_restart snic_q_sync_fire(struct hrtimer *t)
 	rcu_read_lock();
 	lock = qdisc_lock(qdisc_root_sleeping(q->sch));
 	spin_lock(lock);
+	if (q->hello) {
+		/* The wait for the far end counts only while it could
+		 * answer: a link without carrier waits on.
+		 */
+		if (!up)
+			q->hello_until = max(q->hello_until, now +
+					     SNIC_Q_HELLO_PERIODS * period);
+		else if (now >= q->hello_until)
+			snic_q_hello_end(q, now);
+		sched = !q->hello && q->sch->q.qlen;
+	}
 	if (hrtimer_is_queued(t))
 		ret = HRTIMER_NORESTART;
 	else
 		hrtimer_forward_now(t, ns_to_ktime(period));
 	spin_unlock(lock);
+	if (sched)
+		__netif_schedule(qdisc_root(q->sch));
 	rcu_read_unlock();
 	return ret;
 }
@@ -1379,16 +1465,6 @@ static struct Qdisc *snic_q_active(struct net_device *dev)
 
 	sch = rcu_dereference_bh(netdev_get_tx_queue(dev, 0)->qdisc);
 	return sch && sch->ops == &snic_qdisc_ops ? sch : NULL;
-}
-
-/* Caller holds the root lock: send a SYNC within @delay ns. */
-static void snic_q_sync_in(struct snic_sched *q, u64 delay)
-{
-	if (hrtimer_is_queued(&q->sync_timer) &&
-	    ktime_to_ns(hrtimer_get_remaining(&q->sync_timer)) <= (s64)delay)
-		return;
-	hrtimer_start(&q->sync_timer, ns_to_ktime(delay),
-		      HRTIMER_MODE_REL_SOFT);
 }
 
 /**
@@ -1413,7 +1489,11 @@ int sch_snic_credit_limit(struct net_device *dev, const struct snic_credit *c)
 	now = ktime_get_ns();
 	spin_lock(qdisc_lock(sch));
 	res = snic_ctx_link_limit(&q->ctx, c);
-	if (res != SNIC_CTX_STALE) {
+	if (res == SNIC_CTX_OTHER) {
+		/* Another receiver's: tell it whom we follow (a probe). */
+		q->sync_owed = true;
+		snic_q_sync_in(q, SNIC_Q_SLACK_NS);
+	} else if (res != SNIC_CTX_STALE) {
 		q->credit_updates++;
 		WRITE_ONCE(q->hello, false);
 		WRITE_ONCE(q->silent, false);
@@ -1427,7 +1507,7 @@ int sch_snic_credit_limit(struct net_device *dev, const struct snic_credit *c)
 			snic_q_sync_in(q, (u64)q->sync_us * NSEC_PER_USEC);
 	}
 	spin_unlock(qdisc_lock(sch));
-	if (res == SNIC_CTX_STALE)
+	if (res == SNIC_CTX_STALE || res == SNIC_CTX_OTHER)
 		return -ESTALE;
 	__netif_schedule(sch);
 	return res == SNIC_CTX_ABSURD ? -ERANGE : 0;

@@ -66,8 +66,6 @@ static DEFINE_PER_CPU(struct snic_crx_arrival, snic_crx_arrival);
 /* The receivers that switched packets may be held at, by id. */
 static DEFINE_XARRAY_ALLOC1(snic_crx_ids);
 static u32 snic_crx_next_id;
-/* The last session given out (snic_crx_new_session()). */
-static atomic_t snic_crx_session;
 
 /* Caller holds crx->lock: send a LIMIT within @delay ns. */
 static void snic_crx_kick_in(struct snic_crx *crx, u64 delay)
@@ -139,23 +137,6 @@ static enum hrtimer_restart snic_crx_fire(struct hrtimer *t)
 }
 
 /*
- * A receiver's session: the wall clock in seconds << 8, or one more than
- * the last session when that is not newer. Sessions thus increase across
- * receivers and across module loads, and a LIMIT stamped a day ago is
- * older than any receiver's of the last day.
- */
-static u32 snic_crx_new_session(void)
-{
-	u32 t = (u32)ktime_get_real_seconds() << 8, old, new;
-
-	do {
-		old = atomic_read(&snic_crx_session);
-		new = snic_credit_newer(t, old) ? t : old + 1;
-	} while (atomic_cmpxchg(&snic_crx_session, old, new) != old);
-	return new;
-}
-
-/*
  * @holds: switched packets may be held here (a switch port): the
  * receiver gets an id for their tags. Caller holds RTNL.
  */
@@ -168,7 +149,10 @@ int snic_crx_init(struct snic_crx *crx, struct net_device *dev,
 	crx->dev = dev;
 	crx->stats = stats;
 	crx->period_us = SNIC_CRX_DEFAULT_PERIOD;
-	snic_crx_link_init(&crx->link, snic_crx_new_session());
+	/* A random session: the sender's SYNCs correct one that its last
+	 * receiver's would beat (core/credit.h, 5).
+	 */
+	snic_crx_link_init(&crx->link, snic_crx_session(get_random_u32()));
 	hrtimer_init(&crx->timer, CLOCK_MONOTONIC, HRTIMER_MODE_REL_SOFT);
 	crx->timer.function = snic_crx_fire;
 	crx->id = 0;
@@ -329,12 +313,21 @@ static void snic_crx_pass(struct snic_crx *crx, u8 vl, u8 epoch, u32 n)
 	snic_crx_count(crx, v, overtaken);
 }
 
+/* The VL the sending end put a frame of @sc on (core/credit.h, 8). */
+static u8 snic_crx_vl(struct snic_crx *crx, u8 sc)
+{
+	sc &= SNIC_NUM_SC - 1;
+	if (READ_ONCE(crx->mapped))
+		return READ_ONCE(crx->rmap[sc]);
+	return sch_snic_sc2vl(crx->dev, sc);
+}
+
 /* Count a 16B packet of @len bytes with @sc on this device; the VL it
  * belongs to, or SNIC_VL_MGMT when that is not flow controlled.
  */
 static u8 snic_crx_seen(struct snic_crx *crx, u8 sc, unsigned int len)
 {
-	u8 vl = sch_snic_sc2vl(crx->dev, sc);
+	u8 vl = snic_crx_vl(crx, sc);
 
 	snic_count(crx->stats, SNIC_STAT_RX_VL0_PACKETS + vl);
 	snic_stats_add(crx->stats, SNIC_STAT_RX_VL0_BYTES + vl, len);
@@ -401,13 +394,14 @@ void snic_crx_rx_done(struct sk_buff *skb)
 }
 
 /*
- * sch_snic takes a tagged packet: it holds its ingress buffer now (true),
- * or it overran it (*@overrun) and is dropped, or it holds nothing. Only
- * the packet the switch of this CPU is handing over is held: a tag that
+ * sch_snic takes a tagged packet: it holds @blocks credits of its
+ * ingress buffer now (true; the release gives back just those), or it
+ * overran it (*@overrun) and is dropped, or it holds nothing. Only the
+ * packet the switch of this CPU is handing over is held: a tag that
  * arrives any other way (a packet redirected, delayed, or from another
  * host) holds nothing.
  */
-static bool snic_crx_hold(struct sk_buff *skb, bool *overrun)
+static bool snic_crx_hold(struct sk_buff *skb, u32 *blocks, bool *overrun)
 {
 	struct snic_crx_arrival *a = this_cpu_ptr(&snic_crx_arrival);
 	struct snic_crx *crx = a->crx;
@@ -432,8 +426,10 @@ static bool snic_crx_hold(struct sk_buff *skb, bool *overrun)
 	v = snic_crx_arrive(crx, vl, a->epoch, n, &overtaken);
 	if (snic_crx_link_admit(&crx->link, vl, n, v != SNIC_CRX_ON_TIME)) {
 		held = true;
+		*blocks = n;
 	} else {
-		/* The sender overran the buffer: a real port drops. It was
+		/* The sender overran the buffer (or sent more outside the
+		 * credit count than a buffer): a real port drops. It was
 		 * counted on arrival and leaves at once.
 		 */
 		*overrun = true;
@@ -442,7 +438,9 @@ static bool snic_crx_hold(struct sk_buff *skb, bool *overrun)
 	spin_unlock_bh(&crx->lock);
 	snic_crx_count(crx, v, overtaken);
 	if (*overrun)
-		snic_count(crx->stats, SNIC_STAT_RX_DROP_CREDIT_OVERRUN);
+		snic_count(crx->stats, v == SNIC_CRX_ON_TIME ?
+			   SNIC_STAT_RX_DROP_CREDIT_OVERRUN :
+			   SNIC_STAT_RX_DROP_CREDIT_OUTSIDE);
 	skb->priority = held ? snic_hold_tag(crx->id, vl,
 					     v != SNIC_CRX_ON_TIME) : 0;
 	return held;
@@ -455,10 +453,9 @@ static struct snic_crx *snic_crx_of(u32 tag, u8 *vl, bool *outside)
 	return xa_load(&snic_crx_ids, snic_hold_id(tag));
 }
 
-/* A held packet left the egress qdisc (sent or dropped). */
-static void snic_crx_release(struct sk_buff *skb)
+/* A held packet of @n credits left the egress qdisc (sent or dropped). */
+static void snic_crx_release(struct sk_buff *skb, u32 n)
 {
-	u32 n = snic_credit_blocks(skb->len);
 	struct snic_crx *crx;
 	bool outside;
 	u8 vl;
@@ -497,11 +494,16 @@ static void snic_crx_sync(struct snic_crx *crx, const struct snic_credit *c)
 {
 	struct snic_crx_sync_res res;
 	u64 wo, ex;
+	int i;
 
 	spin_lock_bh(&crx->lock);
+	/* From now on frames count on the VLs the sender puts them on. */
+	for (i = 0; i < SNIC_NUM_SC; i++)
+		WRITE_ONCE(crx->rmap[i], c->sc2vl[i]);
+	WRITE_ONCE(crx->mapped, true);
 	wo = crx->link.written_off;
 	ex = crx->link.excess;
-	snic_crx_link_sync(&crx->link, c, &res);
+	snic_crx_link_sync(&crx->link, c, get_random_u32(), &res);
 	wo = crx->link.written_off - wo;
 	ex = crx->link.excess - ex;
 	/* Every SYNC (a probe too) is answered: its acknowledgment. */
@@ -509,6 +511,8 @@ static void snic_crx_sync(struct snic_crx *crx, const struct snic_credit *c)
 	snic_crx_kick(crx);
 	spin_unlock_bh(&crx->lock);
 	snic_count(crx->stats, SNIC_STAT_CREDIT_SYNC_RX);
+	if (res.resession)
+		snic_count(crx->stats, SNIC_STAT_CREDIT_RESESSIONS);
 	if (res.changed)
 		snic_count(crx->stats, SNIC_STAT_CREDIT_RESYNCS);
 	if (res.bad_vl)

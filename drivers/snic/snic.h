@@ -82,6 +82,12 @@ struct snic_crx {
 	u32 drop;			/* fault injection: LIMITs to drop */
 	bool pending;			/* a LIMIT is due soon */
 	bool dead;
+	/* The sending end's SC-to-VL map, from its SYNCs (mapped: one
+	 * came; before, the receiving device's own): written under the
+	 * lock, read locklessly for every frame.
+	 */
+	bool mapped;
+	u8 rmap[SNIC_NUM_SC];
 	struct hrtimer timer;
 };
 

@@ -143,8 +143,8 @@ static rx_handler_result_t snic_sw_rx(struct sk_buff **pskb)
 	struct snic_port *in, *out;
 	struct snic_switch *sw;
 	enum snic_stat why;
-	unsigned int len = skb->len + ETH_HLEN;
 	bool detour = false;
+	unsigned int len;
 	struct snic_16b h;
 	size_t payload;
 	void *entry;
@@ -167,6 +167,11 @@ static rx_handler_result_t snic_sw_rx(struct sk_buff **pskb)
 	why = snic_16b_rx(skb, &h, &payload);
 	if (why)
 		goto drop_bad;
+	/* Its length as it is forwarded, link padding (a frame longer than
+	 * its LEN, an FCS kept by rx-fcs) trimmed: what it holds of this
+	 * ingress's buffer, and what its release gives back.
+	 */
+	len = skb->len + ETH_HLEN;
 	/* Only a unicast packet that leaves through a port holds credits
 	 * of this ingress; the rest leave its buffer now.
 	 */

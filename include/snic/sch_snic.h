@@ -57,12 +57,16 @@ struct sch_snic_cc {
 
 struct sch_snic_hooks {
 	/* The sch_snic of @skb->dev takes tagged @skb: true if it now holds
-	 * buffer space at the ingress (release() follows), false if not.
-	 * *@overrun: the ingress buffer had no room: drop it.
+	 * *@blocks credits of buffer space at the ingress (release() gives
+	 * back just those), false if not. *@overrun: the ingress buffer
+	 * had no room: drop it.
 	 */
-	bool (*hold)(struct sk_buff *skb, bool *overrun);
-	/* A packet that hold() accepted left the sch_snic. */
-	void (*release)(struct sk_buff *skb);
+	bool (*hold)(struct sk_buff *skb, u32 *blocks, bool *overrun);
+	/* A packet that hold() accepted, holding @blocks, left the
+	 * sch_snic. Only with the hooks it was held under: a packet held
+	 * before the hooks changed (snic.ko reloaded) releases nothing.
+	 */
+	void (*release)(struct sk_buff *skb, u32 blocks);
 	/* A VL of @dev's sch_snic that sch_snic_vl_room() found full has
 	 * room again (or the queue was flushed). Under the root lock, or
 	 * as the qdisc is destroyed.

@@ -6,14 +6,16 @@
  * The first byte picks a mode. Mode 0: the rest is one frame for the
  * decoder; an accepted frame never names the management VL, and
  * re-encoding it gives back the bytes it was decoded from (counts outside
- * the mask, the flags byte and a LIMIT's rebase mask excepted). Other
+ * the mask, the flags byte and a LIMIT's rebase mask, peer and map
+ * excepted). Other
  * modes: the input is a script of operations on a receiver and a sender
  * that a hostile neighbour feeds arbitrary frames: data arrivals of any
  * epoch and size, departures, SYNCs and LIMITs of any content, buffer
  * changes and resets. Beyond "no crash": the receiver never holds more
- * outside its credit count than it holds, what it holds never underflows,
- * and a sender never gets more than it may send from a LIMIT of the
- * receiver it pairs with.
+ * outside its credit count than it holds, nor takes in more than a
+ * buffer's worth of it, what it holds never underflows, and a sender
+ * never gets more than it may send from a LIMIT of the receiver it pairs
+ * with.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -37,7 +39,8 @@ static void check_frame(const uint8_t *data, size_t size)
 		abort();
 	if (c.type == SNIC_CREDIT_SYNC &&
 	    (again[14] != (data[14] & (c.mask >> 8)) ||
-	     again[15] != (data[15] & (c.mask & 0xff))))
+	     again[15] != (data[15] & (c.mask & 0xff)) ||
+	     memcmp(again + 16, data + 16, 20)))
 		abort();
 	for (i = 0; i < SNIC_CREDIT_VLS; i++) {
 		const uint8_t *p = data + SNIC_CREDIT_HDR_LEN + 4 * i;
@@ -95,10 +98,16 @@ static void run_script(const uint8_t *p, size_t size)
 				break;
 			v = snic_crx_link_arrive(&r, vl, p[i], 1 + p[i + 1], true);
 			if (snic_crx_link_admit(&r, vl, 1 + p[i + 1],
-						v != SNIC_CRX_ON_TIME) &&
-			    nheld < 256) {
-				held[nheld++] = (struct held){ vl, 1u + p[i + 1],
-							       v != SNIC_CRX_ON_TIME };
+						v != SNIC_CRX_ON_TIME)) {
+				/* outside frames: one buffer's worth */
+				if (v != SNIC_CRX_ON_TIME &&
+				    r.vl[vl].late > r.vl[vl].buf &&
+				    r.vl[vl].late > r.vl[vl].grace)
+					abort();
+				if (nheld < 256)
+					held[nheld++] = (struct held){
+						vl, 1u + p[i + 1],
+						v != SNIC_CRX_ON_TIME };
 			}
 			snic_crx_link_settle(&r, vl, 1 + p[i + 1]);
 			i += 2;
@@ -117,7 +126,7 @@ static void run_script(const uint8_t *p, size_t size)
 				return;
 			if (snic_credit_decode(p + i, SNIC_CREDIT_FRAME_LEN, &c) == 0) {
 				if (op == 2)
-					snic_crx_link_sync(&r, &c, &res);
+					snic_crx_link_sync(&r, &c, a, &res);
 				else
 					snic_ctx_link_limit(&t, &c);
 			}
@@ -139,15 +148,17 @@ static void run_script(const uint8_t *p, size_t size)
 			break;
 		case 5:		/* the sender's own SYNC reaches the receiver */
 			snic_ctx_link_sync(&t, &c);
-			snic_crx_link_sync(&r, &c, &res);
+			snic_crx_link_sync(&r, &c, a, &res);
 			break;
 		case 6:		/* new buffers */
 			buf[vl] = a & 0x80 ? 0 : a;
 			snic_crx_link_set_buf(&r, buf);
 			break;
-		case 7:		/* the sender sends, or resets */
+		case 7:		/* the sender sends, resets or gives up */
 			if (a & 1)
 				snic_ctx_link_reset(&t);
+			else if ((a & 0xe) == 0xe)
+				snic_ctx_link_ungate(&t);
 			else if (snic_ctx_link_may(&t, vl, 1 + (a >> 4)))
 				snic_ctx_link_sent(&t, vl, 1 + (a >> 4));
 			break;

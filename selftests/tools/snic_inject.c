@@ -16,7 +16,13 @@
  *   truncated    10 bytes: shorter than the 16B header
  *   bad_l2       L2 type 1 instead of 2 (16B)
  *   bad_len      LEN one flit longer than the bytes sent
- *   padded       a good packet followed by 24 bytes of link padding
+ *   padded       a good packet followed by $SNIC_INJECT_PAD bytes of link
+ *                padding (24 by default): longer on the wire than its LEN
+ *   late         a good packet stamped (LE) with an epoch 16 rounds before
+ *                the one the far end's receiver last applied (read off
+ *                the LIMIT frames IFACE receives), sent past IFACE's
+ *                qdisc: late, outside the credit count, as a sender that
+ *                never SYNCs or stamps old epochs makes them
  *   mgmt_padded  a congestion notification (BECN clear) padded to the
  *                Ethernet minimum of 60 bytes, as a real NIC sends it
  *   bad_pad      pad count larger than the packet can hold
@@ -27,10 +33,19 @@
  *   credit_version  version 9
  *   credit_type     type 7
  *   credit_vl15     a LIMIT for the management VL
- *   credit_absurd   a LIMIT of 2^30 credits for VL 0, of a session a day
- *                   old (sessions are the clock in seconds << 8): older
- *                   than any receiver's of the last day, ignored as stale
  *   sync_vl9        a SYNC for VL 9
+ * and forgeries of the frames the link carries, made from one that IFACE
+ * sends (it waits up to 3 s for one; IFACE's end must be a receiver that
+ * flow-controls VL 0, or a sender it gates, for the SYNCs):
+ *   credit_stale    its LIMIT with sequence numbers 1000 and more behind:
+ *                   stale, ignored (credit_limit_stale)
+ *   credit_absurd   its LIMIT with sequence numbers 1000 and more ahead
+ *                   and VL 0's count 2^30 beyond: absurd, ignored
+ *                   (rx_drop_credit_absurd); the receiver's own LIMITs,
+ *                   stale after it, start the sender over
+ *   sync_forged     its SYNC with an epoch 100 ahead and every count 500
+ *                   beyond: the receiver rebases to it, and the sender's
+ *                   own repeated SYNC undoes it
  * and adaptive routing notifications (16B management to DLID, as if from
  * switch 2 of group 1 about its global link to group 3, link index 4;
  * sequence numbers from $SNIC_ARN_SEQ, default 1, one more per packet):
@@ -53,6 +68,8 @@
  * run makes a NIC track N destinations. $SNIC_INJECT_SRC and
  * $SNIC_INJECT_DST (xx:xx:xx:xx:xx:xx) replace the outer Ethernet source
  * (02:00:00:00:00:99) and destination (broadcast), for a bridge to learn.
+ * $SNIC_INJECT_PAYLOAD is the L4 payload of good, padded and late
+ * frames (64 bytes by default).
  * $SNIC_INJECT_SC is the SC of the frames that are not management (0),
  * $SNIC_INJECT_SL the SL a CN names (1).
  */
@@ -64,7 +81,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
-#include <time.h>
+#include <sys/time.h>
 #include <unistd.h>
 
 #include "hdr16b.h"
@@ -76,6 +93,7 @@
 static const char *const classes[] = {
 	"good", "mgmt", "cn", "cn_short", "cn_version", "cn_type", "cn_field",
 	"fecn", "becn", "truncated", "bad_l2", "bad_len", "bad_pad", "padded",
+	"credit_stale", "sync_forged", "late",
 	"mgmt_padded",
 	"unknown_l4", "short_inner", "credit_short", "credit_version",
 	"credit_type", "credit_vl15", "credit_absurd", "sync_vl9",
@@ -178,6 +196,83 @@ static size_t build_arn(const char *cls, uint8_t *pl)
 	return n;
 }
 
+/*
+ * The next credit frame of @type that @ifindex sends, into @c: 0, or -1
+ * if none went in 3 s. Outgoing frames reach only ETH_P_ALL taps.
+ */
+static int snoop(int ifindex, uint8_t type, bool out, struct snic_credit *c)
+{
+	struct sockaddr_ll sll = { .sll_family = AF_PACKET,
+				   .sll_protocol = htons(ETH_P_ALL),
+				   .sll_ifindex = ifindex };
+	struct timeval tv = { .tv_sec = 3 };
+	uint8_t buf[512];
+	int fd, rc = -1;
+
+	fd = socket(AF_PACKET, SOCK_RAW, htons(ETH_P_ALL));
+	if (fd < 0 || bind(fd, (struct sockaddr *)&sll, sizeof(sll)) ||
+	    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof(tv))) {
+		perror("snoop");
+		goto out;
+	}
+	for (;;) {
+		struct sockaddr_ll from;
+		socklen_t fl = sizeof(from);
+		ssize_t n = recvfrom(fd, buf, sizeof(buf), 0,
+				     (struct sockaddr *)&from, &fl);
+
+		if (n < 0)
+			break;
+		if ((from.sll_pkttype == PACKET_OUTGOING) != out || n < 14 ||
+		    buf[12] != 0x88 || buf[13] != 0xb6 ||
+		    snic_credit_decode(buf + 14, n - 14, c) ||
+		    c->type != type || (type == SNIC_CREDIT_SYNC && !c->mask))
+			continue;
+		rc = 0;
+		break;
+	}
+out:
+	if (fd >= 0)
+		close(fd);
+	if (rc)
+		fprintf(stderr, "snic_inject: no credit frame of type %u went out\n",
+			type);
+	return rc;
+}
+
+/* The frame a forgery is made from (snoop()), once. */
+static struct snic_credit forge_base;
+static int forge_n;
+
+static size_t build_forged(const char *cls, int ifindex, uint8_t *f)
+{
+	struct snic_credit c;
+	int i;
+
+	if (!forge_n && snoop(ifindex, strcmp(cls, "sync_forged") ?
+			      SNIC_CREDIT_LIMIT : SNIC_CREDIT_SYNC, true,
+			      &forge_base))
+		return 0;
+	c = forge_base;
+	forge_n++;
+	if (!strcmp(cls, "credit_stale")) {
+		c.seq -= 1000 + forge_n;
+		for (i = 0; i < SNIC_CREDIT_VLS; i++)
+			c.count[i] += 1u << 30;
+	} else if (!strcmp(cls, "credit_absurd")) {
+		c.seq += 1000 + forge_n;
+		c.count[0] += 1u << 30;
+	} else {
+		c.epoch += 100;
+		for (i = 0; i < SNIC_CREDIT_VLS; i++)
+			c.count[i] += 500;
+	}
+	f[12] = 0x88;
+	f[13] = 0xb6;
+	snic_credit_encode(f + 14, &c);
+	return 14 + SNIC_CREDIT_FRAME_LEN;
+}
+
 static size_t build_credit(const char *cls, uint8_t *f)
 {
 	struct snic_credit c = { .type = SNIC_CREDIT_LIMIT, .mask = 1 };
@@ -186,7 +281,6 @@ static size_t build_credit(const char *cls, uint8_t *f)
 	f[12] = 0x88;
 	f[13] = 0xb6;
 	c.count[0] = 1u << 30;
-	c.session = ((uint32_t)time(NULL) - 86400) << 8;
 	if (!strcmp(cls, "credit_vl15"))
 		c.mask = 1u << 15;
 	if (!strcmp(cls, "sync_vl9")) {
@@ -217,18 +311,39 @@ static void env_mac(const char *name, uint8_t *mac)
 			mac[i] = b[i];
 }
 
-static size_t build(const char *cls, uint32_t dlid, uint32_t slid, uint8_t *f)
+/* The epoch of a late frame: 16 before the far receiver's (once). */
+static int late_epoch = -1;
+
+static size_t build(const char *cls, int ifindex, uint32_t dlid,
+		    uint32_t slid, uint8_t *f)
 {
 	struct snic_16b h = { .dlid = dlid, .slid = slid, .l2 = SNIC_16B_L2_TYPE,
 			      .l4 = 0x78, .pkey = 0xffff };
 	uint8_t *p = f + 14, *pl = p + SNIC_16B_HDR_LEN;
 	const char *sc = getenv("SNIC_INJECT_SC");
 	const char *sl = getenv("SNIC_INJECT_SL");
+	const char *plen = getenv("SNIC_INJECT_PAYLOAD");
+	const char *padlen = getenv("SNIC_INJECT_PAD");
 	size_t payload = 64, len;
 	unsigned int pad;
 
 	if (sc)
 		h.sc = strtoul(sc, NULL, 0) & 31;
+	if (plen && (!strcmp(cls, "good") || !strcmp(cls, "padded") ||
+		     !strcmp(cls, "late")))
+		payload = strtoul(plen, NULL, 0);
+	if (payload > 8192)
+		payload = 8192;
+	if (!strcmp(cls, "late")) {
+		if (late_epoch < 0) {
+			struct snic_credit c;
+
+			if (snoop(ifindex, SNIC_CREDIT_LIMIT, false, &c))
+				return 0;
+			late_epoch = (uint8_t)(c.epoch - 16);
+		}
+		h.le = late_epoch;
+	}
 	memset(f, 0xff, 6);
 	memcpy(f + 6, "\x02\x00\x00\x00\x00\x99", 6);
 	env_mac("SNIC_INJECT_DST", f);
@@ -303,8 +418,12 @@ finish:
 	snic_16b_encode(&h, p);
 	len = 14 + snic_16b_pkt_len(payload);
 	if (!strcmp(cls, "padded")) {
-		memset(f + len, 0, 24);
-		len += 24;
+		size_t n = padlen ? strtoul(padlen, NULL, 0) : 24;
+
+		if (n > 4096)
+			n = 4096;
+		memset(f + len, 0, n);
+		len += n;
 	}
 	if (!strcmp(cls, "mgmt_padded") && len < 60) {
 		memset(f + len, 0, 60 - len);
@@ -316,7 +435,7 @@ finish:
 int main(int argc, char **argv)
 {
 	struct sockaddr_ll sll = { .sll_family = AF_PACKET };
-	uint8_t frame[512];
+	static uint8_t frame[16384];
 	const char *seq = getenv("SNIC_ARN_SEQ");
 	const char *life = getenv("SNIC_ARN_LIFE");
 	const char *slids = getenv("SNIC_INJECT_SLIDS");
@@ -353,9 +472,35 @@ int main(int argc, char **argv)
 		perror("socket");
 		return 1;
 	}
+	/* Late frames keep the epoch they were made with: not through the
+	 * link's sch_snic, which stamps its own (and counts them).
+	 */
+	if (!strcmp(argv[2], "late")) {
+		int one = 1;
+
+		if (setsockopt(fd, SOL_PACKET, PACKET_QDISC_BYPASS, &one,
+			       sizeof(one))) {
+			perror("PACKET_QDISC_BYPASS");
+			return 1;
+		}
+	}
 	for (i = 0; i < count; i++) {
-		len = build(argv[2], strtoul(argv[4], NULL, 0),
-			    strtoul(argv[5], NULL, 0) + i % (span ?: 1), frame);
+		if (!strcmp(argv[2], "credit_stale") ||
+		    !strcmp(argv[2], "credit_absurd") ||
+		    !strcmp(argv[2], "sync_forged")) {
+			memset(frame, 0xff, 6);
+			memcpy(frame + 6, "\x02\x00\x00\x00\x00\x99", 6);
+			len = build_forged(argv[2], sll.sll_ifindex, frame);
+			if (!len)
+				return 1;
+		} else {
+			len = build(argv[2], sll.sll_ifindex,
+				    strtoul(argv[4], NULL, 0),
+				    strtoul(argv[5], NULL, 0) + i % (span ?: 1),
+				    frame);
+			if (!len)
+				return 1;
+		}
 		arn_seq++;
 		if (sendto(fd, frame, len, 0, (struct sockaddr *)&sll,
 			   sizeof(sll)) != (ssize_t)len) {

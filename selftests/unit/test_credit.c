@@ -17,33 +17,43 @@ static void test_codec(void)
 	struct snic_credit c = {
 		.type = SNIC_CREDIT_SYNC, .mask = 0x0005, .rebase = 0x0007,
 		.session = 0x11223344, .seq = 0xa0b0c0d0, .epoch = 0xfe,
+		.peer = 0x55667788,
 	}, d;
 	uint8_t buf[SNIC_CREDIT_FRAME_LEN];
+	int i;
 
+	for (i = 0; i < SNIC_CREDIT_SCS; i++)
+		c.sc2vl[i] = (i * 7) & 0xf;
 	c.count[0] = 0x01020304;
 	c.count[2] = 0xfffffff0;
 	c.count[1] = 77;	/* not in the mask: not sent */
 	snic_credit_encode(buf, &c);
-	CHECK(buf[0] == 2 && buf[1] == 2 && buf[2] == 0 && buf[3] == 5 &&
+	CHECK(SNIC_CREDIT_FRAME_LEN == 100 &&
+	      buf[0] == 3 && buf[1] == 2 && buf[2] == 0 && buf[3] == 5 &&
 	      buf[4] == 0x11 && buf[7] == 0x44 && buf[8] == 0xa0 && buf[11] == 0xd0 &&
 	      buf[12] == 0xfe && buf[13] == 0 && buf[14] == 0 && buf[15] == 5 &&
-	      buf[16] == 1 && buf[19] == 4 && buf[20] == 0 && buf[27] == 0xf0,
+	      buf[16] == 0x55 && buf[19] == 0x88 &&
+	      buf[20] == 0x07 && buf[21] == 0xe5 && buf[35] == 0x29 &&
+	      buf[36] == 1 && buf[39] == 4 && buf[40] == 0 && buf[47] == 0xf0,
 	      "credit frame: documented layout (network order), rebase within the mask");
 	CHECK(snic_credit_decode(buf, sizeof(buf), &d) == SNIC_CREDIT_OK &&
 	      d.mask == 5 && d.rebase == 5 && d.session == 0x11223344 &&
 	      d.seq == 0xa0b0c0d0 && d.epoch == 0xfe && d.count[0] == 0x01020304 &&
-	      d.count[2] == 0xfffffff0 && d.count[1] == 0,
-	      "credit frame: decode inverts encode, masked VLs only");
+	      d.count[2] == 0xfffffff0 && d.count[1] == 0 && d.peer == 0x55667788 &&
+	      !memcmp(d.sc2vl, c.sc2vl, sizeof(c.sc2vl)),
+	      "credit frame: decode inverts encode, masked VLs only, peer and SC-to-VL map");
 	c.type = SNIC_CREDIT_LIMIT;
 	snic_credit_encode(buf, &c);
-	CHECK(buf[15] == 0 && snic_credit_decode(buf, sizeof(buf), &d) == 0 &&
-	      d.rebase == 0, "credit frame: a LIMIT has no rebase mask");
+	CHECK(buf[15] == 0 && buf[16] == 0 && buf[21] == 0 &&
+	      snic_credit_decode(buf, sizeof(buf), &d) == 0 &&
+	      d.rebase == 0 && d.peer == 0 && d.sc2vl[1] == 0,
+	      "credit frame: a LIMIT has no rebase mask, peer or map");
 	CHECK(snic_credit_decode(buf, SNIC_CREDIT_FRAME_LEN - 1, &d) == SNIC_CREDIT_ESHORT,
 	      "credit frame: short frame refused");
-	buf[0] = 1;
-	CHECK(snic_credit_decode(buf, sizeof(buf), &d) == SNIC_CREDIT_EVERSION,
-	      "credit frame: version 1 (the FIFO-only protocol) refused");
 	buf[0] = 2;
+	CHECK(snic_credit_decode(buf, sizeof(buf), &d) == SNIC_CREDIT_EVERSION,
+	      "credit frame: version 2 (sessions by the wall clock) refused");
+	buf[0] = 3;
 	buf[1] = 3;
 	CHECK(snic_credit_decode(buf, sizeof(buf), &d) == SNIC_CREDIT_ETYPE,
 	      "credit frame: unknown type refused");
@@ -83,7 +93,7 @@ static void pair(struct snic_crx_link *r, struct snic_ctx_link *t, u32 buf)
 	snic_crx_link_limit(r, &c);
 	snic_ctx_link_limit(t, &c);	/* adopt, rebase */
 	snic_ctx_link_sync(t, &c);
-	snic_crx_link_sync(r, &c, &res);
+	snic_crx_link_sync(r, &c, 0, &res);
 	snic_crx_link_limit(r, &c);
 	snic_ctx_link_limit(t, &c);	/* acks the rebase */
 }
@@ -116,7 +126,7 @@ static void test_scenarios(void)
 	/* The bug: a SYNC overtakes the data it accounts for. */
 	e1 = send(&t, 10);
 	snic_ctx_link_sync(&t, &s1);	/* closes e1 */
-	snic_crx_link_sync(&r, &s1, &res);	/* arrives first */
+	snic_crx_link_sync(&r, &s1, 0, &res);	/* arrives first */
 	ok = snic_crx_link_arrive(&r, 0, e1, 10, false) == SNIC_CRX_ON_TIME &&
 	     snic_crx_link_admit(&r, 0, 10, false);
 	snic_crx_link_leave(&r, 0, 10, false);
@@ -128,13 +138,13 @@ static void test_scenarios(void)
 	/* Data lost on the link: written off one round later. */
 	send(&t, 7);
 	snic_ctx_link_sync(&t, &s1);
-	snic_crx_link_sync(&r, &s1, &res);
+	snic_crx_link_sync(&r, &s1, 0, &res);
 	snic_crx_link_limit(&r, &c);
 	snic_ctx_link_limit(&t, &c);
 	CHECK(window(&t) == 93 && r.vl[0].pend == 7,
 	      "lost data: missing after its SYNC, not yet written off");
 	snic_ctx_link_sync(&t, &s2);
-	snic_crx_link_sync(&r, &s2, &res);
+	snic_crx_link_sync(&r, &s2, 0, &res);
 	snic_crx_link_limit(&r, &c);
 	snic_ctx_link_limit(&t, &c);
 	CHECK(window(&t) == 100 && r.written_off == 7 && res.changed,
@@ -143,11 +153,11 @@ static void test_scenarios(void)
 	/* Delayed past the write-off: late, admitted, never counted twice. */
 	e1 = send(&t, 20);
 	snic_ctx_link_sync(&t, &s1);
-	snic_crx_link_sync(&r, &s1, &res);
+	snic_crx_link_sync(&r, &s1, 0, &res);
 	snic_crx_link_limit(&r, &c);
 	snic_ctx_link_limit(&t, &c);
 	snic_ctx_link_sync(&t, &s2);
-	snic_crx_link_sync(&r, &s2, &res);	/* 20 written off */
+	snic_crx_link_sync(&r, &s2, 0, &res);	/* 20 written off */
 	snic_crx_link_limit(&r, &c);
 	snic_ctx_link_limit(&t, &c);
 	/* the sender fills the buffer it was given back */
@@ -160,7 +170,7 @@ static void test_scenarios(void)
 	snic_crx_link_leave(&r, 0, 20, true);
 	snic_crx_link_leave(&r, 0, 100, false);
 	snic_ctx_link_sync(&t, &s1);
-	snic_crx_link_sync(&r, &s1, &res);
+	snic_crx_link_sync(&r, &s1, 0, &res);
 	snic_crx_link_limit(&r, &c);
 	snic_ctx_link_limit(&t, &c);
 	CHECK(r.vl[0].abr == t.vl[0].tbs && window(&t) == 100 && r.vl[0].late == 0,
@@ -177,8 +187,8 @@ static void test_scenarios(void)
 	snic_ctx_link_sync(&t, &s2);
 	CHECK(s1.epoch == s2.epoch && t.pending && s1.count[0] == s2.count[0],
 	      "an unacknowledged SYNC is repeated, the epoch does not move");
-	snic_crx_link_sync(&r, &s1, &res);
-	snic_crx_link_sync(&r, &s2, &res);
+	snic_crx_link_sync(&r, &s1, 0, &res);
+	snic_crx_link_sync(&r, &s2, 0, &res);
 	CHECK(!res.applied && r.sync_stale == 0, "a repeated SYNC is applied once");
 	snic_crx_link_limit(&r, &c);
 	snic_ctx_link_limit(&t, &c);
@@ -207,11 +217,11 @@ static void test_scenarios(void)
 	}
 	snic_crx_link_limit(&r, &c);
 	snic_ctx_link_limit(&t, &c);
-	CHECK(snic_ctx_link_limit(&t, &s1) == SNIC_CTX_STALE && t.vl[0].gated &&
+	CHECK(snic_ctx_link_limit(&t, &s1) == SNIC_CTX_OTHER && t.vl[0].gated &&
 	      window(&t) == 0 && (t.rebase & 1),
 	      "a new receiver session: rebase with no credit; the old session's word is stale");
 	snic_ctx_link_sync(&t, &s2);
-	snic_crx_link_sync(&r, &s2, &res);
+	snic_crx_link_sync(&r, &s2, 0, &res);
 	snic_crx_link_limit(&r, &c);
 	snic_ctx_link_limit(&t, &c);
 	CHECK((s2.rebase & 1) && window(&t) == 50 && r.vl[0].abr == t.vl[0].tbs,
@@ -225,7 +235,7 @@ static void test_scenarios(void)
 	snic_crx_link_limit(&r, &c);
 	snic_ctx_link_limit(&t, &c);
 	snic_ctx_link_sync(&t, &s1);
-	snic_crx_link_sync(&r, &s1, &res);
+	snic_crx_link_sync(&r, &s1, 0, &res);
 	snic_crx_link_limit(&r, &c);
 	snic_ctx_link_limit(&t, &c);
 	CHECK(window(&t) == 100 && r.vl[0].abr == t.vl[0].tbs,
@@ -245,19 +255,165 @@ static void test_scenarios(void)
 		snic_ctx_link_limit(&t, &c);
 		CHECK(ok && window(&t) == 40, "a shrink: frames granted the old size fit, the new size applies");
 		snic_ctx_link_sync(&t, &s1);
-		snic_crx_link_sync(&r, &s1, &res);
+		snic_crx_link_sync(&r, &s1, 0, &res);
 		snic_crx_link_limit(&r, &c);
 		snic_ctx_link_limit(&t, &c);
 		snic_ctx_link_sync(&t, &s1);
-		snic_crx_link_sync(&r, &s1, &res);
+		snic_crx_link_sync(&r, &s1, 0, &res);
 		snic_crx_link_limit(&r, &c);
 		snic_ctx_link_limit(&t, &c);
 		snic_ctx_link_sync(&t, &s1);
-		snic_crx_link_sync(&r, &s1, &res);
+		snic_crx_link_sync(&r, &s1, 0, &res);
 		CHECK(r.vl[0].grace == 0 && snic_crx_link_arrive(&r, 0, t.epoch, 41, false) == SNIC_CRX_ON_TIME &&
 		      !snic_crx_link_admit(&r, 0, 41, false),
 		      "a shrink: once acknowledged and a round later, the new size is the bound");
 	}
+}
+
+/* Robustness: what a sender that ignores the protocol, a receiver whose
+ * session compares older, or a forged frame can do.
+ */
+static void test_robust(void)
+{
+	struct snic_crx_link r, r2;
+	struct snic_ctx_link t;
+	struct snic_crx_sync_res res;
+	struct snic_credit c, s1, bye;
+	u32 bufs[SNIC_CREDIT_VLS] = { 100 };
+	int i;
+
+	/* Outside the count (late, joining): a buffer's worth at most. */
+	pair(&r, &t, 100);
+	CHECK(snic_crx_link_admit(&r, 0, 60, true) &&
+	      !snic_crx_link_admit(&r, 0, 41, true) && r.outside_refused == 1 &&
+	      snic_crx_link_admit(&r, 0, 40, true) && r.vl[0].late == 100 &&
+	      snic_crx_link_admit(&r, 0, 100, false) &&
+	      !snic_crx_link_admit(&r, 0, 1, true) && r.outside_refused == 2,
+	      "outside the credit count: a buffer's worth admitted, the rest refused and counted");
+	snic_crx_link_leave(&r, 0, 60, true);
+	CHECK(snic_crx_link_admit(&r, 0, 60, true) && r.vl[0].used == 200,
+	      "outside frames that left make room for others");
+
+	/* A sender with no sch_snic never SYNCs: its frames join forever. */
+	snic_crx_link_init(&r, 100);
+	snic_crx_link_set_buf(&r, bufs);
+	for (i = 0; i < 1000; i++) {
+		enum snic_crx_verdict v = snic_crx_link_arrive(&r, 0, 0, 10, false);
+
+		if (v != SNIC_CRX_JOINING)
+			break;
+		snic_crx_link_admit(&r, 0, 10, true);
+	}
+	CHECK(i == 1000 && r.vl[0].used == 100 && r.outside_refused == 990,
+	      "a sender that never SYNCs: its frames held bounded by the buffer");
+
+	/* A new receiver whose random session compares older. */
+	pair(&r, &t, 100);
+	snic_crx_link_limit(&r, &bye);
+	bye.mask = 0;			/* the old one's goodbye */
+	snic_crx_link_init(&r2, 50);
+	snic_crx_link_set_buf(&r2, bufs);
+	snic_crx_link_limit(&r2, &c);
+	CHECK(snic_ctx_link_limit(&t, &c) == SNIC_CTX_OTHER && t.peer == 100,
+	      "a new receiver with an older session: ignored, a probe is due");
+	snic_ctx_link_sync(&t, &s1);
+	CHECK(s1.peer == 100, "a SYNC names the session its sender follows");
+	snic_crx_link_sync(&r2, &s1, 0x1234, &res);
+	CHECK(res.resession && r2.resessions == 1 &&
+	      snic_credit_newer(r2.session, 100) && r2.session - 100 <= 0x10000,
+	      "the receiver takes a session just above the one its sender follows");
+	snic_crx_link_limit(&r2, &c);
+	CHECK(snic_ctx_link_limit(&t, &c) == SNIC_CTX_APPLIED && t.peer == r2.session &&
+	      t.vl[0].gated && window(&t) == 0 && (t.rebase & 1),
+	      "... and is adopted: no credit until the rebase");
+	CHECK(snic_ctx_link_limit(&t, &bye) == SNIC_CTX_OTHER && t.vl[0].gated,
+	      "the old receiver's goodbye, overtaken, cannot ungate its successor");
+	snic_ctx_link_sync(&t, &s1);
+	snic_crx_link_sync(&r2, &s1, 0x1234, &res);
+	snic_crx_link_limit(&r2, &c);
+	snic_ctx_link_limit(&t, &c);
+	CHECK(!res.resession && window(&t) == 100 && r2.vl[0].abr == t.vl[0].tbs,
+	      "the rebase gives the new receiver's whole buffer, its session kept");
+
+	/* Sessions 2^31 apart compare neither way: the echo settles it. */
+	pair(&r, &t, 100);
+	snic_crx_link_init(&r2, 100 + 0x80000000u);
+	snic_crx_link_set_buf(&r2, bufs);
+	snic_crx_link_limit(&r2, &c);
+	i = snic_ctx_link_limit(&t, &c) == SNIC_CTX_OTHER;
+	snic_ctx_link_sync(&t, &s1);
+	snic_crx_link_sync(&r2, &s1, 0xffff, &res);
+	snic_crx_link_limit(&r2, &c);
+	CHECK(i && res.resession && snic_ctx_link_limit(&t, &c) == SNIC_CTX_APPLIED &&
+	      t.peer == r2.session && r2.session == 100 + 1 + 0xffff,
+	      "sessions half the space apart (a wrapped clock): the receiver moves above");
+
+	/* A SYNC forged with an epoch far ahead: the next real ones repair. */
+	pair(&r, &t, 100);
+	snic_ctx_link_sync(&t, &s1);
+	c = s1;
+	c.epoch += 100;
+	c.count[0] += 500;
+	snic_crx_link_sync(&r, &c, 0, &res);
+	snic_crx_link_sync(&r, &s1, 0, &res);
+	i = !res.applied && r.sync_stale == 1;
+	snic_crx_link_sync(&r, &s1, 0, &res);	/* the sender's repeat */
+	snic_crx_link_limit(&r, &c);
+	snic_ctx_link_limit(&t, &c);
+	snic_ctx_link_sync(&t, &s1);
+	snic_crx_link_sync(&r, &s1, 0, &res);
+	snic_crx_link_limit(&r, &c);
+	snic_ctx_link_limit(&t, &c);
+	CHECK(i && r.epoch == s1.epoch && !t.pending && r.vl[0].abr == t.vl[0].tbs &&
+	      window(&t) == 100,
+	      "a forged SYNC far ahead: the sender's repeated SYNC rebases, counts exact again");
+
+	/* A LIMIT forged far ahead of the receiver's sequence numbers. */
+	pair(&r, &t, 100);
+	snic_crx_link_limit(&r, &c);
+	c.seq += 100000;
+	c.mask = 0;			/* "no flow control" */
+	snic_ctx_link_limit(&t, &c);
+	i = !t.vl[0].gated;
+	for (int k = 0; k < SNIC_CTX_STALE_RUN - 1; k++) {
+		snic_crx_link_limit(&r, &c);
+		i &= snic_ctx_link_limit(&t, &c) == SNIC_CTX_STALE;
+	}
+	snic_crx_link_limit(&r, &c);
+	CHECK(i && snic_ctx_link_limit(&t, &c) == SNIC_CTX_APPLIED && t.restarts == 1 &&
+	      t.vl[0].gated && window(&t) == 0 && (t.rebase & 1),
+	      "a LIMIT forged ahead: the receiver's own LIMITs, stale in a row, start the sender over");
+	snic_ctx_link_sync(&t, &s1);
+	snic_crx_link_sync(&r, &s1, 0, &res);
+	snic_crx_link_limit(&r, &c);
+	snic_ctx_link_limit(&t, &c);
+	CHECK(window(&t) == 100 && r.vl[0].abr == t.vl[0].tbs,
+	      "... and the rebase gives the whole buffer back");
+	/* Reordering alone never starts a sender over. */
+	pair(&r, &t, 100);
+	{
+		struct snic_credit l[8];
+
+		for (i = 0; i < 8; i++)
+			snic_crx_link_limit(&r, &l[i]);
+		snic_ctx_link_limit(&t, &l[7]);
+		for (i = 0; i < 7; i++)
+			snic_ctx_link_limit(&t, &l[6 - i]);
+		CHECK(t.restarts == 0 && t.stale == 7,
+		      "LIMITs reordered (newest first): stale, no start over");
+	}
+
+	/* No answer after a reset: every VL sends freely. */
+	pair(&r, &t, 100);
+	snic_ctx_link_reset(&t);
+	CHECK(!snic_ctx_link_may(&t, 0, 1), "after a reset: nothing before an answer");
+	snic_ctx_link_ungate(&t);
+	CHECK(snic_ctx_link_may(&t, 0, 100000) && !snic_ctx_link_gated(&t) && !t.rebase,
+	      "no answer: not flow controlled any more");
+	snic_crx_link_limit(&r, &c);
+	snic_ctx_link_limit(&t, &c);
+	CHECK(t.vl[0].gated && window(&t) == 0 && (t.rebase & 1),
+	      "a receiver heard later is met as a new one: rebase, no credit");
 }
 
 /* ---- a simulated link ------------------------------------------- */
@@ -299,6 +455,8 @@ struct sim {
 	long far;		/* by this many steps */
 	/* results */
 	long overruns, over_cap, sent, delivered, lost, late_adm, restarts;
+	long outside;		/* late or joining frames beyond a buffer */
+	long stale_sessions, resessions;
 	u32 session;
 };
 
@@ -324,6 +482,14 @@ static void sim_limit(struct sim *s)
 
 	snic_crx_link_limit(&s->r, &f.c);
 	sim_put(s, &s->rev, &f);
+}
+
+static void sim_sync(struct sim *s)
+{
+	struct sim_frame f = { .kind = F_SYNC };
+
+	snic_ctx_link_sync(&s->t, &f.c);
+	sim_put(s, &s->fwd, &f);
 }
 
 static u32 sim_bufs[SNIC_CREDIT_VLS] = { 64, 100, 7, 300 };
@@ -354,7 +520,10 @@ static void sim_rx(struct sim *s, struct sim_frame *f)
 		v = snic_crx_link_arrive(&s->r, f->vl, f->epoch, f->n, true);
 		if (!snic_crx_link_admit(&s->r, f->vl, f->n, v != SNIC_CRX_ON_TIME)) {
 			snic_crx_link_settle(&s->r, f->vl, f->n);
-			s->overruns++;
+			if (v == SNIC_CRX_ON_TIME)
+				s->overruns++;
+			else
+				s->outside++;
 			return;
 		}
 		snic_crx_link_settle(&s->r, f->vl, f->n);
@@ -363,11 +532,14 @@ static void sim_rx(struct sim *s, struct sim_frame *f)
 		sim_check_cap(s);
 		break;
 	case F_SYNC:
-		snic_crx_link_sync(&s->r, &f->c, &res);
+		snic_crx_link_sync(&s->r, &f->c, rand(), &res);
+		s->resessions += res.resession;
 		sim_limit(s);	/* the ack */
 		break;
 	case F_LIMIT:
-		snic_ctx_link_limit(&s->t, &f->c);
+		/* Another session's word: a probe goes at once (sch_snic). */
+		if (snic_ctx_link_limit(&s->t, &f->c) == SNIC_CTX_OTHER)
+			sim_sync(s);
 		break;
 	}
 }
@@ -421,12 +593,8 @@ static void sim_step(struct sim *s, bool traffic)
 	}
 	if (s->now % 97 == 0)
 		sim_limit(s);
-	if (s->now % 150 == 0) {
-		struct sim_frame f = { .kind = F_SYNC };
-
-		snic_ctx_link_sync(&s->t, &f.c);
-		sim_put(s, &s->fwd, &f);
-	}
+	if (s->now % 150 == 0)
+		sim_sync(s);
 	sim_deliver(s, &s->fwd);
 	sim_deliver(s, &s->rev);
 }
@@ -494,8 +662,8 @@ static void test_simulated_link(void)
 	printf("# sent %ld lost %ld late admitted %ld written off %llu excess %llu\n",
 	       s->sent, s->lost, s->late_adm, (unsigned long long)s->r.written_off,
 	       (unsigned long long)s->r.excess);
-	CHECK(s->overruns == 0 && s->over_cap == 0,
-	      "simulated link, loss and long delays: no overrun");
+	CHECK(s->overruns == 0 && s->over_cap == 0 && s->outside == 0,
+	      "simulated link, loss and long delays: no overrun, no late frame refused");
 	CHECK(s->lost > 100 && s->late_adm > 10 && s->r.written_off > 0,
 	      "simulated link, loss and long delays: losses written off, late frames admitted");
 	CHECK(sim_settles(s), "simulated link, loss and long delays: every credit comes back");
@@ -526,20 +694,25 @@ static void test_simulated_link(void)
 			u32 b[SNIC_CREDIT_VLS];
 
 			memcpy(b, sim_bufs, sizeof(b));
-			s->session += 3;
+			/* random, as the kernel's: half compare older */
+			s->session = snic_crx_session((u32)rand() << 1 ^ rand());
 			snic_crx_link_init(&s->r, s->session);
 			snic_crx_link_set_buf(&s->r, b);
 			s->nheld = 0;
 			s->restarts++;
+			s->stale_sessions += !snic_credit_newer(s->session, s->t.peer);
 			sim_limit(s);
 		}
 	}
 	printf("# sent %ld lost %ld late admitted %ld restarts %ld rebases %llu stale %llu\n",
 	       s->sent, s->lost, s->late_adm, s->restarts,
 	       (unsigned long long)s->t.rebases, (unsigned long long)s->t.stale);
-	printf("# overruns %ld over_cap %ld\n", s->overruns, s->over_cap);
+	printf("# overruns %ld over_cap %ld outside refused %ld\n", s->overruns,
+	       s->over_cap, s->outside);
 	CHECK(s->overruns == 0 && s->over_cap == 0 && s->t.rebases > 10,
 	      "simulated link, resets, new receivers, buffer changes: no overrun");
+	CHECK(s->restarts == 6 && s->stale_sessions > 0 && s->resessions > 0,
+	      "simulated link: random receiver sessions, older ones moved above by the SYNCs' echo");
 	CHECK(sim_settles(s), "simulated link, resets, new receivers, buffer changes: every credit comes back");
 }
 
@@ -548,5 +721,6 @@ void test_credit(void)
 	test_codec();
 	test_math();
 	test_scenarios();
+	test_robust();
 	test_simulated_link();
 }

@@ -161,6 +161,11 @@ static int print_qdisc(struct nl_msg *msg, void *arg)
 	out_u64("credit_rebases", " credit_rebases %llu", x->credit_rebases);
 	out_u64("sync_repeats", " sync_repeats %llu", x->sync_repeats);
 	out_u64("stamp_failed", " stamp_failed %llu", x->stamp_failed);
+	out_u64("held_over", " held_over %llu", x->held_over);
+	out_u64("hello_fallbacks", " hello_fallbacks %llu",
+		x->hello_fallbacks);
+	out_u64("credit_restarts", " credit_restarts %llu",
+		x->credit_restarts);
 	if (x->late.n) {
 		out_begin_sub("late");
 		out_u64("frames", " frames %llu", x->late.n);

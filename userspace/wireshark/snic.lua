@@ -81,6 +81,8 @@ C.seq = ProtoField.uint32("snic_credit.seq", "Sequence")
 C.epoch = ProtoField.uint8("snic_credit.epoch", "Epoch")
 C.flags = ProtoField.uint8("snic_credit.flags", "Flags", base.HEX)
 C.rebase = ProtoField.uint16("snic_credit.rebase", "Rebase mask", base.HEX)
+C.peer = ProtoField.uint32("snic_credit.peer", "Peer session", base.HEX)
+C.sc2vl = ProtoField.bytes("snic_credit.sc2vl", "SC-to-VL map")
 C.count = ProtoField.uint32("snic_credit.count", "Count")
 C.vl = ProtoField.uint8("snic_credit.vl", "VL")
 
@@ -111,7 +113,7 @@ snic.experts = { E.truncated, E.bad_l2, E.bad_len, E.bad_pad, E.unknown_l4,
 		 E.arn_field }
 
 local CE = {
-	short = ex(credit, "snic_credit.short", "Shorter than a credit frame (80 bytes)"),
+	short = ex(credit, "snic_credit.short", "Shorter than a credit frame (100 bytes)"),
 	version = ex(credit, "snic_credit.bad_version", "Unknown credit frame version"),
 	type = ex(credit, "snic_credit.bad_type", "Unknown credit frame type"),
 	vl = ex(credit, "snic_credit.bad_vl", "The management VL (15) in a mask"),
@@ -332,7 +334,7 @@ function credit.dissector(buf, pinfo, tree)
 	local n = buf:len()
 	pinfo.cols.protocol = "snic credit"
 	local t = tree:add(credit, buf())
-	if n < 80 then
+	if n < 100 then
 		t:add_proto_expert_info(CE.short)
 		pinfo.cols.info = "credit (short)"
 		return n
@@ -346,9 +348,13 @@ function credit.dissector(buf, pinfo, tree)
 	t:add(C.epoch, buf(12, 1))
 	t:add(C.flags, buf(13, 1))
 	t:add(C.rebase, buf(14, 2))
+	if typ == 2 then
+		t:add(C.peer, buf(16, 4))
+		t:add(C.sc2vl, buf(20, 16))
+	end
 	pinfo.cols.info = string.format("%s mask 0x%04x epoch %d",
 		credit_types[typ] or "credit", mask, buf(12, 1):uint())
-	if buf(0, 1):uint() ~= 2 then
+	if buf(0, 1):uint() ~= 3 then
 		t:add_proto_expert_info(CE.version)
 		return n
 	end
@@ -361,9 +367,9 @@ function credit.dissector(buf, pinfo, tree)
 	end
 	for vl = 0, 15 do
 		if bit32.band(mask, bit32.lshift(1, vl)) ~= 0 then
-			local c = t:add(C.count, buf(16 + 4 * vl, 4))
+			local c = t:add(C.count, buf(36 + 4 * vl, 4))
 			c:append_text(string.format(" (VL %d)", vl))
-			c:add(C.vl, buf(16 + 4 * vl, 4), vl)
+			c:add(C.vl, buf(36 + 4 * vl, 4), vl)
 		end
 	end
 	if mask == 0 and typ == 2 then

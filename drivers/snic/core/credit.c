@@ -112,18 +112,26 @@ EXPORT_SYMBOL_GPL(snic_crx_link_arrive);
 /*
  * A frame that arrived on @vl stays in the buffer (a switch: until it
  * leaves through its egress). A frame @outside the credit count (late or
- * joining) is always admitted; a frame on time that does not fit is an
- * overrun: false, and the caller drops it (its credits were counted on
- * arrival, and it leaves at once).
+ * joining) is admitted while the VL holds less than a buffer's worth of
+ * such frames: its space was given away once, but no sender that keeps
+ * to the protocol has more than a buffer of them on the link (credit.h,
+ * 8). A frame that does not fit is refused: false, and the caller drops
+ * it (its credits were counted on arrival, and it leaves at once); an
+ * on-time one is an overrun, an outside one is counted here.
  */
 bool snic_crx_link_admit(struct snic_crx_link *r, u8 vl, u32 n, bool outside)
 {
 	struct snic_crx_vl *v = &r->vl[vl];
 
-	if (outside)
+	if (outside) {
+		if (v->late + n > snic_crx_cap(v)) {
+			r->outside_refused++;
+			return false;
+		}
 		v->late += n;
-	else if (v->used - v->late + n > snic_crx_cap(v))
+	} else if (v->used - v->late + n > snic_crx_cap(v)) {
 		return false;
+	}
 	v->used += n;
 	return true;
 }
@@ -178,24 +186,50 @@ static bool snic_crx_vl_round(struct snic_crx_link *r, struct snic_crx_vl *v,
 }
 
 void snic_crx_link_sync(struct snic_crx_link *r, const struct snic_credit *c,
-			struct snic_crx_sync_res *res)
+			u32 rnd, struct snic_crx_sync_res *res)
 {
 	bool next, rebase_all;
 	s8 d = snic_credit_epoch_diff(c->epoch, r->epoch);
 	int i;
 
 	memset(res, 0, sizeof(*res));
+	/* The sender follows another receiver (0: none yet) that our
+	 * session would not be taken as newer than: take one just above it
+	 * (credit.h, 5). A new session is safe whenever: the sender adopts
+	 * it with no credit and rebases us.
+	 */
+	if (c->peer && c->peer != r->session &&
+	    !snic_credit_newer(r->session, c->peer)) {
+		r->session = snic_crx_session(c->peer + 1 + (rnd & 0xffff));
+		r->resessions++;
+		res->resession = true;
+	}
 	if (!c->mask)
 		return;		/* a probe: nothing to count */
 	for (i = 0; i < SNIC_CREDIT_VL_MGMT; i++)
 		if ((c->mask & (1u << i)) && !r->vl[i].buf)
 			res->bad_vl |= 1u << i;
-	if (r->synced && d <= 0) {
-		/* A repeat (its ack was lost) or an old one overtaken. */
-		if (d < 0)
-			r->sync_stale++;
+	/* Its counts are of its rounds with the receiver it follows: not
+	 * ours to apply until it follows us (what it sends meanwhile joins).
+	 */
+	if (c->peer != r->session)
 		return;
+	if (r->synced && d == 0)
+		return;		/* a repeat: its ack was lost */
+	if (r->synced && d < 0) {
+		/* An old one overtaken, once; the same again is a sender
+		 * that repeats a round we are past (we applied an epoch it
+		 * never closed: a SYNC forged on the link, or its rounds
+		 * started over): it starts over with us, as a rebase.
+		 */
+		r->sync_stale++;
+		if (!r->stale_seen || r->stale_epoch != c->epoch) {
+			r->stale_seen = true;
+			r->stale_epoch = c->epoch;
+			return;
+		}
 	}
+	r->stale_seen = false;
 	res->applied = true;
 	next = r->synced && d == 1;
 	/* Not the next round: a sender that started over, or we did. */
@@ -282,6 +316,25 @@ void snic_ctx_link_reset(struct snic_ctx_link *t)
 	t->pending = false;
 }
 
+/*
+ * After a reset nobody answered our probes: the far end is no snic
+ * receiver (a NIC without credits went, or none is there). Every VL
+ * sends freely, as with a receiver that flow-controls none; a receiver
+ * that speaks later is met as any new one.
+ */
+void snic_ctx_link_ungate(struct snic_ctx_link *t)
+{
+	int i;
+
+	for (i = 0; i < SNIC_CREDIT_VLS; i++) {
+		t->vl[i].gated = false;
+		t->vl[i].fresh = false;
+		t->vl[i].rebasing = false;
+	}
+	t->rebase = 0;
+	t->pending = false;
+}
+
 bool snic_ctx_link_gated(const struct snic_ctx_link *t)
 {
 	int i;
@@ -298,6 +351,7 @@ static void snic_ctx_adopt(struct snic_ctx_link *t, int i, u32 count)
 
 	v->gated = true;
 	v->fresh = false;
+	v->rebasing = true;
 	v->tbs = count;
 	v->limit = count;
 	t->rebase |= 1u << i;
@@ -314,44 +368,75 @@ enum snic_ctx_limit_res snic_ctx_link_limit(struct snic_ctx_link *t,
 	fresh_session = !t->heard || c->session != t->peer;
 	if (fresh_session && t->heard &&
 	    !snic_credit_newer(c->session, t->peer)) {
-		t->stale++;	/* the last word of a receiver gone since */
-		return SNIC_CTX_STALE;
+		/* The last word of a receiver gone since, or a new one
+		 * whose session is not above ours: a probe tells it which
+		 * session we follow (credit.h, 5).
+		 */
+		t->stale++;
+		return SNIC_CTX_OTHER;
 	}
 	if (!fresh_session && !snic_credit_newer(c->seq, t->lseq)) {
-		t->stale++;	/* overtaken by a newer LIMIT */
-		return SNIC_CTX_STALE;
+		/* Overtaken by a newer LIMIT. But a run of them, each newer
+		 * than the last, is a receiver that goes on behind what we
+		 * applied (a forged LIMIT of a sequence number it never
+		 * reached): we start over with it (credit.h, 9).
+		 */
+		t->stale++;
+		if (t->stale_run && snic_credit_newer(c->seq, t->stale_seq))
+			t->stale_run++;
+		else
+			t->stale_run = 1;
+		t->stale_seq = c->seq;
+		if (t->stale_run < SNIC_CTX_STALE_RUN)
+			return SNIC_CTX_STALE;
+		t->restarts++;
+		fresh_session = true;
 	}
+	t->stale_run = 0;
 	if (fresh_session) {
-		/* A new receiver: every gated VL starts over with it, and
-		 * our rounds continue from its epoch (frames in flight to
-		 * its predecessor are of older epochs).
+		/* A new receiver: every gated VL starts over with it. Our
+		 * rounds go on past both its epoch (it may have applied
+		 * rounds of a sender before us) and ours (the frames we
+		 * sent its predecessor must be older than its rebase):
+		 * whichever is ahead.
 		 */
 		t->peer = c->session;
 		t->heard = true;
 		t->pending = false;
-		t->epoch = c->epoch + 2;
+		if (snic_credit_epoch_diff(c->epoch + 2, t->epoch) > 0)
+			t->epoch = c->epoch + 2;
 	}
 	t->lseq = c->seq;
+	/* The acknowledgment of our last SYNC: the VLs it rebased count
+	 * from this LIMIT on.
+	 */
+	if (t->pending && c->epoch == t->sync.epoch) {
+		t->pending = false;
+		for (i = 0; i < SNIC_CREDIT_VL_MGMT; i++)
+			if (t->sync.rebase & (1u << i))
+				t->vl[i].rebasing = false;
+	}
 	for (i = 0; i < SNIC_CREDIT_VL_MGMT; i++) {
 		struct snic_ctx_vl *v = &t->vl[i];
 
 		if (!(c->mask & (1u << i))) {
 			v->gated = false;
 			v->fresh = false;
+			v->rebasing = false;
 			continue;
 		}
 		if (fresh_session || !v->gated || v->fresh) {
 			snic_ctx_adopt(t, i, c->count[i]);
 			continue;
 		}
+		if (v->rebasing)
+			continue;
 		if (snic_credit_absurd(c->count[i], v->tbs)) {
 			res = SNIC_CTX_ABSURD;
 			continue;
 		}
 		v->limit = c->count[i];
 	}
-	if (t->pending && c->epoch == t->sync.epoch)
-		t->pending = false;
 	return res;
 }
 
@@ -382,5 +467,6 @@ void snic_ctx_link_sync(struct snic_ctx_link *t, struct snic_credit *c)
 	}
 	t->sync.session = t->session;
 	t->sync.seq = t->lseq;
+	t->sync.peer = t->heard ? t->peer : 0;
 	*c = t->sync;
 }

@@ -46,22 +46,51 @@
  *     SYNC was acknowledged (until then it repeats that SYNC every
  *     period). So at most epochs S+1 and S+2 are newer than the
  *     receiver's last applied epoch S.
- *  5. LIMIT frames carry the receiver's session (new for each receiver
- *     incarnation, increasing) and a sequence number: the sender applies
- *     only the newest LIMIT of the newest session, so a reordered LIMIT
- *     never raises its limit, and an old receiver's last word does not
- *     undo a new one's first. SYNC frames echo the newest LIMIT applied.
+ *  5. LIMIT frames carry the receiver's session and a sequence number:
+ *     the sender follows one session and applies only the newest LIMIT
+ *     of it, so a reordered LIMIT never raises its limit. A LIMIT of
+ *     another session is a new receiver if its session is newer (32-bit
+ *     serial arithmetic), and the last word of an old one otherwise
+ *     (ignored, so that an old receiver's goodbye cannot undo a new
+ *     one's first word). Sessions are random, not a clock: every SYNC
+ *     names the session its sender follows (peer), and a receiver that
+ *     hears a SYNC following another session that its own does not
+ *     compare newer than takes a session just above that one and says
+ *     so, so a new receiver is never taken for an old one for long.
+ *     SYNC frames echo the newest LIMIT applied, and a sender that
+ *     ignores a LIMIT of another session probes at once (a SYNC naming
+ *     its peer).
  *  6. Rebase. When the sender meets a new receiver session, or comes back
  *     from a link reset, it adopts the receiver's count as its TBS (no
  *     credit) and names the VL in the rebase mask of its next SYNC: the
  *     receiver sets ABR = TBS; anything of older epochs that arrives after
- *     is late.
+ *     is late. Until a LIMIT acknowledges that SYNC, the VL takes no
+ *     credit (a count from before the rebase may include frames sent
+ *     before the adoption).
  *  7. A receiver whose buffer shrinks keeps admitting up to the old size
  *     until the sender has acknowledged a LIMIT of the new size and one
  *     more round has passed (frames granted the old size have arrived or
  *     been written off). A VL that a receiver starts to flow-control
  *     admits (without counting them) what the sender sent before it knew,
  *     until the sender rebases it.
+ *
+ *  8. A frame counts on the VL its sender put it on: every SYNC carries
+ *     the sender's SC-to-VL map, and the receiver counts the frames of
+ *     that link by it (by its own device's until the first SYNC), so two
+ *     link ends that map SCs differently still agree on every VL's
+ *     count. Frames outside the credit count (late or joining) are
+ *     admitted up to one buffer's worth per VL; a frame beyond that is
+ *     refused and counted (a sender that ignores the protocol cannot
+ *     grow a switch's queues without bound).
+ *
+ *  9. A forged frame (from a raw socket on the link) can disturb a link,
+ *     never stop it for good: a SYNC of an epoch the sender never closed
+ *     is undone when the sender's own SYNC comes twice (3); a LIMIT of a
+ *     sequence number the receiver never reached, when SNIC_CTX_STALE_RUN
+ *     of the receiver's own LIMITs in a row, each newer than the last,
+ *     find the sender ahead of them: it starts over with the receiver as
+ *     with a new session (6). Counts further than 2^20 credits from the
+ *     sender's are refused (absurd).
  *
  * Delay bounds nothing here but the time until the credits of a lost
  * frame come back (two SYNC periods). Over-counting is repaired too: a
@@ -70,7 +99,7 @@
  * stray frame) is corrected at the next SYNC.
  *
  * Frame (payload of EtherType ETH_P_SNIC_CREDIT, network byte order):
- *   0  u8   version (2)
+ *   0  u8   version (3)
  *   1  u8   type: SNIC_CREDIT_LIMIT or SNIC_CREDIT_SYNC
  *   2  be16 mask    LIMIT: the VLs flow controlled; SYNC: the VLs gated
  *   4  be32 session LIMIT: the receiver's; SYNC: the sender's
@@ -80,7 +109,11 @@
  *                   it closes
  *   13 u8   flags   0 (ignored on receive)
  *   14 be16 rebase  SYNC: the VLs whose ABR is to be set to TBS
- *   16 be32 count[16]  LIMIT: the limits; SYNC: TBS (VLs in the mask)
+ *   16 be32 peer    SYNC: the receiver session the sender follows, 0
+ *                   when it has heard none; LIMIT: 0
+ *   20 u8   sc2vl[16]  SYNC: the sender's SC-to-VL map, two SCs a byte
+ *                   (SC 2k in bits 7:4, SC 2k+1 in bits 3:0); LIMIT: 0
+ *   36 be32 count[16]  LIMIT: the limits; SYNC: TBS (VLs in the mask)
  * A SYNC with an empty mask is a probe: the receiver answers with a
  * LIMIT. The management VL (15) is never flow controlled.
  */
@@ -89,13 +122,14 @@
 
 #include "core_types.h"
 
-#define SNIC_CREDIT_VERSION	2
+#define SNIC_CREDIT_VERSION	3
 #define SNIC_CREDIT_LIMIT	1	/* receiver -> sender: LIMIT per VL */
 #define SNIC_CREDIT_SYNC	2	/* sender -> receiver: TBS per VL */
 #define SNIC_CREDIT_UNIT	64	/* bytes per credit */
 #define SNIC_CREDIT_VLS		16
 #define SNIC_CREDIT_VL_MGMT	15
-#define SNIC_CREDIT_HDR_LEN	16
+#define SNIC_CREDIT_HDR_LEN	36
+#define SNIC_CREDIT_SCS		32
 #define SNIC_CREDIT_FRAME_LEN	(SNIC_CREDIT_HDR_LEN + 4 * SNIC_CREDIT_VLS)
 /* No link buffers more than 2^20 credits (64 MiB) per VL: a count further
  * away than that from the local counter is absurd and is refused.
@@ -111,6 +145,8 @@ struct snic_credit {
 	u16 rebase;			/* SYNC: bit n: VL n */
 	u32 session;
 	u32 seq;
+	u32 peer;			/* SYNC: the session it follows */
+	u8 sc2vl[SNIC_CREDIT_SCS];	/* SYNC: the sender's map */
 	u32 count[SNIC_CREDIT_VLS];
 };
 
@@ -158,6 +194,10 @@ static inline int snic_credit_decode(const u8 *buf, size_t len,
 	c->rebase &= c->mask;
 	if (c->mask & (1u << SNIC_CREDIT_VL_MGMT))
 		return SNIC_CREDIT_EVL;
+	c->peer = c->type == SNIC_CREDIT_SYNC ? snic_credit_get32(buf + 16) : 0;
+	for (i = 0; i < SNIC_CREDIT_SCS; i++)
+		c->sc2vl[i] = c->type != SNIC_CREDIT_SYNC ? 0 :
+			      i & 1 ? buf[20 + i / 2] & 0xf : buf[20 + i / 2] >> 4;
 	for (i = 0; i < SNIC_CREDIT_VLS; i++)
 		c->count[i] = c->mask & (1u << i) ?
 			      snic_credit_get32(buf + SNIC_CREDIT_HDR_LEN + 4 * i) : 0;
@@ -167,7 +207,8 @@ static inline int snic_credit_decode(const u8 *buf, size_t len,
 /* Encode @c into SNIC_CREDIT_FRAME_LEN bytes at @buf. */
 static inline void snic_credit_encode(u8 *buf, const struct snic_credit *c)
 {
-	u16 rebase = c->type == SNIC_CREDIT_SYNC ? c->rebase & c->mask : 0;
+	bool sync = c->type == SNIC_CREDIT_SYNC;
+	u16 rebase = sync ? c->rebase & c->mask : 0;
 	int i;
 
 	buf[0] = SNIC_CREDIT_VERSION;
@@ -180,6 +221,10 @@ static inline void snic_credit_encode(u8 *buf, const struct snic_credit *c)
 	buf[13] = 0;
 	buf[14] = rebase >> 8;
 	buf[15] = rebase & 0xff;
+	snic_credit_put32(buf + 16, sync ? c->peer : 0);
+	for (i = 0; i < SNIC_CREDIT_SCS / 2; i++)
+		buf[20 + i] = sync ? (c->sc2vl[2 * i] & 0xf) << 4 |
+				     (c->sc2vl[2 * i + 1] & 0xf) : 0;
 	for (i = 0; i < SNIC_CREDIT_VLS; i++)
 		snic_credit_put32(buf + SNIC_CREDIT_HDR_LEN + 4 * i,
 				  c->mask & (1u << i) ? c->count[i] : 0);
@@ -254,6 +299,8 @@ struct snic_crx_link {
 	u32 seq;	/* of the last LIMIT built */
 	u8 epoch;	/* S: the last SYNC epoch applied */
 	bool synced;	/* a SYNC was applied since the start */
+	bool stale_seen; /* a SYNC older than S came: of stale_epoch */
+	u8 stale_epoch;
 	u8 grace_rounds; /* SYNC rounds left of a shrink's grace */
 	bool grace_acked; /* the sender applied a LIMIT of the new size */
 	u32 grace_seq;	/* the first LIMIT of the new size */
@@ -268,6 +315,8 @@ struct snic_crx_link {
 	u64 excess;		/* credits over-counted, then corrected */
 	u64 sync_stale;		/* SYNCs of an epoch before the last */
 	u64 ahead;		/* frames of an epoch beyond S+2 */
+	u64 outside_refused;	/* late or joining frames beyond a buffer */
+	u64 resessions;		/* sessions taken above a sender's peer */
 };
 
 enum snic_crx_verdict {
@@ -288,11 +337,21 @@ void snic_crx_link_leave(struct snic_crx_link *r, u8 vl, u32 n, bool outside);
 struct snic_crx_sync_res {
 	bool applied;		/* not a duplicate or stale SYNC */
 	bool changed;		/* some ABR changed beyond the arrivals */
+	bool resession;		/* the sender follows a session ours does not
+				 * beat: ours is now above it (say so)
+				 */
 	u16 bad_vl;		/* VLs named but not flow controlled here */
 };
 
+/* A receiver's session: @rnd, never 0 (a SYNC's "none"). */
+static inline u32 snic_crx_session(u32 rnd)
+{
+	return rnd ? rnd : 1;
+}
+
+/* Apply SYNC (or probe) @c; @rnd: random bits for a new session. */
 void snic_crx_link_sync(struct snic_crx_link *r, const struct snic_credit *c,
-			struct snic_crx_sync_res *res);
+			u32 rnd, struct snic_crx_sync_res *res);
 /* Build the next LIMIT frame (bumps the sequence number). */
 void snic_crx_link_limit(struct snic_crx_link *r, struct snic_credit *c);
 u32 snic_crx_link_any(const struct snic_crx_link *r);
@@ -303,6 +362,9 @@ u32 snic_crx_link_any(const struct snic_crx_link *r);
 struct snic_ctx_vl {
 	bool gated;		/* the far end flow-controls it */
 	bool fresh;		/* adopt the next LIMIT's count (a reset) */
+	bool rebasing;		/* adopted: no credit from LIMITs until one
+				 * acknowledges the SYNC that rebased it
+				 */
 	u32 tbs;		/* TBS */
 	u32 limit;		/* the newest limit heard */
 };
@@ -317,19 +379,30 @@ struct snic_ctx_link {
 	bool pending;		/* the last SYNC is not acknowledged */
 	struct snic_credit sync; /* the last SYNC, repeated until acked */
 	struct snic_ctx_vl vl[SNIC_CREDIT_VLS];
+	u8 stale_run;		/* stale LIMITs of the peer in a row ... */
+	u32 stale_seq;		/* ... the last of them */
 	/* stats */
 	u64 stale;		/* LIMITs older than the newest, ignored */
 	u64 rebases;		/* VLs rebased */
+	u64 restarts;		/* the peer went on behind us: started over */
 };
+
+/* Stale LIMITs of the peer in a row, each newer than the one before, that
+ * make a sender start over with its receiver (credit.h, 9).
+ */
+#define SNIC_CTX_STALE_RUN	8
 
 enum snic_ctx_limit_res {
 	SNIC_CTX_APPLIED,
 	SNIC_CTX_STALE,		/* older than one applied: ignored */
 	SNIC_CTX_ABSURD,	/* a count too far away: that VL ignored */
+	SNIC_CTX_OTHER,		/* another, older session's: ignored; probe */
 };
 
 void snic_ctx_link_init(struct snic_ctx_link *t, u32 session);
 void snic_ctx_link_reset(struct snic_ctx_link *t);
+/* No receiver answered: no VL is flow controlled any more. */
+void snic_ctx_link_ungate(struct snic_ctx_link *t);
 enum snic_ctx_limit_res snic_ctx_link_limit(struct snic_ctx_link *t,
 					    const struct snic_credit *c);
 /* The SYNC to send now: a new round, or the unacknowledged one again. */

@@ -32,7 +32,9 @@
 #define __SNIC_STAT_RX_VL_PACKETS(FN, n)				\
 	FN(RX_VL##n##_PACKETS, rx_vl##n##_packets,			\
 	   "16B packets received on the link on VL " #n " (the VL "	\
-	   "the receiving device's SC-to-VL map gives their SC).")
+	   "their sender's SC-to-VL map, learned from its SYNCs, "	\
+	   "gives their SC; before the first SYNC the receiving "	\
+	   "device's own).")
 
 #define __SNIC_STAT_RX_VL_BYTES(FN, n)					\
 	FN(RX_VL##n##_BYTES, rx_vl##n##_bytes,				\
@@ -130,7 +132,7 @@
 	FN(CREDIT_RESYNCS, credit_resyncs,				\
 	   "Receiver: SYNC frames that changed ABR (a repair).")	\
 	FN(RX_DROP_CREDIT_MALFORMED, rx_drop_credit_malformed,		\
-	   "Credit frames refused as malformed: shorter than 80 "	\
+	   "Credit frames refused as malformed: shorter than 100 "	\
 	   "bytes, or of another version or type (see Lossless "	\
 	   "links).")							\
 	FN(RX_DROP_CREDIT_BAD_VL, rx_drop_credit_bad_vl,		\
@@ -303,6 +305,16 @@
 	FN(EVENTS_SUPPRESSED, events_suppressed,			\
 	   "Events about this device (or port) that a listener of the "	\
 	   "events group did not get: over the device's rate limit of "	\
-	   "100 a second, or no memory.")
+	   "100 a second, or no memory.")					\
+	FN(RX_DROP_CREDIT_OUTSIDE, rx_drop_credit_outside,		\
+	   "Receiver: frames outside the credit count (late, or sent "	\
+	   "before the sender knew of the buffer) dropped because the "	\
+	   "VL already held a buffer's worth of such frames: a sender "	\
+	   "that ignores the protocol (no SYNC, old epochs) cannot grow "	\
+	   "the switch's queues without bound.")			\
+	FN(CREDIT_RESESSIONS, credit_resessions,			\
+	   "Receiver: times it took a new session because the sender "	\
+	   "followed another receiver's that its own did not compare "	\
+	   "newer than (its sessions are random; see Credits).")
 
 #endif /* _SNIC_CORE_STAT_LIST_H */

@@ -94,15 +94,19 @@ static void snic_addr_test(struct kunit *test)
 
 static void snic_credit_codec_test(struct kunit *test)
 {
-	struct snic_credit c = { .type = SNIC_CREDIT_SYNC, .mask = 0x4001 }, d;
+	struct snic_credit c = { .type = SNIC_CREDIT_SYNC, .mask = 0x4001,
+				 .peer = 0x12345678 }, d;
 	u8 buf[SNIC_CREDIT_FRAME_LEN];
 
 	c.count[0] = 0xdeadbeef;
 	c.count[14] = 3;
+	c.sc2vl[31] = 9;
 	snic_credit_encode(buf, &c);
 	KUNIT_EXPECT_EQ(test, snic_credit_decode(buf, sizeof(buf), &d),
 			SNIC_CREDIT_OK);
 	KUNIT_EXPECT_EQ(test, d.mask, 0x4001);
+	KUNIT_EXPECT_EQ(test, d.peer, 0x12345678U);
+	KUNIT_EXPECT_EQ(test, d.sc2vl[31], 9);
 	KUNIT_EXPECT_EQ(test, d.count[0], 0xdeadbeefU);
 	KUNIT_EXPECT_EQ(test, d.count[14], 3U);
 	KUNIT_EXPECT_EQ(test, snic_credit_decode(buf, 8, &d),

@@ -64,9 +64,10 @@
  * on. A credit-blocked head still ages: the watchdog discards it at its
  * HoQ lifetime. A receiver that has sent no LIMIT for 8 sync periods is
  * counted in credit_timeouts; its VLs stay flow controlled (a receiver
- * that goes away says so). A new qdisc sends no data until the far end
- * answers its probe, or for 8 sync periods if it never does (a far end
- * that is no snic receiver).
+ * that goes away says so). A new qdisc, and one reset by a link going
+ * down, sends no data until the far end answers its probe, or for 8 sync
+ * periods of carrier if it never does (a far end that is no snic
+ * receiver: then no VL is flow controlled, hello_fallbacks).
  *
  * Statistics: struct tc_snic_xstats as the qdisc's xstats (append-only).
  */
@@ -179,6 +180,17 @@ struct tc_snic_xstats {
 						       * by [2^(b-1), 2^b) ns
 						       */
 	} late;
+	/* robustness (appended) */
+	__u64	held_over;	/* switched packets that held no ingress
+				 * buffer: their VL already held 32768
+				 */
+	__u64	hello_fallbacks; /* waits for the far end's first word
+				  * that ended with no answer: no VL flow
+				  * controlled since
+				  */
+	__u64	credit_restarts; /* the receiver's LIMITs went on behind
+				  * one applied (forged): started over
+				  */
 };
 
 #endif /* _UAPI_LINUX_SCH_SNIC_H */

@@ -65,32 +65,38 @@
  * the protocol holds all the same, and a credited VL never drops a frame
  * for a counting reason. The frames are EtherType ETH_P_SNIC_CREDIT:
  *
- *   | outer Ethernet (14) | u8 version = 2 | u8 type | be16 VL mask |
+ *   | outer Ethernet (14) | u8 version = 3 | u8 type | be16 VL mask |
  *   | be32 session | be32 seq | u8 epoch | u8 flags (0) | be16 rebase |
- *   | be32 count[16] |
+ *   | be32 peer | u8 sc2vl[16] | be32 count[16] |
  *
  * type 1 (LIMIT, receiver -> sender): count[vl] = the credit limit, ABR +
  * BUF - USED, for each flow-controlled VL in the mask; session: the
- * receiver's (new and higher for every receiver incarnation: the wall
- * clock in seconds << 8, one more when that is not newer); seq: one
+ * receiver's (random for every receiver incarnation, never 0); seq: one
  * more for every LIMIT; epoch: the last SYNC epoch applied (its
- * acknowledgment). The sender applies only the newest LIMIT of the
- * newest session. type 2 (SYNC, sender -> receiver): count[vl] = total
- * credits sent (TBS) for each gated VL, when the SYNC left; epoch: the
- * epoch it closes (every 16B frame carries its sender's epoch in LE: the
- * frames before the SYNC an older or equal one, those after it a newer
- * one); seq: the newest LIMIT applied; rebase: VLs whose ABR is set to
- * TBS (a new receiver, a link reset). Of a closed epoch, what the
- * receiver has not seen one SYNC later is written off as lost; a frame
- * of such an epoch that arrives after all is late: not counted again,
- * admitted beyond the buffer. A SYNC with an empty mask is a probe; a
- * new sch_snic sends no data until the far end answers one. All counts
- * are modulo 2^32. LIMIT frames go out when the buffer drains, after
- * every SYNC and every credit period; SYNC frames every period of
- * the sender's qdisc, repeated until acknowledged. The management VL
- * (15) is never flow controlled. Receivers and senders must map SC to VL
- * alike: a receiver uses the SC-to-VL map of the sch_snic on its own
- * device. drivers/snic/core/credit.h has the protocol whole.
+ * acknowledgment); peer and sc2vl zero. The sender follows one session
+ * and applies only the newest LIMIT of it; a LIMIT of another session is
+ * a new receiver if that session is newer (serial arithmetic), else the
+ * last word of an old one (ignored, and the sender probes at once).
+ * type 2 (SYNC, sender -> receiver): count[vl] = total credits sent (TBS)
+ * for each gated VL, when the SYNC left; epoch: the epoch it closes
+ * (every 16B frame carries its sender's epoch in LE: the frames before
+ * the SYNC an older or equal one, those after it a newer one); seq: the
+ * newest LIMIT applied; rebase: VLs whose ABR is set to TBS (a new
+ * receiver, a link reset); peer: the receiver session the sender follows
+ * (0: none yet), which a receiver applies SYNCs of only when it is its
+ * own, and takes a session just above when its own would not compare
+ * newer; sc2vl: the sender's SC-to-VL map, two SCs a byte (SC 2k in bits
+ * 7:4), by which the receiver counts the frames of the link. Of a closed
+ * epoch, what the receiver has not seen one SYNC later is written off as
+ * lost; a frame of such an epoch that arrives after all is late: not
+ * counted again, admitted up to a buffer's worth beyond the buffer. A
+ * SYNC with an empty mask is a probe; a new (or reset) sch_snic sends no
+ * data until the far end answers one. All counts are modulo 2^32. LIMIT
+ * frames go out when the buffer drains, after every SYNC and every credit
+ * period; SYNC frames every period of the sender's qdisc, repeated until
+ * acknowledged. The management VL (15) is never flow controlled.
+ * drivers/snic/core/credit.h has the protocol whole, and what a frame
+ * forged on the link can and cannot do.
  *
  * Congestion notifications
  * ========================
