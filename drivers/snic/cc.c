@@ -449,6 +449,22 @@ u64 snic_cc_stalls(struct snic_cc *cc, unsigned int q)
 	return n;
 }
 
+/*
+ * Does TX queue @q keep what waits for the pacer? Its head is held here,
+ * the rest waits in the queue's qdisc: a FIFO keeps it, an AQM (fq_codel,
+ * Debian's default; codel, pie, cake, red...) drops it for its sojourn,
+ * and a DLID's packets then leave slots apart. RCU-BH (transmit).
+ */
+static bool snic_cc_txq_fifo(const struct snic_cc *cc, u16 q)
+{
+	const struct netdev_queue *txq = netdev_get_tx_queue(cc->nic->dev, q);
+	const struct Qdisc *sch = rcu_dereference_bh(txq->qdisc);
+	const char *id = sch ? sch->ops->id : "";
+
+	return !strcmp(id, "pfifo") || !strcmp(id, "bfifo") ||
+	       !strcmp(id, "pfifo_fast") || !strcmp(id, "noqueue");
+}
+
 /* Serialization time, fabric ns, of a frame of @len at @rate. */
 static u64 snic_cc_tp(unsigned int len, u64 rate)
 {
@@ -484,6 +500,7 @@ bool snic_cc_hold(struct snic_cc *cc, struct sk_buff *skb, u32 dlid, u8 sl,
 	struct snic_dlid_ent *e;
 	bool may_hold, hold = false;
 	u64 now, rate, tp, early = 0;
+	bool aqm = false;
 
 	if (!READ_ONCE(cc->tracked) || !READ_ONCE(cc->pacing) ||
 	    q >= cc->nheld)
@@ -519,6 +536,7 @@ bool snic_cc_hold(struct snic_cc *cc, struct sk_buff *skb, u32 dlid, u8 sl,
 		netif_tx_stop_queue(netdev_get_tx_queue(cc->nic->dev, q));
 		snic_cc_arm(cc, held->until);
 		hold = true;
+		aqm = !snic_cc_txq_fifo(cc, q);
 		goto out;
 	}
 	early = e->early;
@@ -535,6 +553,12 @@ out:
 	spin_unlock_bh(&cc->lock);
 	if (early)
 		snic_count(&cc->nic->stats, SNIC_STAT_TX_PACED_EARLY);
+	if (unlikely(aqm)) {
+		snic_count(&cc->nic->stats, SNIC_STAT_TX_PACED_BEHIND_AQM);
+		netdev_warn_once(cc->nic->dev,
+				 "TX queue %u holds paced packets in a qdisc that drops what waits (an AQM): give the NIC's queues FIFOs (snicctl qdisc nic)\n",
+				 q);
+	}
 	return hold;
 }
 

@@ -315,6 +315,13 @@
 	FN(CREDIT_RESESSIONS, credit_resessions,			\
 	   "Receiver: times it took a new session because the sender "	\
 	   "followed another receiver's that its own did not compare "	\
-	   "newer than (its sessions are random; see Credits).")
+	   "newer than (its sessions are random; see Credits).")		\
+	FN(TX_PACED_BEHIND_AQM, tx_paced_behind_aqm,			\
+	   "NIC: heads held for pacing on a TX queue whose qdisc is no "	\
+	   "FIFO: an AQM (fq_codel, Debian's default) drops the packets "	\
+	   "that wait behind the head for their sojourn, and a paced "	\
+	   "DLID's packets leave slots apart. Give the NIC's queues "	\
+	   "FIFOs (snicctl qdisc nic; fabric up does). 0 unless "		\
+	   "misconfigured.")
 
 #endif /* _SNIC_CORE_STAT_LIST_H */
