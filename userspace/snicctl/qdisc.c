@@ -12,6 +12,10 @@
  * Congestion marking: [cc_thr T|T0,...] [cc_buf BYTES] [cc_pkt N64|N0,...]
  * [cc_rate N|N0,...] [cc_victim 0|1]; one value applies to every data VL,
  * a list gives each VL's (VL 0 first; VLs not named 0).
+ * snicctl qdisc nic DEV [limit N]: a NIC's TX queues as "fabric up" makes
+ * them, mq with a pfifo of N packets (1000) under it on each: a queue
+ * whose head waits for the pacer keeps what waits behind it, where an
+ * AQM (fq_codel, Debian's default) would drop it.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -448,6 +452,53 @@ int qdisc_xstats(const char *dev, struct tc_snic_xstats *x)
 	return r.found ? 0 : -1;
 }
 
+static int txq_reply(struct nl_msg *msg, void *arg)
+{
+	struct nlmsghdr *nlh = nlmsg_hdr(msg);
+	struct nlattr *tb[IFLA_MAX + 1];
+
+	if (nlh->nlmsg_type == RTM_NEWLINK &&
+	    !nlmsg_parse(nlh, sizeof(struct ifinfomsg), tb, IFLA_MAX, NULL) &&
+	    tb[IFLA_NUM_TX_QUEUES])
+		*(unsigned int *)arg = nla_get_u32(tb[IFLA_NUM_TX_QUEUES]);
+	return NL_OK;
+}
+
+/* The TX queues of @dev (rtnetlink: its netns's, as -n joined it). */
+static unsigned int txq_count(const char *dev)
+{
+	struct ifinfomsg ifi = { .ifi_family = AF_UNSPEC };
+	unsigned int n = 0;
+	struct nl_msg *msg;
+	uint32_t ifindex;
+
+	if (dev_index(dev, &ifindex))
+		return 0;
+	ifi.ifi_index = ifindex;
+	msg = nlmsg_alloc_simple(RTM_GETLINK, 0);
+	if (!msg || nlmsg_append(msg, &ifi, sizeof(ifi), NLMSG_ALIGNTO) ||
+	    snic_route_run(msg, txq_reply, &n, "link show"))
+		return 0;
+	return n;
+}
+
+/* qdisc nic DEV [limit N]: a NIC's TX queues as fabric up makes them. */
+static int qdisc_nic(int argc, char **argv)
+{
+	uint32_t limit = 1000;
+	unsigned int n;
+
+	if (argc != 1 && !(argc == 3 && !strcmp(argv[1], "limit") &&
+			   !parse_u32(argv[2], &limit) && limit)) {
+		fprintf(stderr, "Usage: snicctl qdisc nic DEV [limit PACKETS]\n");
+		return 1;
+	}
+	n = txq_count(argv[0]);
+	if (!n)
+		return 1;
+	return qdisc_nic_fifo(argv[0], n, limit);
+}
+
 int do_qdisc(int argc, char **argv)
 {
 	struct tcmsg tcm = { .tcm_family = AF_UNSPEC };
@@ -459,9 +510,12 @@ int do_qdisc(int argc, char **argv)
 		return qdisc_apply(argc - 1, argv + 1, false);
 	if (argc >= 1 && !strcmp(argv[0], "add"))
 		return qdisc_apply(argc - 1, argv + 1, true);
+	if (argc >= 1 && !strcmp(argv[0], "nic"))
+		return qdisc_nic(argc - 1, argv + 1);
 	if (argc != 2 || strcmp(argv[0], "show")) {
 		fprintf(stderr, "Usage: snicctl qdisc show DEV\n"
-			"       snicctl qdisc set|add DEV " QDISC_OPTS "\n");
+			"       snicctl qdisc set|add DEV " QDISC_OPTS "\n"
+			"       snicctl qdisc nic DEV [limit PACKETS]\n");
 		return 1;
 	}
 	if (dev_index(argv[1], &ifindex))
