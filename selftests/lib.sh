@@ -188,8 +188,8 @@ modules_load() {
 }
 
 # fabric_2h1s: hosts H1 and H2 (snic0, LIDs 1 and 2, 10.0.0.1/2 and
-# fd00::1/2) on switch S1 (sw0, ports p1 -> H1 and p2 -> H2), sch_snic on
-# every fabric egress, LFT for both LIDs.
+# fd00::1/2, FIFO TX queues) on switch S1 (sw0, ports p1 -> H1 and p2 ->
+# H2), sch_snic on every fabric egress, LFT for both LIDs.
 fabric_2h1s() {
 	local ns p h i
 
@@ -215,6 +215,9 @@ fabric_2h1s() {
 		$TC -n "$h" qdisc add dev fab0 root snic || return 1
 		$IP -n "$h" link set fab0 up
 		$IP -n "$h" link add snic0 link fab0 type snic || return 1
+		# FIFO TX queues, as fabric up makes them (an AQM drops what
+		# waits for the pacer)
+		nsexec "$h" "$SNICCTL" qdisc nic snic0 || return 1
 		nsexec "$h" "$SNICCTL" dev set snic0 lid $i || return 1
 		$IP -n "$h" addr add 10.0.0.$i/24 dev snic0
 		$IP -n "$h" -6 addr add fd00::$i/64 dev snic0 nodad

@@ -18,7 +18,8 @@
  *	departures against the intended one, GAP_NS: the error is
  *	|gap - GAP_NS| / GAP_NS. The first two gaps of each destination
  *	(its queue filling) are left out. Prints "keys K gaps G
- *	gap_mean_ns M err_mean E err_p99 P".
+ *	gap_mean_ns M err_mean E err_p99 P", or with no gap measured
+ *	"keys K gaps 0: nothing measured" and exits 1.
  *   snic_pace series IFACE OFFSET PORT SECONDS
  *	The same frames, one line each: "T_NS ADDR", its departure
  *	(CLOCK_REALTIME) and destination, for a recovery to be read off the
@@ -260,10 +261,14 @@ static int do_capture(char **argv, int series)
 	}
 	if (series)
 		return 0;
+	/* No gap, no figure: a number here would be a measurement's. */
+	if (!ngaps) {
+		printf("keys %zu gaps 0: nothing measured\n", nkeys);
+		return 1;
+	}
 	qsort(err, ngaps, sizeof(*err), cmp_double);
 	printf("keys %zu gaps %zu gap_mean_ns %.0f err_mean %.4f err_p99 %.4f\n",
-	       nkeys, ngaps, ngaps ? gsum / ngaps : 0, ngaps ? sum / ngaps : 0,
-	       ngaps ? err[(ngaps * 99) / 100] : 0);
+	       nkeys, ngaps, gsum / ngaps, sum / ngaps, err[(ngaps * 99) / 100]);
 	return 0;
 }
 
