@@ -120,12 +120,20 @@ check "credits are back after the flap" quiet
 check "ping after the flap" nsexec "$H1" ping -c 2 -i 0.2 -w 15 10.0.0.2
 
 # 5. A VL without credits blocks alone; HoQ discards its head on time.
-check "h2 gives VL1 a 1-credit buffer (no packet fits)" \
-	nsexec "$H2" "$SNICCTL" dev set snic0 vlbuf $BUF,1
+#    (A VL buffer holds at least a frame of its link's MTU: h2 gives VL1
+#    one of 24 credits and sends no LIMIT any more, and a 1400-byte
+#    datagram's frame, 1478 bytes, takes all 24.)
+tmo0=$(nsexec "$S1" "$SNICCTL" -j qdisc show p2 | $JQ -r '.[0].credit_timeouts')
+check "h2 gives VL1 a buffer of one frame (24 credits)" \
+	nsexec "$H2" "$SNICCTL" dev set snic0 vlbuf $BUF,24
 check "p2: head-of-queue lifetime 3 s" \
 	nsexec "$S1" "$SNICCTL" qdisc set p2 hoq 3000000
-checke "p2 learns VL1 has 1 credit" \
-	'waitfor 5000 "[ \"\$(vlx $S1 p2 1 credits)\" = 1 ]"'
+checke "p2 learns VL1 has 24 credits" \
+	'waitfor 5000 "[ \"\$(vlx $S1 p2 1 credits)\" = 24 ]"'
+nsexec "$H2" "$SNICCTL" dev set snic0 credit_drop 1000000
+SNIC_XFER_COUNT=1 nsexec "$H1" "$TOOLS/snic_xfer" -u 10.0.0.2 7009 0 1400 1 >/dev/null
+checke "a 1400-byte datagram at priority 1 takes p2's VL1 credits, all 24" \
+	'waitfor 5000 "[ \"\$(vlx $S1 p2 1 credits)\" = 0 ]" || { vlx $S1 p2 1 credits; false; }'
 hq0=$(vlx "$S1" p2 1 hoq_discards)
 bg nsexec "$H1" timeout 8 "$TOOLS/snic_xfer" -c 10.0.0.2 7002 1000 1
 checke "a TCP SYN at priority 1 waits at p2's VL1 (blocked on credits)" \
@@ -137,16 +145,19 @@ checke "VL1's head is discarded once past its lifetime, with no new credit" \
 	'waitfor 15000 "[ \$(vlx $S1 p2 1 hoq_discards) -gt $hq0 ]"'
 checke "the discards gave p1's VL1 credits back" \
 	'waitfor 15000 "[ \$(crx_used $S1 sw0 p1 1) = 0 ]"'
-nsexec "$H2" "$SNICCTL" dev set snic0 vlbuf $BUF
+nsexec "$H2" "$SNICCTL" dev set snic0 credit_drop 0 vlbuf $BUF
+checke "h2 speaks again: p2's VL1 has its $BUF credits" \
+	'waitfor 10000 "[ \"\$(vlx $S1 p2 1 credits)\" = $BUF ]"'
 
 # 6. A receiver that goes silent is counted, and its sender stays flow
 #    controlled: it never sends beyond the credits it has, and when the
 #    receiver speaks again the whole buffer is back.
 nsexec "$S1" "$SNICCTL" qdisc set p2 hoq 0
+tmo0=$(nsexec "$S1" "$SNICCTL" -j qdisc show p2 | $JQ -r '.[0].credit_timeouts')
 check "h2 stops sending credit limits (drops them all)" \
 	nsexec "$H2" "$SNICCTL" dev set snic0 credit_drop 1000000
-checke "p2 counts the silence (credit_timeouts 1)" \
-	'waitfor 15000 "nsexec $S1 $SNICCTL qdisc show p2 | grep -q \"credit_timeouts 1\""'
+checke "p2 counts the silence (credit_timeouts +1)" \
+	'waitfor 15000 "[ \$(nsexec $S1 $SNICCTL -j qdisc show p2 | $JQ -r \".[0].credit_timeouts\") = $((tmo0 + 1)) ]"'
 g0=$(settled_gap "$SENT0" "$RX0") s0=$(sent0)
 snap
 nsexec "$H2" timeout 20 "$TOOLS/snic_xfer" -U 7003 12 >/tmp/credits.rx.$SFX &
@@ -221,7 +232,8 @@ for c in "credit_short rx_drop_credit_malformed" \
 	 "credit_version rx_drop_credit_malformed" \
 	 "credit_type rx_drop_credit_malformed" \
 	 "credit_vl15 rx_drop_credit_bad_vl" \
-	 "credit_absurd credit_limit_stale" \
+	 "credit_stale credit_limit_stale" \
+	 "credit_absurd rx_drop_credit_absurd" \
 	 "sync_vl9 rx_drop_credit_bad_vl"; do
 	set -- $c
 	check "NIC: 20 x $1 counted in $2" inject "$S1" p2 "$1" "$H2" snic0 "$2"
@@ -229,6 +241,32 @@ for c in "credit_short rx_drop_credit_malformed" \
 		inject "$H1" fab0 "$1" "$S1" p1 "$2" port
 done
 check "credits are intact after the bad frames" quiet
+# A SYNC forged on h1's link (from a copy of h1's own, epoch 100 ahead,
+# counts 500 beyond): the switch rebases to it; h1's own SYNC, repeated
+# because nothing acknowledged it, rebases it back (core/credit.h, 9).
+forged_sync() {
+	local r0 s0
+
+	r0=$(port_counter "$S1" sw0 p1 credit_resyncs)
+	s0=$(port_counter "$S1" sw0 p1 credit_sync_repeats)
+	nsexec "$H1" "$TOOLS/snic_inject" fab0 sync_forged 1 0 0 || return 1
+	waitfor 10000 "[ \$(port_counter $S1 sw0 p1 credit_resyncs) -ge \$(( $r0 + 2 )) ] &&
+		[ \$(port_counter $S1 sw0 p1 credit_sync_repeats) -gt $s0 ]" || {
+		echo "resyncs $r0 -> $(port_counter "$S1" sw0 p1 credit_resyncs)," \
+			"stale SYNCs $s0 -> $(port_counter "$S1" sw0 p1 credit_sync_repeats)"
+		return 1
+	}
+	quiet
+}
+check "a SYNC forged on the link is undone by the sender's own, every credit back" \
+	forged_sync
+g0=$(settled_gap "$SENT0" "$RX0") s0=$(sent0)
+nsexec "$H2" timeout 10 "$TOOLS/snic_xfer" -U 7000 3 >/dev/null &
+sleep 0.5
+nsexec "$H1" "$TOOLS/snic_xfer" -u 10.0.0.2 7000 1 1000 >/dev/null
+wait
+check "after the forgeries, a burst crosses with nothing lost" \
+	conserved "$g0" "$s0"
 check "vlbuf for VL15: EINVAL, not flow controlled" \
 	expect_err "$H1" 22 "management VL is not flow controlled" \
 	$SNICCTL dev set snic0 vlbuf 1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1

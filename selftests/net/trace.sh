@@ -103,13 +103,20 @@ checke "h1's fabric time never goes back from one event to the next" \
 	'ev "[a-z_]*" $NH1 snic0 | fld ftime |
 	 awk "\$1 < p { print \"back: \" p \" -> \" \$1; exit 1 } { p = \$1 }"'
 
-# 2. A VL without credits (h2 gives VL 1 a 1-credit buffer): the port
-#    stalls, and its head is discarded after the lifetime (100 fabric us).
+# 2. A VL without credits (h2 gives VL 1 a buffer of one frame, 24
+#    credits, and drops every LIMIT it would send; a 1400-byte
+#    datagram's frame takes all 24): the port stalls, and its head is
+#    discarded after the lifetime (100 fabric us).
+echo >$T/trace
+nsexec "$F-h2" "$SNICCTL" dev set snic0 vlbuf 128,24
+waitfor 5000 "[ \"\$(vlx $F-s1 p1 1 credits)\" = 24 ]"
+nsexec "$F-h2" "$SNICCTL" dev set snic0 credit_drop 1000000
+SNIC_XFER_COUNT=1 nsexec "$F-h1" "$TOOLS/snic_xfer" -u 10.0.0.2 7009 0 1400 1 >/dev/null
+waitfor 5000 "[ \"\$(vlx $F-s1 p1 1 credits)\" = 0 ]" ||
+	echo "# s1 p1 VL 1 kept $(vlx "$F-s1" p1 1 credits) credits"
 echo >$T/trace
 st0=$(vlx "$F-s1" p1 1 credit_stalls) hq0=$(vlx "$F-s1" p1 1 hoq_discards)
-nsexec "$F-h2" "$SNICCTL" dev set snic0 vlbuf 128,1
 nsexec "$F-s1" "$SNICCTL" qdisc set p1 hoq 100
-waitfor 5000 "[ \"\$(vlx $F-s1 p1 1 credits)\" = 1 ]"
 nsexec "$F-h1" timeout 8 "$TOOLS/snic_xfer" -c 10.0.0.2 7002 1000 1 \
 	>/dev/null 2>&1 &
 pids=$!
@@ -128,7 +135,7 @@ checke "one snic:hoq_discard per discard, h1's packet, older than 100 us" \
 	 ev hoq_discard $NS1 p1 | fld age | awk "\$1 < 100000 { exit 1 }"'
 wait $pids
 nsexec "$F-s1" "$SNICCTL" qdisc set p1 hoq 0
-nsexec "$F-h2" "$SNICCTL" dev set snic0 vlbuf 128
+nsexec "$F-h2" "$SNICCTL" dev set snic0 credit_drop 0 vlbuf 128
 
 # 3. The s0-s1 link fails, and comes back.
 echo >$T/trace

@@ -25,12 +25,21 @@
  *                                        sender feels backpressure, as
  *                                        an HPC application does;
  *                                        from IPv4 source port
- *                                        $SNIC_XFER_SPORT if set
+ *                                        $SNIC_XFER_SPORT if set;
+ *                                        $SNIC_XFER_COUNT datagrams
+ *                                        exactly (however long it
+ *                                        takes) if set
  *   snic_xfer -s ADDR COUNT PORT SECONDS SIZE
  *                                        the same, to COUNT IPv4
  *                                        addresses from ADDR on, one
  *                                        datagram to each in turn; print
  *                                        "sent N"
+ *   snic_xfer -T                         hold a socket with receive
+ *                                        timestamps on, for ever: the
+ *                                        kernel's netstamp static key
+ *                                        is switched on once, when the
+ *                                        guest boots, never while
+ *                                        traffic flows (see init.sh)
  * The sum is FNV-1a over the stream, so equal lines mean equal bytes.
  */
 #include <arpa/inet.h>
@@ -128,6 +137,17 @@ int main(int argc, char **argv)
 	int fd, c, one = 1;
 	ssize_t n;
 
+	if (argc == 2 && !strcmp(argv[1], "-T")) {
+		/* Hold receive timestamps on for good (see the top). */
+		fd = socket(AF_INET, SOCK_DGRAM, 0);
+		if (fd < 0 || setsockopt(fd, SOL_SOCKET, SO_TIMESTAMPNS, &one,
+					 sizeof(one))) {
+			perror("SO_TIMESTAMPNS");
+			return 1;
+		}
+		for (;;)
+			pause();
+	}
 	if (argc == 3 && !strcmp(argv[1], "-l")) {
 		struct sockaddr_in6 a = { .sin6_family = AF_INET6,
 					  .sin6_port = htons(atoi(argv[2])) };
@@ -259,6 +279,8 @@ int main(int argc, char **argv)
 	if ((argc == 6 || argc == 7) && !strcmp(argv[1], "-u")) {
 		int af = sockaddr_of(argv[2], atoi(argv[3]), &ss, &len);
 		const char *sport = getenv("SNIC_XFER_SPORT");
+		const char *n = getenv("SNIC_XFER_COUNT");
+		unsigned long long count = n ? strtoull(n, NULL, 0) : 0;
 		size_t size = atoi(argv[5]);
 		unsigned long long sent = 0;
 		int one = 1;
@@ -294,7 +316,7 @@ int main(int argc, char **argv)
 			   sizeof(one));
 		memset(buf, 0x5a, size);
 		end = now_s() + atof(argv[4]);
-		while (now_s() < end) {
+		while (count ? sent < count : now_s() < end) {
 			uint64_t seq = htobe64(sent);
 
 			memcpy(buf, &seq, sizeof(seq));
