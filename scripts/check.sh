@@ -1,91 +1,109 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# make check: setup (idempotent), build, host unit tests, style gates and
-# the VM suite; ends with one line "N passed, N failed" summing every test
-# case of every stage.
+# make check: setup (idempotent), build, host unit tests, fuzz smoke,
+# style gates, the DKMS build, the VM suite on the stock 6.1 kernel and
+# on the 6.12 LTS (each test on the kernels its leading comment names:
+# scripts/snic-tests.py), the two-guest tests, the Wireshark decode and,
+# when the debug kernel is cached, its stage. Ends with one line
+# "N passed, N failed" summing every test case of every stage; a stage
+# that exits non-zero without a failed case of its own adds one (a
+# compile error, a crash, an abort), and a stage that could not run is
+# said in that line.
 
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top" || exit 1
+CACHE=${SNIC_CACHE:-/var/cache/snic}
 start=$(date +%s)
 pass=0
 fail=0
+notes=()
 
-count() {	# count FILE: add its top-level KTAP results
-	local p f
-	p=$(grep -cE '^ok [0-9]+' "$1")
-	f=$(grep -cE '^not ok [0-9]+' "$1")
-	pass=$((pass + p))
-	fail=$((fail + f))
+# ktap LOG: its top-level KTAP results ("ok N", "not ok N"), as "P F"
+ktap() {
+	echo "$(grep -cE '^ok [0-9]+' "$1") $(grep -cE '^not ok [0-9]+' "$1")"
 }
 
-add_verdict() {	# add_verdict LOG: add its last line, "N passed, N failed"
+# verdict LOG: its last "N passed, N failed" line, as "P F" ("0 0" if none)
+verdict() {
 	local line f
 
-	line=$(tail -n 1 "$1")
-	case "$line" in
-	*" passed, "*" failed")
-		pass=$((pass + ${line%% passed*}))
-		f=${line#* passed, }
-		fail=$((fail + ${f%% failed}))
-		;;
-	*)	fail=$((fail + 1)) ;;
-	esac
+	line=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$1" | tail -n 1)
+	[ -n "$line" ] || { echo "0 0"; return; }
+	f=${line#* passed, }
+	echo "${line%% passed*} ${f%% failed*}"
+}
+
+# stage NAME COUNT CMD...: run CMD, its output on the console and in
+# build/NAME.log; COUNT (ktap or verdict) reads its cases. A non-zero
+# exit with no failed case, or no case at all, is one failure more.
+stage() {
+	local name=$1 how=$2 log=build/$1.log rc p f
+
+	shift 2
+	"$@" 2>&1 | tee "$log"
+	rc=${PIPESTATUS[0]}
+	read -r p f < <($how "$log")
+	if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then
+		echo "not ok - stage $name exited with status $rc"
+		f=1
+	elif [ "$p" -eq 0 ] && [ "$f" -eq 0 ]; then
+		echo "not ok - stage $name ran no test"
+		f=1
+	fi
+	pass=$((pass + p))
+	fail=$((fail + f))
+	echo "# $name: $p passed, $f failed ($(date +%T))"
 }
 
 mkdir -p build
 echo "# setup"
-bash scripts/setup.sh || { echo "0 passed, 1 failed"; exit 1; }
+bash scripts/setup.sh || { echo "0 passed, 1 failed (setup failed)"; exit 1; }
+# the kernels setup chose (as the Makefile reads them)
+eval "$(sed -n 's/^\(KVER[0-9]*\) ?= \(.*\)$/\1=${\1:-\2}/p' "$CACHE/env.mk")"
 echo "# build"
 if ! make -s all >build/make.log 2>&1; then
 	cat build/make.log
-	echo "0 passed, 1 failed"
+	echo "0 passed, 1 failed (the build failed)"
 	exit 1
 fi
 
 echo "# unit: host tests of drivers/snic/core"
-make -s unit 2>&1 | tee build/unit.ktap
-count build/unit.ktap
-
+stage unit ktap make -s unit
 echo "# fuzz: libFuzzer harnesses, 5 s each (make fuzz runs them longer)"
-make -s -C selftests/fuzz run SECONDS=5 2>&1 | tee build/fuzz.ktap
-count build/fuzz.ktap
-
+stage fuzz ktap make -s -C selftests/fuzz run SECONDS=5
 echo "# style: W=1, sparse, checkpatch --strict, 6.12 build"
-scripts/style.sh 2>&1 | tee build/style.ktap
-count build/style.ktap
-
+stage style ktap scripts/style.sh
 echo "# dkms: the DKMS tree built against both header versions"
-scripts/dkms.sh test 2>&1 | tee build/dkms.ktap
-count build/dkms.ktap
+stage dkms ktap scripts/dkms.sh test
 
-echo "# vm: kselftests in a qemu guest ($(date +%T))"
-selftests/qemu/run-vm.sh 2>&1 | tee build/vm.log
-add_verdict build/vm.log
+# The VM suite: every test once, on the kernel(s) its leading comment
+# names ("# kernels: ..."; the stock 6.1 when it names none).
+for k in "$KVER" "$KVER612"; do
+	tests=$(python3 scripts/snic-tests.py --kernel "$k")
+	args=()
+	for t in $tests; do
+		args+=(--test "$t")
+	done
+	out=build/vm
+	[ "$k" = "$KVER" ] || out=build/vm-$k
+	echo "# vm: kselftests on $k: $tests ($(date +%T))"
+	stage "vm-$k" verdict selftests/qemu/run-vm.sh --kver "$k" \
+		--out "$out" "${args[@]}"
+done
 
 echo "# span: one fabric over two guests, tunnels between them ($(date +%T))"
-selftests/qemu/run-span.sh --guests 2 2>&1 | tee build/span.log
-add_verdict build/span.log
+stage span verdict selftests/qemu/run-span.sh --guests 2
 
 echo "# wireshark: the VM's capture decoded by tshark and snic.lua"
-python3 scripts/wireshark-test.py 2>&1 | tee build/wireshark.ktap
-count build/wireshark.ktap
+stage wireshark ktap python3 scripts/wireshark-test.py
 
-# The debug-kernel suite (issue: CI runs it when it fits): it runs here
-# whenever the debug kernel is cached (make check-debug builds it once,
-# ~18 minutes), and its cases count like the others. Here it runs the
-# tests that drive the kernel's error, teardown and concurrency paths
-# (faults, teardown, refused registrations, malformed input, netlink,
-# credits, pacing under reconfiguration, the CCA and ARN loops,
-# multicast); the others (line rate, marking, service levels, lossless
-# under hogs, fabric builds) run the same code on the stock kernel above,
-# and all of them run in make check-debug. The debug kernel is 3x slower:
-# the whole list would take CI past 30 minutes, and so would five rounds
-# of the fault loops (SNIC_ITER): make check runs three, make check-debug
-# a hundred.
-# The list: the tests whose leading comment says "check-debug: yes"
-# (scripts/snic-tests.py, which writes snic.rst's list of tests too).
+# The debug-kernel suite runs whenever the debug kernel is cached (make
+# check-debug builds it once, 6 to 18 minutes), its cases counted like
+# the others: the tests whose leading comment says "check-debug: yes"
+# (the kernel's error, teardown and concurrency paths), two rounds of
+# the fault loops (make check-debug runs every test, a hundred rounds).
 DEBUG_TESTS=$(python3 scripts/snic-tests.py --debug)
 if scripts/debug-kernel.sh --cached >/dev/null 2>&1; then
 	echo "# check-debug: $DEBUG_TESTS on the cached debug kernel ($(date +%T))"
@@ -93,16 +111,7 @@ if scripts/debug-kernel.sh --cached >/dev/null 2>&1; then
 	for t in $DEBUG_TESTS; do
 		args+=(--test "$t")
 	done
-	SNIC_ITER=3 scripts/check-debug.sh "${args[@]}" 2>&1 | tee build/vm-debug.log
-	line=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' build/vm-debug.log | tail -n 1)
-	case "$line" in
-	*" passed, "*" failed")
-		pass=$((pass + ${line%% passed*}))
-		f=${line#* passed, }
-		fail=$((fail + ${f%% failed}))
-		;;
-	*)	fail=$((fail + 1)) ;;
-	esac
+	SNIC_ITER=2 stage vm-debug verdict scripts/check-debug.sh "${args[@]}"
 	# The verdict itself: a run whose kernel log holds a report fails,
 	# even one printed below the console's level (the planted modules
 	# of selftests/qemu/plant).
@@ -125,9 +134,13 @@ if scripts/debug-kernel.sh --cached >/dev/null 2>&1; then
 		fi
 	done
 else
-	echo "# check-debug: no cached debug kernel; run make check-debug (builds it once)"
+	notes+=("the debug-kernel stage did not run: no cached debug kernel (make check-debug builds it)")
 fi
 
 echo "# check: $(($(date +%s) - start)) s"
-echo "$pass passed, $fail failed"
+if [ ${#notes[@]} -gt 0 ]; then
+	echo "$pass passed, $fail failed ($(IFS=';'; echo "${notes[*]}"))"
+else
+	echo "$pass passed, $fail failed"
+fi
 [ "$fail" -eq 0 ]

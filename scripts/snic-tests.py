@@ -1,13 +1,18 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
 """The kselftests of selftests/net, declared once: each test script's
-leading comment paragraph says what it checks, and a line
-"# check-debug: yes" in that comment puts it in the debug-kernel stage of
-make check.
+leading comment paragraph says what it checks; a line "# check-debug:
+yes" in that comment puts it in the debug-kernel stage of make check, and
+a line "# kernels: 6.1 6.12" names the stock kernels make check runs it
+on (default: 6.1 alone). A test runs on both where that gains something
+(the netlink family, whose ops 6.1 folds in compat.c; the lifecycle of
+devices and modules; robustness), on one where running both does not.
 
   snic-tests.py --rst RST    print RST (snic.rst) with the list of tests
                              between its markers regenerated
   snic-tests.py --debug      print the names of the debug-stage tests
+  snic-tests.py --kernel K   print the names of the tests of kernel K
+                             (a release, 6.1.0-... or 6.12.118+...)
 """
 import argparse
 import glob
@@ -30,7 +35,7 @@ def tests():
         name = os.path.basename(path)[:-3]
         if "/span/" in path:
             name = "span/" + name
-        doc, debug, started = [], False, False
+        doc, debug, started, kernels = [], False, False, ["6.1"]
         with open(path) as f:
             for line in f.read().split("\n")[1:]:
                 if not line.startswith("#"):
@@ -41,6 +46,11 @@ def tests():
                 if text == "check-debug: yes":
                     debug = True
                     continue
+                if text.startswith("kernels:"):
+                    kernels = text.split()[1:]
+                    if not kernels or any(k not in ("6.1", "6.12") for k in kernels):
+                        sys.exit("snic-tests: %s: kernels: 6.1 and/or 6.12" % path)
+                    continue
                 if not text:
                     if started:
                         break
@@ -49,7 +59,7 @@ def tests():
                 doc.append(text)
         if not doc:
             sys.exit("snic-tests: %s has no leading comment" % path)
-        out.append((name, " ".join(doc), debug))
+        out.append((name, " ".join(doc), debug, kernels))
     return out
 
 
@@ -60,8 +70,11 @@ def rst(path):
     if a < 0 or b < a:
         sys.exit("snic-tests: %s has no test list markers" % path)
     lines = [BEGIN, ""]
-    for name, doc, debug in tests():
-        note = " (also on the debug kernel in make check)" if debug else ""
+    for name, doc, debug, kernels in tests():
+        notes = ["on %s" % " and ".join(kernels)]
+        if debug:
+            notes.append("and the debug kernel")
+        note = " (%s)" % ", ".join(notes)
         if name.startswith("span/"):
             note = " (two guests: selftests/qemu/run-span.sh)"
         lines.append("``%s``%s" % (name, note))
@@ -80,13 +93,19 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--rst")
     ap.add_argument("--debug", action="store_true")
+    ap.add_argument("--kernel")
     a = ap.parse_args()
     if a.rst:
         rst(a.rst)
     elif a.debug:
-        print(" ".join(n for n, _, d in tests() if d))
+        print(" ".join(n for n, _, d, _ in tests() if d))
+    elif a.kernel:
+        # 6.1.0-57-amd64 -> 6.1, 6.12.118+deb12-amd64 -> 6.12
+        k = ".".join(a.kernel.split("-")[0].split("+")[0].split(".")[:2])
+        print(" ".join(n for n, _, _, ks in tests()
+                       if k in ks and not n.startswith("span/")))
     else:
-        ap.error("--rst RST or --debug")
+        ap.error("--rst RST, --debug or --kernel K")
 
 
 if __name__ == "__main__":

@@ -8,6 +8,7 @@
 # counted drop with its own counter. A change of a link's state
 # re-evaluates just the Best Path Table entries that depend on the link.
 # The settings refuse bad values.
+# kernels: 6.12
 . "$(dirname "$0")/../lib.sh"
 
 modules_load || { not_ok "modules load"; ktap_finish; }

@@ -16,6 +16,7 @@
 #  - the link back, traffic goes direct again;
 #  - a detour that is also global, and a detour map with an SC beyond
 #    31, are refused with errno and extack.
+# kernels: 6.12
 . "$(dirname "$0")/../lib.sh"
 
 modules_load || { not_ok "modules load"; ktap_finish; }

@@ -13,6 +13,7 @@
 #    state is untouched (ar links is empty);
 #  - an "eliminated" for the same flow and link brings it back, and a
 #    notice ends with its lifetime.
+# kernels: 6.12
 . "$(dirname "$0")/../lib.sh"
 
 modules_load || { not_ok "modules load"; ktap_finish; }

@@ -20,7 +20,7 @@
 #    refresh period (ar_refresh), the recovery hold (ar_recovery) and the
 #    rate limit per port and type (ar_min_gap, counted in ar_limited);
 #  - the Best Path Table and port settings refuse bad values.
-# check-debug: yes
+# kernels: 6.12
 . "$(dirname "$0")/../lib.sh"
 
 modules_load || { not_ok "modules load"; ktap_finish; }

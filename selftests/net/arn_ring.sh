@@ -15,6 +15,7 @@
 #  - an MFT with a loop in it (every ring link) carries each ARN around
 #    once at most: a relay needs a newer sequence number;
 #  - an ARN a host sends is learned by its switch, never relayed.
+# kernels: 6.12
 . "$(dirname "$0")/../lib.sh"
 
 modules_load || { not_ok "modules load"; ktap_finish; }

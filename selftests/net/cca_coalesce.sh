@@ -11,6 +11,7 @@
 #    them), and FECNs = CNs + folded + piggybacked;
 #  - past the table's 4096 sources, a new source's BECN leaves at once,
 #    counted (becn_uncoalesced).
+# kernels: 6.12
 . "$(dirname "$0")/../lib.sh"
 
 modules_load || { not_ok "modules load"; ktap_finish; }

@@ -11,7 +11,6 @@
 # number of DLIDs with LRU replacement, generates its CCT from
 # cct_max_delay and ccti_limit as opafm does (or takes a written one), and
 # refuses bad settings.
-# check-debug: yes
 . "$(dirname "$0")/../lib.sh"
 
 modules_load || { not_ok "modules load"; ktap_finish; }

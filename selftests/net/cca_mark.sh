@@ -7,6 +7,7 @@
 # marks; a victim (a VL that waited for downstream credits while
 # congested) marks only with victim marking on; the marking rate and the
 # minimum packet size select the subset. Marking is off by default.
+# kernels: 6.12
 . "$(dirname "$0")/../lib.sh"
 
 modules_load || { not_ok "modules load"; ktap_finish; }

@@ -14,6 +14,7 @@
 #    packets take the open queues again.
 # The rate the unpaced DLIDs keep is a figure of make bench
 # (cca_same_nic_victim), not asserted here.
+# kernels: 6.12
 . "$(dirname "$0")/../lib.sh"
 
 NQ=8		# snic0's TX queues: 0..3 open, 4..7 paced

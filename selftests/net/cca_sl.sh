@@ -10,6 +10,7 @@
 # SL, else its CN names the SL. A NIC's SC2SL table may say otherwise (a
 # fabric that escalates SCs). Bad per-SL settings are refused with an
 # extack and change nothing.
+# kernels: 6.12
 . "$(dirname "$0")/../lib.sh"
 
 modules_load || { not_ok "modules load"; ktap_finish; }

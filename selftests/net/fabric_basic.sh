@@ -4,6 +4,7 @@
 # Two hosts and one switch: ping both ways (IPv4 and IPv6), a TCP transfer
 # with verified bytes, counters that agree hop by hop, the MAC derived from
 # the LID, multi-queue TX, and SL -> SC -> VL visible in the qdisc.
+# kernels: 6.12
 . "$(dirname "$0")/../lib.sh"
 
 modules_load || { not_ok "modules load"; ktap_finish; }

@@ -6,6 +6,7 @@
 # fidelity is a benchmark): the shaped link carries between half and
 # 105 % of its rate, the qdisc reports the rate and its throttling, and
 # bad options are refused with an extack message.
+# kernels: 6.12
 . "$(dirname "$0")/../lib.sh"
 
 modules_load || { not_ok "modules load"; ktap_finish; }

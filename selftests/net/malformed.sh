@@ -5,6 +5,7 @@
 # each in its own counter, at a host NIC and at a switch port; good
 # traffic still flows afterwards. (The harness fails the run on any
 # kernel warning.)
+# kernels: 6.1 6.12
 # check-debug: yes
 . "$(dirname "$0")/../lib.sh"
 

@@ -6,6 +6,7 @@
 # s1-s2, and the broadcast spanning tree s1-s2-s3 (the s1-s3 link is left
 # out). ARP works, the left-out link carries no broadcast, and there is
 # no storm. A multicast DLID without an MFT entry is a counted drop.
+# kernels: 6.12
 . "$(dirname "$0")/../lib.sh"
 
 modules_load || { not_ok "modules load"; ktap_finish; }

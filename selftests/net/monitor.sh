@@ -16,7 +16,7 @@
 # the port's rate limit (100 a second) holds the rest back, and every
 # ARN is either an event the monitor printed or counted in
 # events_suppressed.
-# check-debug: yes
+# kernels: 6.12
 . "$(dirname "$0")/../lib.sh"
 
 modules_load || { not_ok "modules load"; ktap_finish; }

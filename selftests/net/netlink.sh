@@ -3,6 +3,7 @@
 #
 # The snic generic netlink family refuses bad requests with the right
 # errno and an extack message, and nothing changes when it does.
+# kernels: 6.1 6.12
 # check-debug: yes
 . "$(dirname "$0")/../lib.sh"
 

@@ -9,7 +9,6 @@
 #  - Changing the link's time dilation under paced load wedges no queue
 #    and does not stop CCTI decay: the NIC's fabric clock rebases itself.
 #  - A reconfiguration that forgets the DLIDs releases the held heads.
-# check-debug: yes
 . "$(dirname "$0")/../lib.sh"
 
 modules_load || { not_ok "modules load"; ktap_finish; }

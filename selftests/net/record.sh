@@ -9,6 +9,7 @@
 # grows; it shows the hot port's queue (s1 p3) building up and its FECN
 # marks growing, credits held in s1's buffers, and the senders' CCTI of
 # DLID 3 above 0. -j gives the same as JSON lines.
+# kernels: 6.12
 . "$(dirname "$0")/../lib.sh"
 
 modules_load || { not_ok "modules load"; ktap_finish; }

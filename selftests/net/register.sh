@@ -7,6 +7,7 @@
 # destructor itself. Whatever ndo_init allocated is freed once (the debug
 # kernel's KASAN and kmemleak, and the verdict, catch a double free or a
 # leak); SNIC_ITER x 10 refusals of each kind, then working devices.
+# kernels: 6.1 6.12
 # check-debug: yes
 . "$(dirname "$0")/../lib.sh"
 

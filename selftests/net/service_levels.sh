@@ -6,6 +6,7 @@
 # VL at every qdisc. The qdiscs classify by the SC in the 16B header, so
 # their per-VL counters show the SC each hop put on the wire. Bad tables
 # are refused with an extack message.
+# kernels: 6.12
 . "$(dirname "$0")/../lib.sh"
 
 modules_load || { not_ok "modules load"; ktap_finish; }

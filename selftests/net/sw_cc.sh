@@ -7,6 +7,7 @@
 # sch_snic is made before it joins or after; a port's own settings then
 # override it for that port only, and a sch_snic elsewhere never sees it.
 # Bad values are refused with an extack and change nothing.
+# kernels: 6.12
 . "$(dirname "$0")/../lib.sh"
 
 modules_load || { not_ok "modules load"; ktap_finish; }

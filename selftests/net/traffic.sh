@@ -5,6 +5,7 @@
 # accounts for every datagram (on a lossless fabric none is lost or
 # misdelivered), latencies are ordered, and bad requests are refused.
 # Behaviour only: no figure here depends on how fast the guest is.
+# kernels: 6.12
 . "$(dirname "$0")/../lib.sh"
 
 modules_load || { not_ok "modules load"; ktap_finish; }

@@ -79,6 +79,12 @@ for f in /snic/selftests/tools/*; do
 	esac
 done
 export TOOLS=/run/snic/tools
+# Receive timestamps on for good, before any traffic: the first socket
+# that asks for them switches a static key (netif_rx's), live-patching
+# the kernel's text, and qemu's multi-threaded TCG once let the other
+# vCPU run the half-patched site (an int3 oops in netif_rx_internal, on
+# 6.12, under load). Switched on now, while the guest is idle, it stays.
+$TOOLS/snic_xfer -T &
 results=/snic/${out:-build/vm}/results
 # One of several guests (selftests/qemu/run-span.sh): eth0 on the other
 # guests' segment is the underlay of a fabric over machines.

@@ -81,6 +81,23 @@ while [ $# -gt 0 ]; do
 done
 
 moddir=.
+# The stock kernel's modules are the tree's own (make); another kernel's
+# (--kver, the 6.12 LTS) are built out of the tree in build/mod-KVER,
+# against its headers (scripts/setup.sh installs them).
+DEFKVER=$(sed -n 's/^KVER ?= //p' "$CACHE/env.mk" 2>/dev/null)
+if [ $debug -eq 0 ] && [ -n "$KVER" ] && [ -n "$DEFKVER" ] &&
+   [ "$KVER" != "$DEFKVER" ]; then
+	moddir=build/mod-$KVER
+	mkdir -p "$top/$moddir"
+	# The sources with their times (tar keeps them): what did not
+	# change since the last build there is not built again.
+	tar -C "$top" -cf - --exclude='*.o' --exclude='*.ko' \
+		--exclude='*.cmd' --exclude='*.mod' --exclude='*.mod.c' \
+		--exclude='.*' Kbuild drivers include | tar -C "$top/$moddir" -xf -
+	make -s -C "/lib/modules/$KVER/build" M="$top/$moddir" modules \
+		>"$top/build/mod-$KVER.log" 2>&1 ||
+		{ cat "$top/build/mod-$KVER.log"; exit 2; }
+fi
 if [ $debug -eq 1 ]; then
 	# The debug kernel, and the module built against it out of the tree.
 	ksrc=$("$top/scripts/debug-kernel.sh") || exit 2
