@@ -58,7 +58,7 @@ rc=0
 cd "$top" || exit 1
 for f in $(git ls-files 'drivers/*.[ch]' 'include/*.h'); do
 	case "$f" in
-	drivers/sch_snic/qdisc.c) extra=,CAMELCASE ;;
+	drivers/sch_snic/qdisc.c|drivers/snic/cc.c) extra=,CAMELCASE ;;
 	drivers/snic/compat.[ch]) extra=,LINUX_VERSION_CODE,CONSTANT_COMPARISON,MACRO_ARG_REUSE ;;
 	drivers/snic/core/core_types.h) extra=,PREFER_KERNEL_TYPES ;;
 	drivers/snic/core/stat_list.h) extra=,COMPLEX_MACRO,MACRO_ARG_REUSE ;;

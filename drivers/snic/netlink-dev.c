@@ -92,8 +92,8 @@ int snic_nl_dev_get_start(struct netlink_callback *cb)
 		if (snic_is_nic(dev) || snic_is_switch(dev))
 			max = max(max, snic_nl_dev_size(dev));
 	rtnl_unlock();
-	cb->min_dump_alloc = max(cb->min_dump_alloc,
-				 (u32)nlmsg_total_size(GENL_HDRLEN + max));
+	cb->min_dump_alloc = max_t(u32, cb->min_dump_alloc,
+				   nlmsg_total_size(GENL_HDRLEN + max));
 	return 0;
 }
 

@@ -505,6 +505,7 @@ static inline u32 snic_crx_least(unsigned int mtu)
 {
 	return snic_credit_blocks(mtu + ETH_HLEN);
 }
+
 void snic_crx_rx(struct snic_crx *crx, u8 sc, u8 epoch, unsigned int len);
 void snic_crx_rx_switched(struct snic_crx *crx, struct sk_buff *skb, u8 sc,
 			  u8 epoch, unsigned int len);
