@@ -7,6 +7,8 @@ a line "# kernels: 6.1 6.12" names the stock kernels make check runs it
 on (default: 6.1 alone). A test runs on both where that gains something
 (the netlink family, whose ops 6.1 folds in compat.c; the lifecycle of
 devices and modules; robustness), on one where running both does not.
+make check leaves a debug-stage test off the stock 6.12 when the debug
+stage runs: its kernel is a 6.12 too.
 
   snic-tests.py --rst RST    print RST (snic.rst) with the list of tests
                              between its markers regenerated
