@@ -60,8 +60,10 @@ fallbacks() { nsexec "$S1" "$SNICCTL" -j qdisc show p2 | $JQ -r '.[0].hello_fall
 # 1. 300 frames of 102 bytes by their LEN, each with 1300 bytes of link
 # padding after it: a port that charged the padding and gave back the
 # trimmed frame leaked 20 credits a frame, and its VL wedged.
+# (a wedged VL holds h1's link's queue full, and the raw socket's sends
+# would wait for ever: 30 s at most)
 check "300 padded frames (LEN 102 bytes, 1402 on the wire) into p1" \
-	env SNIC_INJECT_PAD=1300 $IP netns exec "$H1" "$TOOLS/snic_inject" fab0 padded 300 2 1
+	env SNIC_INJECT_PAD=1300 timeout 30 $IP netns exec "$H1" "$TOOLS/snic_inject" fab0 padded 300 2 1
 check "p1 gave back what they held: every credit back" quiet
 check "the link carries on: ping h1 -> h2" pings
 
@@ -71,7 +73,7 @@ check "the link carries on: ping h1 -> h2" pings
 nsexec "$S1" "$SNICCTL" qdisc set p2 rate 100kbit
 o0=$(port_counter "$S1" sw0 p1 rx_drop_credit_outside)
 check "400 late frames of 1000 bytes into p1, towards a 100 kbit/s p2" \
-	env SNIC_INJECT_PAYLOAD=1000 $IP netns exec "$H1" "$TOOLS/snic_inject" fab0 late 400 2 1
+	env SNIC_INJECT_PAYLOAD=1000 timeout 30 $IP netns exec "$H1" "$TOOLS/snic_inject" fab0 late 400 2 1
 checke "a buffer's worth of them held, the rest dropped and counted (rx_drop_credit_outside)" \
 	'waitfor 5000 "[ \$(port_counter $S1 sw0 p1 rx_drop_credit_outside) -ge $((o0 + 350)) ]"
 	 o=$(( $(port_counter $S1 sw0 p1 rx_drop_credit_outside) - o0 ))
