@@ -156,6 +156,34 @@ checke "fabric health threshold 0 judges any late frame UNFAITHFUL, 1000 none" \
 	'"$SNICCTL" fabric health $F threshold 1000 | grep -q " FAITHFUL " &&
 	 { [ "$("$SNICCTL" -j fabric health $F | $JQ -r ".late_over | numbers")" -eq 0 ] ||
 	   "$SNICCTL" fabric health $F threshold 0 | grep -q UNFAITHFUL; }'
+# A run's own verdict: after a mark, the verdict covers what came after
+# it alone (50 datagrams: 100 frames on h1's link and s1's port to h3,
+# against the thousands of the fabric's life), and its exit status says
+# it (0 FAITHFUL, 1 UNFAITHFUL).
+checke "fabric health NAME mark: the next verdict covers only what came after (window mark), its exit status the verdict's" \
+	'l=$("$SNICCTL" -j fabric health $F | $JQ .frames)
+	 "$SNICCTL" fabric health $F mark || exit 1
+	 nsexec "$F-h3" timeout 20 "$TOOLS/snic_xfer" -U 7601 4 >/dev/null &
+	 sleep 0.5
+	 nsexec "$F-h1" env SNIC_XFER_COUNT=50 timeout 20 "$TOOLS/snic_xfer" -u 10.0.0.3 7601 1 1000 >/dev/null
+	 wait
+	 h=$("$SNICCTL" -j fabric health $F); rc=$?
+	 echo "life: $l frames; since the mark: $h; exit $rc"
+	 echo "$h" | $JQ -e --argjson l "$l" \
+		".window == \"mark\" and .frames >= 100 and .frames < \$l" >/dev/null &&
+	 case $(echo "$h" | $JQ -r .fidelity) in
+	 FAITHFUL) [ $rc = 0 ] ;;
+	 UNFAITHFUL) [ $rc = 1 ] ;;
+	 *) false ;;
+	 esac'
+# Nothing crosses a link whose ends are down: a window with no frame and
+# no paced packet measured nothing, UNKNOWN, exit 3.
+checke "fabric health with nothing measured since the mark: UNKNOWN, exit 3" \
+	'for h in h1 h2 h3; do nsexec "$F-$h" $IP link set fab0 down; done
+	 "$SNICCTL" fabric health $F mark || exit 1
+	 h=$("$SNICCTL" -j fabric health $F); rc=$?
+	 echo "$h; exit $rc"
+	 [ $rc = 3 ] && echo "$h" | $JQ -e ".fidelity == \"UNKNOWN\" and .frames == 0" >/dev/null'
 "$SNICCTL" fabric down "$F" >/dev/null
 checke "fabric health of a fabric that is not up: exit 2" \
 	'"$SNICCTL" fabric health $F 2>/dev/null; [ $? -eq 2 ]'

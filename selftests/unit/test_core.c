@@ -136,6 +136,17 @@ static void test_hist(void)
 	      snic_hist_quantile(&a, 990) == 3 &&
 	      snic_hist_quantile(&a, 995) == 1023,
 	      "hist: quantiles of the merged histogram");
+	b = a;
+	for (i = 0; i < 10; i++)
+		snic_hist_add(&a, 100);
+	a.over += 2;
+	CHECK(snic_hist_since(&a, &b) && a.n == 10 && a.sum == 1000 &&
+	      a.over == 2 && a.bucket[7] == 10 && a.bucket[0] == 0 &&
+	      a.max == 127 && snic_hist_quantile(&a, 990) == 127,
+	      "hist: since a snapshot, only the events after it; max its bucket's bound");
+	b.n = a.n + 1;
+	CHECK(!snic_hist_since(&a, &b) && a.n == 10,
+	      "hist: a snapshot that is no earlier state is refused, nothing changed");
 }
 
 int main(void)

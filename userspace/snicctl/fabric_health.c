@@ -18,6 +18,13 @@
  *           link loses nothing here unless something under it does: a
  *           tunnel between machines over a lossy underlay.
  *
+ * A run's own verdict: "fabric health NAME mark" takes a snapshot of all
+ * of it (FAB_STATE_DIR/NAME.health), and from then on "fabric health
+ * NAME" covers what happened since the mark (window "mark": the
+ * histograms and counts less the snapshot's) instead of the fabric's
+ * whole life (window "life"). The pacing timer's late p99 and max are
+ * the NICs' own quantiles and stay over the fabric's life.
+ *
  * The fabric is FAITHFUL while at most THRESHOLD per mille of its frames
  * were late by more than their time on the link, at most that share of
  * its paced packets left early and no link lost a frame; UNFAITHFUL
@@ -28,10 +35,13 @@
  * and 5 to 7 % with links backlogged all the time (every late wake-up
  * then makes several frames late, until the link catches up); four CPU
  * hogs in the guest make that 5 to 20 %.
- * Text or -j; the exit status is 0 either way (2: the fabric is not up).
+ * A window in which no frame crossed a link and no packet was paced
+ * measured nothing: UNKNOWN. Text or -j; the exit status says the verdict:
+ * 0 FAITHFUL, 1 UNFAITHFUL, 3 UNKNOWN (2: the fabric is not up).
  */
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #include <linux/sch_snic.h>
@@ -42,6 +52,7 @@
 #include "libsnic.h"
 
 #define SNIC_FIDELITY_PERMILLE	100	/* 10 %: the default threshold */
+#define SNIC_HEALTH_UNKNOWN	3	/* exit status: nothing measured */
 
 struct health {
 	/* links */
@@ -52,6 +63,55 @@ struct health {
 	/* loss: credits written off, frames that came after their write-off */
 	uint64_t lost, late_frames;
 };
+
+/* A mark: the fabric's health when it was taken, and when (CLOCK_BOOTTIME) */
+struct health_mark {
+	uint32_t magic;
+#define HEALTH_MARK_MAGIC	0x534e4831	/* "SNH1" */
+	uint32_t pad;
+	uint64_t at_ns;
+	struct health h;
+};
+
+static uint64_t boot_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_BOOTTIME, &ts);
+	return ts.tv_sec * 1000000000ULL + ts.tv_nsec;
+}
+
+static void mark_path(const char *name, char *buf, size_t len)
+{
+	snprintf(buf, len, "%s/%s.health", FAB_STATE_DIR, name);
+}
+
+/* A new fabric of that name starts with no mark. */
+void fab_health_forget(const char *name)
+{
+	char path[96];
+
+	mark_path(name, path, sizeof(path));
+	unlink(path);
+}
+
+/* @h less the mark @m: false (and @h whole) if @m is no earlier state. */
+static bool health_since(struct health *h, const struct health *m)
+{
+	struct snic_hist late = h->late;
+
+	if (m->ends != h->ends || m->wakeups > h->wakeups ||
+	    m->paced > h->paced || m->early > h->early || m->lost > h->lost ||
+	    m->late_frames > h->late_frames || !snic_hist_since(&late, &m->late))
+		return false;
+	h->late = late;
+	h->wakeups -= m->wakeups;
+	h->paced -= m->paced;
+	h->early -= m->early;
+	h->lost -= m->lost;
+	h->late_frames -= m->late_frames;
+	return true;
+}
 
 static void add_loss(struct health *h, const uint64_t *stats)
 {
@@ -178,25 +238,90 @@ static uint64_t permille(uint64_t part, uint64_t whole)
 	return whole ? (part * 1000 + whole - 1) / whole : 0;
 }
 
+/* snicctl fabric health NAME mark: the start of a run's window. */
+int fabric_health_mark(const struct fabric *f)
+{
+	struct health_mark m = { .magic = HEALTH_MARK_MAGIC };
+	char path[96], tmp[104];
+	FILE *fp;
+
+	if (collect(f, &m.h))
+		return 1;
+	m.at_ns = boot_ns();
+	mark_path(f->name, path, sizeof(path));
+	snprintf(tmp, sizeof(tmp), "%s.new", path);
+	fp = fopen(tmp, "w");
+	if (!fp || fwrite(&m, sizeof(m), 1, fp) != 1 || fclose(fp)) {
+		perror(tmp);
+		return 1;
+	}
+	if (rename(tmp, path)) {
+		perror(path);
+		return 1;
+	}
+	return 0;
+}
+
+/* The mark of @f, if it has one that is an earlier state of @h: @h then
+ * covers what happened since, and the mark's age is in @age_ns.
+ */
+static bool apply_mark(const struct fabric *f, struct health *h,
+		       uint64_t *age_ns)
+{
+	struct health_mark m;
+	char path[96];
+	FILE *fp;
+	bool ok;
+
+	mark_path(f->name, path, sizeof(path));
+	fp = fopen(path, "r");
+	if (!fp)
+		return false;
+	ok = fread(&m, sizeof(m), 1, fp) == 1 && m.magic == HEALTH_MARK_MAGIC;
+	fclose(fp);
+	if (!ok || !health_since(h, &m.h)) {
+		fprintf(stderr, "Warning: %s is no earlier state of fabric %s: its whole life measured\n",
+			path, f->name);
+		return false;
+	}
+	*age_ns = boot_ns() - m.at_ns;
+	return true;
+}
+
 int fabric_health(const struct fabric *f, uint32_t threshold)
 {
-	uint64_t over_pm, early_pm;
+	uint64_t over_pm, early_pm, age_ns = 0;
+	const char *verdict;
 	struct health h;
-	bool faithful;
+	bool marked;
+	int rc;
 
 	if (collect(f, &h))
 		return 1;
+	marked = apply_mark(f, &h, &age_ns);
 	over_pm = permille(h.late.over, h.late.n);
 	early_pm = permille(h.early, h.paced);
 	if (threshold == UINT32_MAX)
 		threshold = SNIC_FIDELITY_PERMILLE;
-	faithful = over_pm <= threshold && early_pm <= threshold && !h.lost;
+	if (over_pm > threshold || early_pm > threshold || h.lost) {
+		verdict = "UNFAITHFUL";
+		rc = 1;
+	} else if (!h.late.n && !h.paced) {
+		verdict = "UNKNOWN";	/* nothing measured: no verdict */
+		rc = SNIC_HEALTH_UNKNOWN;
+	} else {
+		verdict = "FAITHFUL";
+		rc = 0;
+	}
 	out_begin_obj();
 	out_str("fabric", "fabric %s:", f->name);
 	out_u64("dilation", " dilation %llu", f->dilation);
-	out_str("fidelity", " %s", faithful ? "FAITHFUL" : "UNFAITHFUL");
+	out_str("fidelity", " %s", verdict);
 	out_u64("threshold_permille", " (threshold %llu per mille late or early)",
 		threshold);
+	out_str("window", ", window: %s", marked ? "mark" : "life");
+	if (marked)
+		out_u64("window_ms", " (the last %llu ms)", age_ns / 1000000);
 	out_nl();
 	out_u64("link_ends", "  links: %llu ends,", h.ends);
 	out_u64("frames", " %llu frames,", h.late.n);
@@ -220,5 +345,5 @@ int fabric_health(const struct fabric *f, uint32_t threshold)
 		h.late_frames);
 	fab_span_health(f);
 	out_end_obj();
-	return 0;
+	return rc;
 }

@@ -560,6 +560,7 @@ static int teardown(const struct fabric *f)
 	free(b.s);
 	state_path(f->name, path, sizeof(path));
 	unlink(path);
+	fab_health_forget(f->name);
 	return n;
 }
 
@@ -769,6 +770,7 @@ static int cmd_up(int argc, char **argv)
 		}
 	}
 	mkdir(FAB_STATE_DIR, 0755);
+	fab_health_forget(f->name);
 	if (fab_write(f, path)) {
 		fab_free(f);
 		return 1;
@@ -980,6 +982,14 @@ int do_fabric(int argc, char **argv)
 		fab_free(f);
 		return 0;
 	}
+	if (argc == 3 && !strcmp(argv[0], "health") && !strcmp(argv[2], "mark")) {
+		f = load(name);
+		if (!f)
+			return 2;
+		err = fabric_health_mark(f);
+		fab_free(f);
+		return err;
+	}
 	if (argc >= 1 && !strcmp(argv[0], "health") &&
 	    (argc <= 2 || (argc == 4 && !strcmp(argv[2], "threshold") &&
 			   !parse_u32(argv[3], &per) && per <= 1000))) {
@@ -1022,7 +1032,7 @@ int do_fabric(int argc, char **argv)
 	}
 	fprintf(stderr, "Usage: " FAB_UP_USAGE "\n"
 		"       snicctl fabric down|show [NAME]\n"
-		"       snicctl fabric health [NAME [threshold PERMILLE]]\n"
+		"       snicctl fabric health [NAME [threshold PERMILLE | mark]]\n"
 		"       snicctl fabric check [NAME] [pairs N|all]\n"
 		"       snicctl fabric exec NAME NODE -- CMD [ARGS]\n"
 		"       snicctl fabric record NAME [interval US] [samples N] [-o FILE]\n"

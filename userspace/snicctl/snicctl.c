@@ -55,7 +55,7 @@ static void usage(FILE *f)
 		"                [hoq USEC] [dilation D] [sync USEC]  (add: create)\n"
 		"  fabric up FILE|GENERATOR [name NAME] [dilation D|auto] [rate RATE] [hoq USEC] [ar|val] [check]\n"
 		"  fabric down|show [NAME]        tear down / describe a fabric\n"
-		"  fabric health [NAME [threshold PERMILLE]]  how faithful it was\n"
+		"  fabric health [NAME [threshold PERMILLE | mark]]  how faithful it was\n"
 		"  fabric check [NAME] [pairs N|all]  hosts ping each other\n"
 		"  fabric exec NAME NODE -- CMD   run CMD in NODE's namespace\n"
 		"  fabric record NAME [interval US] [samples N] [-o FILE]  queues,\n"

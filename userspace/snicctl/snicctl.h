@@ -152,6 +152,8 @@ int qdisc_xstats(const char *dev, struct tc_snic_xstats *x);
 struct fabric;
 /* @threshold: per mille, UINT32_MAX: the default */
 int fabric_health(const struct fabric *f, uint32_t threshold);
+int fabric_health_mark(const struct fabric *f);
+void fab_health_forget(const char *name);
 /* fabric_traffic.c */
 int fabric_traffic(const struct fabric *f, int argc, char **argv);
 long long parse_rate(const char *s);

@@ -57,6 +57,38 @@ static inline void snic_hist_merge(struct snic_hist *h,
 		h->bucket[b] += o->bucket[b];
 }
 
+/* @h less an earlier snapshot @o of the same histogram: the events since
+ * @o was taken. The maximum of that window is not kept: it is the upper
+ * bound of its highest non-empty bucket, capped by the maximum so far. A
+ * snapshot that is not an earlier state of @h (a count went down: the
+ * histogram was made anew since) leaves @h whole and returns false.
+ */
+static inline bool snic_hist_since(struct snic_hist *h,
+				   const struct snic_hist *o)
+{
+	unsigned int b;
+	u64 top = 0;
+
+	if (o->n > h->n || o->sum > h->sum || o->over > h->over)
+		return false;
+	for (b = 0; b < SNIC_HIST_BUCKETS; b++)
+		if (o->bucket[b] > h->bucket[b])
+			return false;
+	h->n -= o->n;
+	h->sum -= o->sum;
+	h->over -= o->over;
+	for (b = 0; b < SNIC_HIST_BUCKETS; b++) {
+		h->bucket[b] -= o->bucket[b];
+		if (h->bucket[b])
+			top = b ? (1ULL << b) - 1 : 0;
+	}
+	if (h->bucket[SNIC_HIST_BUCKETS - 1])	/* everything above */
+		top = h->max;
+	if (top < h->max)
+		h->max = top;
+	return true;
+}
+
 /* The upper bound of the bucket holding the @permille-th event, ns; the
  * maximum caps it. 0 with no event.
  */
