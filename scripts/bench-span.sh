@@ -47,31 +47,50 @@ split_ok() {
 	done
 	[ "$(grep -c '^FIDELITY span_m.* lost_credits:0 ' "$1")" -ge 2 ]
 }
-median() { sort -n | awk '{ v[NR] = $1 } END { print NR ? v[int((NR + 1) / 2)] : 0 }'; }
+# stat NAME V...: the median of the reps' values as BENCH NAME, with
+# SPREAD NAME min max reps; MISSING if a rep measured nothing.
+stat() {
+	local name=$1 n
+
+	shift
+	n=$(printf '%s\n' "$@" | grep -cEx '[0-9]+(\.[0-9]+)?')
+	if [ "$n" -ne "$REPS" ]; then
+		echo "MISSING $name $((REPS - n)) of $REPS runs measured nothing"
+		return
+	fi
+	printf '%s\n' "$@" | sort -n | awk -v n="$name" '{ v[NR] = $1 } END {
+		printf "BENCH %s %s\nSPREAD %s %s %s %d\n", n, v[int((NR + 1) / 2)], n, v[1], v[NR], NR }'
+}
 
 # Alternately, so that both see the machine in the same states.
-ok=1 ones="" twos="" rtts=""
+ok=1 ones=() twos=() rtts=() ratios=() runs=
 for k in $(seq "$REPS"); do
 	one=build/bench-span-single-$k.log two=build/bench-span-split-$k.log
 	selftests/qemu/run-vm.sh --script selftests/span_bench.sh --timeout 600 "$@" \
 		>"$one" 2>&1
 	selftests/qemu/run-span.sh --script selftests/span_bench.sh --timeout 600 "$@" \
 		>"$two" 2>&1
-	grep -h '^FIDELITY ' "$one" "$two" | sed "s/^FIDELITY \([^ ]*\)/FIDELITY \1_$k/"
+	fid=$(grep -h '^FIDELITY ' "$one" "$two" | sed "s/^FIDELITY \([^ ]*\)/FIDELITY \1_$k/")
+	printf '%s\n' "$fid"
+	runs="$runs $(printf '%s\n' "$fid" | awk '{ printf "%s ", $2 }')"
 	split_ok "$two" || ok=0
-	ones="$ones $(val "$one" victim_share)"
-	twos="$twos $(val "$two" victim_share)"
-	rtts="$rtts $(val "$two" underlay_rtt_us)"
+	a=$(val "$one" victim_share) b=$(val "$two" victim_share)
+	ones+=("$a") twos+=("$b") rtts+=("$(val "$two" underlay_rtt_us)")
+	# the ratio of each rep's pair, side by side
+	ratios+=("$(awk -v a="$b" -v b="$a" 'BEGIN { if (a != "" && b > 0) printf "%.3f", a / b }')")
 done
-one_share=$(echo $ones | tr ' ' '\n' | median)
-two_share=$(echo $twos | tr ' ' '\n' | median)
-rtt=$(echo $rtts | tr ' ' '\n' | median)
-echo "# span victim shares: single$ones, split$twos"
+echo "# span victim shares: single ${ones[*]}, split ${twos[*]}"
 echo "BENCH span_conservation_ok $ok"
-echo "BENCH span_single_victim_share ${one_share:-0}"
-echo "BENCH span_victim_share ${two_share:-0}"
-echo "BENCH span_vs_single_victim_share $(awk -v a="${two_share:-0}" -v b="${one_share:-0}" \
-	'BEGIN { printf "%.3f", b ? a / b : 0 }')"
-echo "BENCH span_underlay_rtt_us ${rtt:-0}"
-echo "BENCH span_underlay_oneway_fabric_ns $(awk -v r="${rtt:-0}" \
-	'BEGIN { printf "%.0f", r * 1000 / 2 / 10000 }')"
+echo "FROM span_conservation_ok$runs"
+stat span_single_victim_share "${ones[@]}"
+stat span_victim_share "${twos[@]}"
+stat span_vs_single_victim_share "${ratios[@]}"
+echo "FROM span_vs_single_victim_share$runs"
+stat span_underlay_rtt_us "${rtts[@]}"
+rtt=$(stat span_underlay_rtt_us "${rtts[@]}" | awk '$1 == "BENCH" { print $3 }')
+if [ -n "$rtt" ]; then
+	echo "BENCH span_underlay_oneway_fabric_ns $(awk -v r="$rtt" \
+		'BEGIN { printf "%.0f", r * 1000 / 2 / 10000 }')"
+else
+	echo "MISSING span_underlay_oneway_fabric_ns no underlay round trip measured"
+fi

@@ -100,6 +100,16 @@
 #                         datagrams lost, HoQ discards; ARN's share of the
 #                         bytes (VL 15's, an upper bound) and a global link
 #                         cut under load (time to the group, packets lost)
+# A figure whose measurement failed (no samples, no traffic, a counter
+# not read, a drain that did not finish) is printed as
+#   MISSING <name> <why>
+# never as a number, and the bench fails. A figure measured over rounds
+# (the side-by-side ratios) is the median of its rounds, followed by
+#   SPREAD <name> <min> <max> <rounds>
+# and a figure taken from fabric runs is followed by
+#   FROM <name> <run>...
+# naming the runs (their FIDELITY lines) it depends on, so that a goal is
+# never met by a figure of an UNFAITHFUL run (scripts/bench-goals.sh).
 # Every result measured on a shaped fabric is followed by a line
 #   FIDELITY <name> FAITHFUL|UNFAITHFUL <what snicctl fabric health says>
 # and the bench fails when one is UNFAITHFUL (the result is then suspect,
@@ -120,7 +130,12 @@ FRAC='def frac: tostring | split(".") as [$i, $f] |
 up() { cut -d' ' -f1 /proc/uptime; }
 FIDLOG=/tmp/bench-fidelity.$SFX
 : >"$FIDLOG"
-# fidelity NAME FABRIC: how faithful FABRIC's emulation was, after NAME.
+MISSLOG=/tmp/bench-missing.$SFX
+: >"$MISSLOG"
+# fidelity NAME FABRIC: how faithful FABRIC's emulation was, after NAME:
+# since FABRIC's previous verdict (or since it came up), never over
+# earlier runs on it: each verdict marks where the next run's starts
+# ("snicctl fabric health FABRIC mark").
 fidelity() {
 	local h v
 
@@ -128,6 +143,54 @@ fidelity() {
 	v=$(echo "$h" | $JQ -r '.fidelity // empty')
 	echo "FIDELITY $1 ${v:-UNKNOWN} $(echo "$h" | tr -d '{}"' | tr ',' ' ')" |
 		tee -a "$FIDLOG"
+	"$SNICCTL" fabric health "$2" mark
+}
+# num V: whether V is a figure's number (none is negative here)
+num() { printf '%s\n' "$1" | grep -Eqx '[0-9]+(\.[0-9]+)?'; }
+# bench NAME VALUE [WHY]: one figure, "BENCH NAME VALUE" (and "FROM NAME
+# $RUNS" when the figure comes from those runs). A VALUE that is no
+# number, or a WHY (a precondition that failed), prints "MISSING NAME
+# WHY" instead, and the bench fails: a failed measurement is no number.
+bench() {
+	if [ -z "${3:-}" ] && num "$2"; then
+		echo "BENCH $1 $2"
+		[ -z "${RUNS:-}" ] || echo "FROM $1 $RUNS"
+	else
+		echo "MISSING $1 ${3:-nothing measured (\"$2\")}" | tee -a "$MISSLOG"
+	fi
+}
+# ratio A B [FORMAT]: A / B; nothing unless both are numbers and B > 0
+ratio() {
+	num "$1" && num "$2" || return 0
+	awk -v a="$1" -v b="$2" -v f="${3:-%.3f}" 'BEGIN { if (b > 0) printf f, a / b }'
+}
+# sample NAME VALUE: one round's measurement of NAME (anything but a
+# number is a round that measured nothing); figure NAME [FORMAT]: the
+# median of NAME's rounds and their spread, or missing if a round failed.
+SAMP=/tmp/bench-samples.$SFX
+rm -rf "$SAMP"
+mkdir -p "$SAMP"
+sample() {
+	if num "$2"; then echo "$2"; else echo x; fi >>"$SAMP/$1"
+}
+figure() {
+	local f="$SAMP/$1" bad m
+
+	if [ ! -s "$f" ]; then
+		bench "$1" "" "no round measured it"
+		return
+	fi
+	bad=$(grep -cx x "$f")
+	if [ "$bad" -gt 0 ]; then
+		bench "$1" "" "$bad of $(wc -l <"$f") rounds measured nothing"
+		return
+	fi
+	m=$(sort -n "$f" | awk -v fmt="${2:-%.3f}" '{ v[NR] = $1 } END {
+		m = NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2
+		printf fmt " " fmt " " fmt " %d", m, v[1], v[NR], NR }')
+	set -- "$1" $m
+	bench "$1" "$2"
+	echo "SPREAD $1 $3 $4 $5"
 }
 # nodes KIND [FABRIC]: the names of FABRIC's (bl's) hosts or switches
 nodes() { "$SNICCTL" -j fabric show "${2:-bl}" |
@@ -167,9 +230,10 @@ qfidelity() {
 	$l
 	EOF
 	# (busybox ash evaluates both arms of ?:, so no division by 0 there)
-	pm=1000
+	pm=
 	[ "${n:-0}" -gt 0 ] && pm=$(( (${over:-0} * 1000 + n - 1) / n ))
-	if [ "$pm" -le "$FID_PERMILLE" ]; then v=FAITHFUL; else v=UNFAITHFUL; fi
+	if [ -z "$pm" ]; then v=UNKNOWN	# no frame measured: no verdict
+	elif [ "$pm" -le "$FID_PERMILLE" ]; then v=FAITHFUL; else v=UNFAITHFUL; fi
 	echo "FIDELITY $1 $v frames ${n:-0} late_over ${over:-0} late_over_permille $pm" \
 		"late_p99_ns $p99" |
 		tee -a "$FIDLOG"
@@ -209,24 +273,27 @@ forwarded_pps() {
 	sleep 0.5
 	b1=$(link_stat "$H2" fab0 rx_packets)
 	t1=$(up)
-	awk -v n=$((b1 - b0)) -v a="$t0" -v b="$t1" 'BEGIN { printf "%.0f", n / (b - a) }'
+	# nothing when no frame arrived
+	awk -v n=$((b1 - b0)) -v a="$t0" -v b="$t1" 'BEGIN { if (n > 0) printf "%.0f", n / (b - a) }'
 }
 
-# Alternated three times, as below. A bridge floods the injector's frames
+# Alternated three times, as below; each figure the median of the rounds
+# (a ratio: of each round's pair). A bridge floods the injector's frames
 # (unknown destination) to p2 only.
-sw=0 br=0
 for round in 1 2 3; do
 	chain snicsw
-	sw=$((sw + $(forwarded_pps good)))
+	sw=$(forwarded_pps good)
 	cleanup
 	chain bridge
-	br=$((br + $(forwarded_pps good)))
+	br=$(forwarded_pps good)
 	cleanup
+	sample switch_pps "$sw"
+	sample bridge_pps "$br"
+	sample switch_vs_bridge_pps "$(ratio "$sw" "$br")"
 done
-sw=$((sw / 3)) br=$((br / 3))
-echo "BENCH switch_pps $sw"
-echo "BENCH bridge_pps $br"
-echo "BENCH switch_vs_bridge_pps $(awk -v a="$sw" -v b="$br" 'BEGIN { printf "%.3f", a / b }')"
+figure switch_pps %.0f
+figure bridge_pps %.0f
+figure switch_vs_bridge_pps
 
 # UDP over one veth link: bare, then through snic0 on both ends.
 pair() {
@@ -269,10 +336,10 @@ udp_pps() {
 	busywait 5000 grep -q listening "$f"
 	nsexec "$H1" "$TOOLS/snic_xfer" -u 10.2.0.2 6000 "$SECS" 64 >/dev/null
 	wait
-	awk -v s="$SECS" '/^received/ { printf "%.0f", $2 / s }' "$f"
+	awk -v s="$SECS" '/^received/ && $2 > 0 { printf "%.0f", $2 / s }' "$f"
 }
-# tcp_bps: one TCP connection's bytes/s over the pair, 0 if the bytes
-# that arrived are not the bytes sent.
+# tcp_bps: one TCP connection's bytes/s over the pair; nothing if the
+# bytes that arrived are not the bytes sent.
 tcp_bps() {
 	local f=/tmp/bench-tcp.$SFX g=/tmp/bench-tcps.$SFX t0 t1
 
@@ -282,46 +349,56 @@ tcp_bps() {
 	nsexec "$H1" "$TOOLS/snic_xfer" -c 10.2.0.2 5001 33554432 >"$g"
 	wait
 	t1=$(up)
-	if [ "$(sed -n 's/^received //p' "$f")" != "$(sed -n 's/^sent //p' "$g")" ]; then
-		echo 0
+	if [ "$(sed -n 's/^received //p' "$f")" != "$(sed -n 's/^sent //p' "$g")" ] ||
+	   [ -z "$(sed -n 's/^sent //p' "$g")" ]; then
+		echo "# tcp: received $(sed -n 's/^received //p' "$f"), sent $(sed -n 's/^sent //p' "$g")" >&2
 		return
 	fi
 	awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.0f", 33554432 / (b - a) }'
 }
-# TCG speed drifts by tens of percent over a run: alternate the two
-# configurations three times and compare the sums.
-veth=0 snic=0 vtcp=0 stcp=0 vethq=0 vlan=0
+# TCG speed drifts by tens of percent over a run: alternate the
+# configurations three times; each ratio is the median of the rounds'.
 /sbin/modprobe 8021q
 for round in 1 2 3; do
 	pair veth
-	veth=$((veth + $(udp_pps)))
-	vtcp=$((vtcp + $(tcp_bps)))
+	veth=$(udp_pps)
+	vtcp=$(tcp_bps)
 	cleanup
 	pair vethq
-	vethq=$((vethq + $(udp_pps)))
+	vethq=$(udp_pps)
 	cleanup
 	pair vlan
-	vlan=$((vlan + $(udp_pps)))
+	vlan=$(udp_pps)
 	cleanup
 	pair snic
-	snic=$((snic + $(udp_pps)))
-	stcp=$((stcp + $(tcp_bps)))
+	snic=$(udp_pps)
+	stcp=$(tcp_bps)
 	cleanup
+	sample veth_udp_pps "$veth"
+	sample veth_pfifo_udp_pps "$vethq"
+	sample vlan_pfifo_udp_pps "$vlan"
+	sample snic_udp_pps "$snic"
+	sample veth_tcp_bps "$vtcp"
+	sample snic_tcp_bps "$stcp"
+	sample veth_pfifo_vs_veth_pps "$(ratio "$vethq" "$veth")"
+	sample snic_vs_veth_pfifo_pps "$(ratio "$snic" "$vethq")"
+	sample stacked_vs_veth_pps "$(ratio "$vlan" "$veth")"
+	sample snic_vs_stacked_pps "$(ratio "$snic" "$vlan")"
+	sample snic_vs_veth_pps "$(ratio "$snic" "$veth")"
+	sample snic_vs_veth_tcp "$(ratio "$stcp" "$vtcp")"
 done
-veth=$((veth / 3)) snic=$((snic / 3)) vtcp=$((vtcp / 3)) stcp=$((stcp / 3))
-vethq=$((vethq / 3)) vlan=$((vlan / 3))
-echo "BENCH veth_udp_pps $veth"
-echo "BENCH veth_pfifo_udp_pps $vethq"
-echo "BENCH veth_pfifo_vs_veth_pps $(awk -v a="$vethq" -v b="$veth" 'BEGIN { printf "%.3f", a / b }')"
-echo "BENCH snic_vs_veth_pfifo_pps $(awk -v a="$snic" -v b="$vethq" 'BEGIN { printf "%.3f", a / b }')"
-echo "BENCH vlan_pfifo_udp_pps $vlan"
-echo "BENCH stacked_vs_veth_pps $(awk -v a="$vlan" -v b="$veth" 'BEGIN { printf "%.3f", a / b }')"
-echo "BENCH snic_vs_stacked_pps $(awk -v a="$snic" -v b="$vlan" 'BEGIN { printf "%.3f", b ? a / b : 0 }')"
-echo "BENCH snic_udp_pps $snic"
-echo "BENCH snic_vs_veth_pps $(awk -v a="$snic" -v b="$veth" 'BEGIN { printf "%.3f", a / b }')"
-echo "BENCH veth_tcp_bps $vtcp"
-echo "BENCH snic_tcp_bps $stcp"
-echo "BENCH snic_vs_veth_tcp $(awk -v a="$stcp" -v b="$vtcp" 'BEGIN { printf "%.3f", b ? a / b : 0 }')"
+figure veth_udp_pps %.0f
+figure veth_pfifo_udp_pps %.0f
+figure veth_pfifo_vs_veth_pps
+figure snic_vs_veth_pfifo_pps
+figure vlan_pfifo_udp_pps %.0f
+figure stacked_vs_veth_pps
+figure snic_vs_stacked_pps
+figure snic_udp_pps %.0f
+figure snic_vs_veth_pps
+figure veth_tcp_bps %.0f
+figure snic_tcp_bps %.0f
+figure snic_vs_veth_tcp
 
 # Traffic generators on that snic link: 64-byte UDP datagrams per second
 # arriving at h2's snic0 (rx_packets) from a userspace sender (snic_xfer,
@@ -349,19 +426,21 @@ gen_pps() {	# gen_pps udp|pktgen: datagrams/s arriving at h2
 	fi
 	sleep 0.5
 	r1=$(link_stat "$H2" snic0 rx_packets) t1=$(up)
-	awk -v n=$((r1 - r0)) -v a="$t0" -v b="$t1" 'BEGIN { printf "%.0f", n / (b - a) }'
+	awk -v n=$((r1 - r0)) -v a="$t0" -v b="$t1" 'BEGIN { if (n > 0) printf "%.0f", n / (b - a) }'
 }
 /sbin/modprobe pktgen
-gu=0 gp=0
-for round in 1 2; do
+for round in 1 2 3; do
 	pair snic
-	gu=$((gu + $(gen_pps udp)))
-	gp=$((gp + $(gen_pps pktgen)))
+	gu=$(gen_pps udp)
+	gp=$(gen_pps pktgen)
 	cleanup
+	sample gen_udp_pps "$gu"
+	sample gen_pktgen_pps "$gp"
+	sample gen_pktgen_vs_udp "$(ratio "$gp" "$gu")"
 done
-echo "BENCH gen_udp_pps $((gu / 2))"
-echo "BENCH gen_pktgen_pps $((gp / 2))"
-echo "BENCH gen_pktgen_vs_udp $(awk -v a="$gp" -v b="$gu" 'BEGIN { printf "%.3f", (b > 0) ? a / b : 0 }')"
+figure gen_udp_pps %.0f
+figure gen_pktgen_pps %.0f
+figure gen_pktgen_vs_udp
 
 # Rate fidelity: 8 Mbit/s on the switch egress to h2, UDP above it, on a
 # quiet guest and with 4 CPU hogs.
@@ -384,13 +463,14 @@ rate_fidelity() {	# rate_fidelity HOGS: prints achieved / configured
 	wait
 	echo "# $1 hogs: $(awk -v n=$((b1 - b0)) -v a="$t0" -v b="$t1" 'BEGIN { printf "%.0f", n / (b - a) }') bytes/s" >&2
 	qfidelity "idle_rate_fidelity${2}" "$S1" p2 >&2
-	awk -v n=$((b1 - b0)) -v a="$t0" -v b="$t1" -v r=$RATE 'BEGIN { printf "%.3f", n / (b - a) / r }'
+	awk -v n=$((b1 - b0)) -v a="$t0" -v b="$t1" -v r=$RATE \
+		'BEGIN { if (n > 0) printf "%.3f", n / (b - a) / r }'
 	cleanup
 	NETNS=""
 }
-echo "BENCH idle_rate_fidelity $(rate_fidelity 0 "" 2>/tmp/bench-f.$SFX)"
+RUNS=idle_rate_fidelity bench idle_rate_fidelity "$(rate_fidelity 0 "" 2>/tmp/bench-f.$SFX)"
 cat /tmp/bench-f.$SFX
-echo "BENCH idle_rate_fidelity_hogs $(rate_fidelity 4 _hogs 2>/tmp/bench-f.$SFX)"
+RUNS=idle_rate_fidelity_hogs bench idle_rate_fidelity_hogs "$(rate_fidelity 4 _hogs 2>/tmp/bench-f.$SFX)"
 cat /tmp/bench-f.$SFX
 
 # Hot spot: h1 and h2 blast UDP at h3 through one switch (star:3, links
@@ -429,17 +509,20 @@ hotspot() {	# hotspot lossless|lossy: prints "fabric_drops delivered/sent"
 	sleep 2
 	drops=$(nsexec bh-s1 "$SNICCTL" -j qdisc show p3 |
 		$JQ -r 'first(.[] | .vl0.drops | numbers)')
+	# x for what was not measured: drops not read, nothing sent
 	awk -v d="$drops" -v s=$(( $(sent) - s0 )) -v r=$(( $(rx_total bh-h3 snic0) - r0 )) \
-		'BEGIN { printf "%d %.3f\n", d, r / s }'
+		'BEGIN { if (d == "" || s <= 0) d = "x"
+			 if (s > 0) printf "%s %.3f\n", d, r / s; else print d, "x" }'
 	fidelity "hotspot_$1" bh >&2
 	# One frame's time on a 100 Gb/s link: its mean size on h1's link.
 	echo "# frame_ns $(awk -v b="$(vlsum bh-h1 fab0 bytes)" -v n="$(vlsum bh-h1 fab0 dequeued)" \
-		'BEGIN { printf "%d", n ? b * 8 / 100 / n : 0 }')" >&2
+		'BEGIN { if (n) printf "%d", b * 8 / 100 / n }')" >&2
 	"$SNICCTL" fabric down bh >/dev/null
 }
 set -- $(hotspot lossless 2>/tmp/bench-f.$SFX)
-echo "BENCH hotspot_lossless_fabric_drops $1"
-echo "BENCH hotspot_lossless_delivered_ratio $2"
+RUNS=hotspot_lossless
+bench hotspot_lossless_fabric_drops "${1:-}"
+bench hotspot_lossless_delivered_ratio "${2:-}"
 cat /tmp/bench-f.$SFX
 # The hot spot's p99 lateness, judged against the CCA's time unit: a
 # frame later than that may change when the congestion control acts (the
@@ -447,15 +530,17 @@ cat /tmp/bench-f.$SFX
 # truth; 1023 is the bound of the last bucket below 1024).
 P99_NS=1024
 p99=$(sed -n 's/.* late_p99_ns:\([0-9]*\).*/\1/p' /tmp/bench-f.$SFX)
-echo "BENCH fidelity_late_p99_ns $p99"
-echo "BENCH fidelity_late_p99_threshold_ns $P99_NS"
-echo "BENCH fidelity_frame_ns $(sed -n 's/^# frame_ns //p' /tmp/bench-f.$SFX)"
+bench fidelity_late_p99_ns "$p99"
+RUNS= bench fidelity_late_p99_threshold_ns $P99_NS
+bench fidelity_frame_ns "$(sed -n 's/^# frame_ns //p' /tmp/bench-f.$SFX)"
 if [ "${p99:-$P99_NS}" -lt "$P99_NS" ]; then v=FAITHFUL; else v=UNFAITHFUL; fi
 echo "FIDELITY fidelity_late_p99 $v late_p99_ns ${p99:-none} threshold_ns $P99_NS" |
 	tee -a "$FIDLOG"
 set -- $(hotspot lossy 2>/tmp/bench-f.$SFX)
-echo "BENCH hotspot_lossy_fabric_drops $1"
-echo "BENCH hotspot_lossy_delivered_ratio $2"
+RUNS=hotspot_lossy
+bench hotspot_lossy_fabric_drops "${1:-}"
+bench hotspot_lossy_delivered_ratio "${2:-}"
+RUNS=
 cat /tmp/bench-f.$SFX
 
 # A congestion tree and its victim, CCA off then on (fattree:2,2,2 at
@@ -491,9 +576,10 @@ tree() {	# tree 0|1: prints "victim_rx hot_rx marked"
 	nsexec bt-h2 "$TOOLS/snic_xfer" -u 10.0.0.4 6004 "$SECS" 1000 >/dev/null &
 	nsexec bt-h2 "$TOOLS/snic_xfer" -u 10.0.0.3 6003 "$SECS" 1000 >/dev/null
 	wait
-	echo "$(sed -n 's/^received \([0-9]*\).*/\1/p' /tmp/bt-v.$SFX)" \
-	     "$(sed -n 's/^received \([0-9]*\).*/\1/p' /tmp/bt-h.$SFX)" \
-	     $(( $(tree_marks) - m0 ))
+	# x for a receiver that said nothing
+	v=$(sed -n 's/^received \([0-9]*\).*/\1/p' /tmp/bt-v.$SFX)
+	h=$(sed -n 's/^received \([0-9]*\).*/\1/p' /tmp/bt-h.$SFX)
+	echo "${v:-x} ${h:-x} $(( $(tree_marks) - m0 ))"
 }
 "$SNICCTL" fabric up fattree:2,2,2 name bt dilation 10000 >/dev/null
 nsexec bt-h2 ping -c 1 -w 5 10.0.0.3 >/dev/null
@@ -506,12 +592,14 @@ set -- $(tree 1)
 v1=$1 hot1=$2 mk1=$3
 fidelity tree bt
 "$SNICCTL" fabric down bt >/dev/null
-echo "BENCH tree_victim_rx_cca_off $v0"
-echo "BENCH tree_victim_rx_cca_on $v1"
-echo "BENCH tree_victim_gain $(awk -v a="$v1" -v b="$v0" 'BEGIN { printf "%.3f", b ? a / b : 0 }')"
-echo "BENCH tree_hot_rx_ratio $(awk -v a="$hot1" -v b="$hot0" 'BEGIN { printf "%.3f", b ? a / b : 0 }')"
-echo "BENCH tree_fecn_marked_cca_off $mk0"
-echo "BENCH tree_fecn_marked_cca_on $mk1"
+RUNS=tree
+bench tree_victim_rx_cca_off "$v0"
+bench tree_victim_rx_cca_on "$v1"
+bench tree_victim_gain "$(ratio "$v1" "$v0")"
+bench tree_hot_rx_ratio "$(ratio "$hot1" "$hot0")"
+bench tree_fecn_marked_cca_off "$mk0"
+bench tree_fecn_marked_cca_on "$mk1"
+RUNS=
 
 # CCA on a congestion tree and its victims, "snicctl fabric traffic
 # flows:" on fattree:2,1,4 (h1-h4 on leaf1, h5-h8 on leaf2, one spine) at
@@ -600,8 +688,9 @@ cca_react() {
 		[ $first = 0 ] || [ $a -lt $first ] && first=$a
 	done
 	echo "# cca reaction: start $start, first BECN $first (monotonic ns)" >&2
+	# nothing when no BECN came or the start is unknown
 	awk -v a="${start:-0}" -v b="$first" \
-		'BEGIN { printf "%.2f", (a && b > a) ? (b - a) / 10000 / 1000 : -1 }' \
+		'BEGIN { if (a && b > a) printf "%.2f", (b - a) / 10000 / 1000 }' \
 		>/tmp/bench-react.$SFX
 }
 cca_flow() {	# cca_flow NAME SRC DST: the flow's accepted load
@@ -615,8 +704,8 @@ cca_host() {	# cca_host NAME HOST: the host's accepted load
 }
 cca_jain() {	# Jain's index over the three hot flows
 	echo "$(cca_flow "$1" h1 h8) $(cca_flow "$1" h6 h8) $(cca_flow "$1" h5 h8)" |
-		awk '{ s = $1 + $2 + $3; q = $1 * $1 + $2 * $2 + $3 * $3
-			printf "%.3f", q ? s * s / (3 * q) : 0 }'
+		awk 'NF == 3 { s = $1 + $2 + $3; q = $1 * $1 + $2 * $2 + $3 * $3
+			if (q) printf "%.3f", s * s / (3 * q) }'
 }
 # series NAME BIN_US V...: a time series for the plots (not a figure)
 series() { n=$1 b=$2; shift 2; echo "SERIES $n $b $*"; }
@@ -636,19 +725,21 @@ for r in off on; do
 	series "cca_${r}_h5-h4" "$bin" $(cca_bins $r h5 h4)
 	series "cca_${r}_h1-h8" "$bin" $(cca_bins $r h1 h8)
 done
-share() { awk -v a="${1:-0}" -v b="$2" 'BEGIN { printf "%.3f", b ? a / b : 0 }'; }
-echo "BENCH cca_victim_share $(share "$(cca_flow on h2 h7)" 0.6667)"
-echo "BENCH cca_victim_share_off $(share "$(cca_flow off h2 h7)" 0.6667)"
-echo "BENCH cca_same_nic_victim $(share "$(cca_flow on h5 h4)" "$(cca_flow alone h5 h4)")"
-echo "BENCH cca_same_nic_victim_off $(share "$(cca_flow off h5 h4)" "$(cca_flow alone h5 h4)")"
-echo "BENCH cca_hot_link_util $(cca_host on h8)"
-echo "BENCH cca_hot_link_util_off $(cca_host off h8)"
-echo "BENCH cca_jain $(cca_jain on)"
-echo "BENCH cca_jain_off $(cca_jain off)"
-echo "BENCH cca_victim_share_transient $(share "$(cca_flow transient h2 h7)" 0.6667)"
-echo "BENCH cca_hot_link_util_transient $(cca_host transient h8)"
-echo "BENCH cca_jain_transient $(cca_jain transient)"
-echo "BENCH cca_reaction_us $(cat /tmp/bench-react.$SFX)"
+RUNS=cca_on bench cca_victim_share "$(ratio "$(cca_flow on h2 h7)" 0.6667)"
+RUNS=cca_off bench cca_victim_share_off "$(ratio "$(cca_flow off h2 h7)" 0.6667)"
+RUNS="cca_on cca_alone" bench cca_same_nic_victim \
+	"$(ratio "$(cca_flow on h5 h4)" "$(cca_flow alone h5 h4)")"
+RUNS="cca_off cca_alone" bench cca_same_nic_victim_off \
+	"$(ratio "$(cca_flow off h5 h4)" "$(cca_flow alone h5 h4)")"
+RUNS=cca_on bench cca_hot_link_util "$(cca_host on h8)"
+RUNS=cca_off bench cca_hot_link_util_off "$(cca_host off h8)"
+RUNS=cca_on bench cca_jain "$(cca_jain on)"
+RUNS=cca_off bench cca_jain_off "$(cca_jain off)"
+RUNS=cca_transient bench cca_victim_share_transient \
+	"$(ratio "$(cca_flow transient h2 h7)" 0.6667)"
+RUNS=cca_transient bench cca_hot_link_util_transient "$(cca_host transient h8)"
+RUNS=cca_transient bench cca_jain_transient "$(cca_jain transient)"
+RUNS=cca_on bench cca_reaction_us "$(cat /tmp/bench-react.$SFX)"
 rm -f /tmp/bench-react.$SFX
 rm -f /tmp/bench-cca-*.$SFX
 
@@ -676,18 +767,18 @@ fct_run() {	# fct_run NAME PACING N: prints "p50 p99" of the FCT
 }
 set -- $(fct_run alone 1 1 2>/tmp/bench-f.$SFX)
 cat /tmp/bench-f.$SFX
-fct0=${1:-0}
+fct0=${1:-}
 set -- $(fct_run off 0 16 2>/tmp/bench-f.$SFX)
 cat /tmp/bench-f.$SFX
-off50=${1:-0} off99=${2:-0}
+off50=${1:-} off99=${2:-}
 set -- $(fct_run on 1 16 2>/tmp/bench-f.$SFX)
 cat /tmp/bench-f.$SFX
-on50=${1:-0} on99=${2:-0}
-echo "BENCH incast_fct_alone_ns $fct0"
-echo "BENCH incast_fct_p50_off $(share "$off50" "$fct0")"
-echo "BENCH incast_fct_p99_off $(share "$off99" "$fct0")"
-echo "BENCH incast_fct_p50_on $(share "$on50" "$fct0")"
-echo "BENCH incast_fct_p99_on $(share "$on99" "$fct0")"
+on50=${1:-} on99=${2:-}
+RUNS=incast_alone bench incast_fct_alone_ns "$fct0"
+RUNS="incast_off incast_alone" bench incast_fct_p50_off "$(ratio "$off50" "$fct0")"
+RUNS="incast_off incast_alone" bench incast_fct_p99_off "$(ratio "$off99" "$fct0")"
+RUNS="incast_on incast_alone" bench incast_fct_p50_on "$(ratio "$on50" "$fct0")"
+RUNS="incast_on incast_alone" bench incast_fct_p99_on "$(ratio "$on99" "$fct0")"
 
 # Pacing accuracy and cost: one NIC paces N = 1, 100 and 1000 DLIDs at
 # once (each at CCTI 1 of a one-delay table, ccti_timer 0, tracked by one
@@ -766,10 +857,13 @@ pace_run() {	# pace_run N FUNC DEV OFF DST GAP [RATE]: "err_mean err_p99 fires/p
 		>/dev/null
 	wait $g
 	echo "# pacing $2 N=$1 gap_ns $6: $(cat /tmp/bench-gaps.$SFX)" >&2
+	# x for what was not measured: no gaps, no packets
 	sed -n 's/.*err_mean \([0-9.]*\) err_p99 \([0-9.]*\).*/\1 \2/p' /tmp/bench-gaps.$SFX |
 		awk -v f=$(( $(pace_fires "$2") - f0 )) \
 		    -v p=$(( $(link_stat "$PA" "$3" tx_packets) - p0 )) \
-		'{ printf "%s %s %.3f\n", $1, $2, p ? f / p : 0 }'
+		'{ g = 1; if (p > 0) printf "%s %s %.3f\n", $1, $2, f / p
+			  else printf "%s %s x\n", $1, $2 }
+		 END { if (!g) print "x x x" }'
 	rm -f /tmp/bench-gaps.$SFX
 }
 [ -d $TRACE/events ] || mount -t tracefs nodev $TRACE
@@ -778,44 +872,59 @@ pace_net
 # Tp of the 1000-byte datagrams' 16B frames (1078 bytes) at 10 Gb/s, ns.
 TP=862
 worst=0 worst99=0 worstirq=0
+pwhy=
 for n in 1 100 1000; do
 	m=$((4 * n - 1))
 	slot=$((TP * (m + 1) * 200))
 	nsexec "$PA" "$SNICCTL" dev set snic0 cct 0:0,0:$m ccti_limit 1 \
 		ccti_trigger 1 ccti_timer 0 ccti_increase 1
 	SNIC_INJECT_SLIDS=$n nsexec "$PB" "$TOOLS/snic_inject" sink0 becn $n 1 100
+	why=
 	waitfor 10000 "[ \$(nsexec $PA $SNICCTL -j cc show snic0 |
 		$JQ -n '[inputs[] | select(.ccti == 1)] | length') -ge $n ]" ||
-		echo "# pacing N=$n: not every DLID is tracked" >&2
+		why="not every DLID was paced (tracked at CCTI 1)"
 	set -- $(pace_run $n snic_cc_fire fab0 60 10.1.0.0 $slot)
 	qfidelity "pacing_${n}_timing" "$PA" fab0
 	rate=$((1042 * 1000000000 / slot))
 	# qdisc_watchdog is every qdisc's timer: the NIC's link must have
 	# drained, or its sch_snic's wake-ups count as sch_fq's.
+	fwhy=
 	waitfor 30000 "[ \"\$(vlx $PA fab0 0 qlen)\" = 0 ]" ||
-		echo "# pacing N=$n: the NIC's link did not drain" >&2
+		fwhy="the NIC's link did not drain: its sch_snic's wake-ups would count as sch_fq's"
 	set -- "$@" $(pace_run $n qdisc_watchdog va 30 10.3.0.0 \
 		$((1042 * 1000000000 / rate)) $rate)
-	echo "BENCH pacing_err_mean_$n $1"
-	echo "BENCH pacing_err_p99_$n $2"
-	echo "BENCH fq_pacing_err_mean_$n $4"
-	echo "BENCH fq_pacing_err_p99_$n $5"
-	echo "BENCH pacing_irq_per_pkt_$n $3"
-	echo "BENCH fq_irq_per_pkt_$n $6"
-	irq=$(awk -v a="$3" -v b="$6" 'BEGIN { printf "%.3f", (b > 0) ? a / b : 0 }')
-	echo "BENCH pacing_irq_vs_fq_$n $irq"
-	worst=$(awk -v a="$worst" -v b="$1" 'BEGIN { print (b > a) ? b : a }')
-	worst99=$(awk -v a="$worst99" -v b="$2" 'BEGIN { print (b > a) ? b : a }')
-	worstirq=$(awk -v a="$worstirq" -v b="$irq" 'BEGIN { print (b > a) ? b : a }')
+	RUNS=pacing_${n}_timing
+	bench pacing_err_mean_$n "$1" "$why"
+	bench pacing_err_p99_$n "$2" "$why"
+	bench pacing_irq_per_pkt_$n "$3" "$why"
+	RUNS=
+	bench fq_pacing_err_mean_$n "$4"
+	bench fq_pacing_err_p99_$n "$5"
+	bench fq_irq_per_pkt_$n "$6" "$fwhy"
+	irq=$(ratio "$3" "$6")
+	[ -z "$why$fwhy" ] || irq=
+	RUNS=pacing_${n}_timing bench pacing_irq_vs_fq_$n "$irq"
+	# the worst over N: missing if any N's is
+	for v in "worst $1" "worst99 $2" "worstirq $irq"; do
+		set -- $v
+		if [ -n "$why" ] || ! num "${2:-}"; then
+			pwhy="N=$n measured nothing"
+		else
+			eval "$1=\$(awk -v a=\"\$$1\" -v b=\"$2\" 'BEGIN { print (b > a) ? b : a }')"
+		fi
+	done
 done
-echo "BENCH pacing_err_mean $worst"
-echo "BENCH pacing_err_p99 $worst99"
-echo "BENCH pacing_irq_vs_fq $worstirq"
+RUNS="pacing_1_timing pacing_100_timing pacing_1000_timing"
+bench pacing_err_mean "$worst" "$pwhy"
+bench pacing_err_p99 "$worst99" "$pwhy"
+bench pacing_irq_vs_fq "$worstirq" "$pwhy"
+RUNS=
 # The recovery, on the same NIC.
 nsexec "$PA" "$SNICCTL" qdisc set fab0 dilation 2000
+REC_CCTI=20 REC_TIMER=10
 nsexec "$PA" "$SNICCTL" dev set snic0 \
-	cct $(awk 'BEGIN { for (i = 0; i <= 20; i++) printf "%s0:%d", i ? "," : "", i }') \
-	ccti_limit 20 ccti_trigger 1 ccti_timer 10 ccti_increase 20
+	cct $(awk -v n=$REC_CCTI 'BEGIN { for (i = 0; i <= n; i++) printf "%s0:%d", i ? "," : "", i }') \
+	ccti_limit $REC_CCTI ccti_trigger 1 ccti_timer $REC_TIMER ccti_increase $REC_CCTI
 nsexec "$PA" "$TOOLS/snic_pace" series fab0 60 7500 4 >/tmp/bench-series.$SFX &
 g=$!
 nsexec "$PA" "$TOOLS/snic_pace" send 10.1.0.0 1 7500 1000 5 200000 >/dev/null &
@@ -835,11 +944,13 @@ rec=$(awk -v tp=$((TP * 2000)) '
 				printf "%.1f", (t[i - 1] - t[s - 1]) / 2000 / 1000
 				exit
 			}
-		print "0"
+		# no recovery found: no figure
 	}' /tmp/bench-series.$SFX)
 qfidelity cca_recovery_timing "$PA" fab0
-echo "BENCH cca_recovery_us $rec"
-echo "BENCH cca_recovery_model_us 204.8"
+RUNS=cca_recovery_timing bench cca_recovery_us "$rec" \
+	"$([ -n "$rec" ] || echo "no paced gaps, or no return to line rate, in the series")"
+# The model: CCTI back down one step per CCTI_Timer (units of 1.024 us)
+bench cca_recovery_model_us "$(awk -v c=$REC_CCTI -v t=$REC_TIMER 'BEGIN { printf "%.1f", c * t * 1.024 }')"
 echo "!hist:keys=function.sym" >>"$TRACE/events/timer/hrtimer_expire_entry/trigger"
 rm -f /tmp/bench-series.$SFX
 cleanup
@@ -876,8 +987,10 @@ adv() {	# adv ""|ar: prints "delivered rerouted"
 	for s in g0s0 g0s1; do
 		alt=$((alt + $(counter ba-$s sw0 ar_alt)))
 	done
-	echo $(( $(sed -n 's/^received \([0-9]*\).*/\1/p' /tmp/ba-5.$SFX) + \
-		 $(sed -n 's/^received \([0-9]*\).*/\1/p' /tmp/ba-6.$SFX) )) $alt
+	# x for a receiver that said nothing
+	r5=$(sed -n 's/^received \([0-9]*\).*/\1/p' /tmp/ba-5.$SFX)
+	r6=$(sed -n 's/^received \([0-9]*\).*/\1/p' /tmp/ba-6.$SFX)
+	if [ -n "$r5" ] && [ -n "$r6" ]; then echo $((r5 + r6)) $alt; else echo x $alt; fi
 	fidelity "arn_adv_$mode" ba >&2
 	"$SNICCTL" fabric down ba >/dev/null
 }
@@ -887,18 +1000,18 @@ cat /tmp/bench-f.$SFX
 set -- $(adv ar 2>/tmp/bench-f.$SFX)
 a1=$1 alt1=$2
 cat /tmp/bench-f.$SFX
-echo "BENCH arn_adv_rx_minimal $a0"
-echo "BENCH arn_adv_rx_adaptive $a1"
-echo "BENCH arn_adv_gain $(awk -v a="$a1" -v b="$a0" 'BEGIN { printf "%.3f", b ? a / b : 0 }')"
-echo "BENCH arn_adv_rerouted $alt1"
+RUNS=arn_adv_minimal bench arn_adv_rx_minimal "$a0"
+RUNS=arn_adv_ar bench arn_adv_rx_adaptive "$a1"
+RUNS="arn_adv_minimal arn_adv_ar" bench arn_adv_gain "$(ratio "$a1" "$a0")"
+RUNS=arn_adv_ar bench arn_adv_rerouted "$alt1"
 
 # Lossless with 4 CPU hogs: the hot spot (star:3, 2 into 1), a 6:1
 # incast (star:7) and the congestion tree (fattree:2,2,2, 2 into 1 and a
 # victim), CCA pacing off: overruns and drops on the credited VLs, summed.
-lossless_hogs() {	# lossless_hogs TOPO "SRC:DST ...": prints the drops
-	local h s p d f n=0
+lossless_hogs() {	# lossless_hogs TOPO "SRC:DST ...": prints the drops (x: no traffic)
+	local h s p d f n=0 r0=0 r1=0
 
-	"$SNICCTL" fabric up "$1" name bl dilation 10000 >/dev/null || { echo 999999; return; }
+	"$SNICCTL" fabric up "$1" name bl dilation 10000 >/dev/null || { echo x; return; }
 	for h in $(nodes host); do
 		nsexec "bl-$h" "$SNICCTL" dev set snic0 cc_pacing 0
 		for d in $(nodes host | tr -d h); do
@@ -909,6 +1022,9 @@ lossless_hogs() {	# lossless_hogs TOPO "SRC:DST ...": prints the drops
 	for f in $2; do
 		nsexec "bl-${f#*:}" timeout $((SECS + 30)) "$TOOLS/snic_xfer" \
 			-U 6006 $((SECS + 20)) >/dev/null &
+	done
+	for d in $(echo "$2" | tr ' ' '\n' | sed 's/.*://' | sort -u); do
+		r0=$((r0 + $(rx_total "bl-$d" snic0)))
 	done
 	sleep 1
 	hogs 4
@@ -927,20 +1043,26 @@ lossless_hogs() {	# lossless_hogs TOPO "SRC:DST ...": prints the drops
 			     $(vlsum "bl-$s" "$p" drops) + $(vlsum "bl-$s" "$p" hoq_discards)))
 		done
 	done
+	for d in $(echo "$2" | tr ' ' '\n' | sed 's/.*://' | sort -u); do
+		r1=$((r1 + $(rx_total "bl-$d" snic0)))
+	done
 	fidelity "lossless_hogs_$(echo "$1" | tr ':,' '__')" bl >&2
 	"$SNICCTL" fabric down bl >/dev/null
-	echo $n
+	# no drops where nothing was delivered proves nothing
+	echo "# lossless_hogs $1: $((r1 - r0)) packets delivered, $n dropped" >&2
+	if [ $((r1 - r0)) -gt 0 ]; then echo $n; else echo x; fi
 }
-lh=0
+lh=0 lwhy=
 for t in "star:3 h1:h3 h2:h3" "star:7 h1:h7 h2:h7 h3:h7 h4:h7 h5:h7 h6:h7" \
 	 "fattree:2,2,2 h1:h4 h2:h4 h2:h3"; do
 	set -- $t
 	topo=$1
 	shift
-	lh=$((lh + $(lossless_hogs "$topo" "$*" 2>/tmp/bench-f.$SFX)))
+	d=$(lossless_hogs "$topo" "$*" 2>/tmp/bench-f.$SFX)
 	cat /tmp/bench-f.$SFX
+	if num "$d"; then lh=$((lh + d)); else lwhy="$lwhy$topo: no traffic delivered; "; fi
 done
-echo "BENCH lossless_hogs_drops $lh"
+bench lossless_hogs_drops "$lh" "$lwhy"
 
 # Accepted vs offered load, BookSim's curve, on a two-level fat tree
 # (fattree:2,2,2: 4 hosts, 2 leaves, 2 spines) at 25 Gb/s and dilation
@@ -952,7 +1074,7 @@ echo "BENCH lossless_hogs_drops $lh"
 # (the mean at offered 0.1), the accepted load at offered 1.0 and the
 # saturation load: the highest offered load below the first whose mean
 # latency reaches 3x the zero-load latency (../spec/measurement.md).
-zl= sat=0 knee=
+zl= sat=0 knee= swhy=
 for pct in 10 20 40 60 80 100; do
 	L=$(awk -v p=$pct 'BEGIN { printf "%.2f", p / 100 }')
 	"$SNICCTL" fabric up fattree:2,2,2 name bl rate 25gbit >/dev/null
@@ -962,16 +1084,22 @@ for pct in 10 20 40 60 80 100; do
 	acc=$1 mean=$2 p99=$3
 	echo "# uniform load $L: accepted ${acc:-?}, latency mean ${mean:-?} p99 ${p99:-?} ns," \
 		"lost $4, sender late $5 per mille"
-	echo "BENCH sweep_uniform_accepted_l$pct ${acc:-0}"
-	echo "BENCH sweep_uniform_latency_mean_ns_l$pct ${mean:-0}"
+	RUNS=sweep_uniform_l$pct
+	bench sweep_uniform_accepted_l$pct "${acc:-}"
+	bench sweep_uniform_latency_mean_ns_l$pct "${mean:-}"
+	RUNS=
 	fidelity sweep_uniform_l$pct bl
 	"$SNICCTL" fabric down bl >/dev/null
-	[ $pct = 100 ] && acc1=${acc:-0}
+	[ $pct = 100 ] && acc1=${acc:-}
+	# a point that measured nothing leaves the curve's knee unknown
+	num "${mean:-}" || swhy="no latency measured at offered $L"
 	sat_step "$L" "${mean:-0}"
 done
-echo "BENCH sweep_uniform_zero_load_ns $zl"
-echo "BENCH sweep_uniform_accepted_at_1 ${acc1:-0}"
-echo "BENCH sweep_uniform_saturation_load $sat"
+RUNS=sweep_uniform_l10 bench sweep_uniform_zero_load_ns "$zl" "$swhy"
+RUNS=sweep_uniform_l100 bench sweep_uniform_accepted_at_1 "${acc1:-}"
+RUNS="$(for p in 10 20 40 60 80 100; do printf 'sweep_uniform_l%s ' $p; done)"
+bench sweep_uniform_saturation_load "$sat" "$swhy"
+RUNS=
 
 # Forwarding capacity of a whole fabric, the scale ceiling: fattree:2,1,2
 # (4 hosts, 2 leaves, 1 spine) at dilation 1 and 100 Gb/s (unshaped, to
@@ -1002,7 +1130,7 @@ hop_rate() {	# hop_rate COUNTER: frames/s the blast adds to COUNTER
 	hop_blast 2>/dev/null
 	sleep 0.5
 	c1=$($1) t1=$(up)
-	awk -v n=$((c1 - c0)) -v a="$t0" -v b="$t1" 'BEGIN { printf "%.0f", n / (b - a) }'
+	awk -v n=$((c1 - c0)) -v a="$t0" -v b="$t1" 'BEGIN { if (n > 0) printf "%.0f", n / (b - a) }'
 }
 hop_rx_bridge() {
 	local s p n=0
@@ -1038,42 +1166,46 @@ hop_bridge() {	# the tree of bridges, named bbr-NODE-$SFX
 		done
 	done
 }
-sw=0 br=0
-for round in 1 2; do
+for round in 1 2 3; do
 	"$SNICCTL" fabric up fattree:2,1,2 name bh dilation 1 rate 100gbit >/dev/null
 	HOP_NS=bh-h HOP_END=
-	sw=$((sw + $(hop_rate "rx_data switch bh")))
+	sw=$(hop_rate "rx_data switch bh")
 	"$SNICCTL" fabric down bh >/dev/null
 	hop_bridge
 	HOP_NS=bbr-h HOP_END=-$SFX
-	br=$((br + $(hop_rate hop_rx_bridge)))
+	br=$(hop_rate hop_rx_bridge)
 	cleanup
 	NETNS=""
+	sample fabric_hop_pps "$sw"
+	sample bridge_hop_pps "$br"
+	sample fabric_hop_vs_bridge "$(ratio "$sw" "$br")"
 done
-echo "BENCH fabric_hop_pps $((sw / 2))"
-echo "BENCH bridge_hop_pps $((br / 2))"
-echo "BENCH fabric_hop_vs_bridge $(awk -v a="$sw" -v b="$br" 'BEGIN { printf "%.3f", (b > 0) ? a / b : 0 }')"
+figure fabric_hop_pps %.0f
+figure bridge_hop_pps %.0f
+figure fabric_hop_vs_bridge
 
 # The 72-host Dragonfly (p=2, a=4, h=2, g=9): wall time of "fabric up"
 # and the guest memory it takes.
 avail() { awk '$1 == "MemAvailable:" { print int($2 / 1024) }' /proc/meminfo; }
 m0=$(avail)
 t0=$(up)
-"$SNICCTL" fabric up dragonfly:2,4,2,9 name bd >/dev/null
+dwhy=
+"$SNICCTL" fabric up dragonfly:2,4,2,9 name bd >/dev/null || dwhy="fabric up failed"
 t1=$(up)
 m1=$(avail)
 "$SNICCTL" fabric check bd pairs 1 | sed 's/^/# /'
 "$SNICCTL" fabric down bd >/dev/null
-echo "BENCH dragonfly72_up_s $(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.1f", b - a }')"
-echo "BENCH dragonfly72_mem_mib $((m0 - m1))"
+bench dragonfly72_up_s "$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.1f", b - a }')" "$dwhy"
+bench dragonfly72_mem_mib "$((m0 - m1))" "$dwhy"
 
 # ARN in a group that is not fully connected: selftests/net/arn_ring.fab,
 # a ring of four switches; r0's global link goes down, and every other
 # switch of the ring must list it as failed (the ARNs relayed along the
 # group's MFT tree; r2 is no neighbour of r0).
-ring_ok=0
+ring_ok=0 rwhy="fabric up failed"
 if "$SNICCTL" fabric up "$(dirname "$0")/net/arn_ring.fab" name br ar \
 	>/dev/null; then
+	rwhy=
 	nsexec br-r0 $IP link set p4 down
 	waitfor 10000 'n=0; for s in r1 r2 r3; do
 		nsexec br-$s "$SNICCTL" ar links sw0 |
@@ -1081,7 +1213,7 @@ if "$SNICCTL" fabric up "$(dirname "$0")/net/arn_ring.fab" name br ar \
 			n=$((n + 1)); done; [ $n = 3 ]' && ring_ok=1
 	"$SNICCTL" fabric down br >/dev/null
 fi
-echo "BENCH arn_ring_group_ok $ring_ok"
+bench arn_ring_group_ok "$ring_ok" "$rwhy"
 
 # Routing on the 72-host Dragonfly: minimal (MIN), Valiant (VAL, "fabric
 # up ... val") and adaptive with ARN (ARN, "... ar"), each on a fabric of
@@ -1113,7 +1245,7 @@ df_vl15() {	# the share of VL 15 (ARNs and CNs) in the switches' 16B bytes
 		select(.key | test("^rx_vl[0-9]+_bytes$"))] |
 		"\(map(select(.key == "rx_vl15_bytes") | .value) | add // 0)" +
 		" \(map(.value) | add // 0)"' |
-		awk '{ printf "%.4f", $2 ? $1 / $2 : 0 }'
+		awk '$2 > 0 { printf "%.4f", $1 / $2 }'
 }
 df_drops() {	# df_drops NS DEV: packets a switch port dropped, any reason
 	echo $(( $(vlsum "$1" "$2" drops) + $(vlsum "$1" "$2" hoq_discards) +
@@ -1140,18 +1272,27 @@ df_linkcut() {
 	d0=$(( $(df_drops bd-g0s0 "$dev") + $(df_drops "bd-$peer" "$pdev") ))
 	t0=$(mono)
 	nsexec bd-g0s0 $IP link set "$dev" down
+	cwhy=
 	waitfor 30000 'n=0; for s in g0s1 g0s2 g0s3; do
 		nsexec bd-$s "$SNICCTL" ar links sw0 |
 			grep -q "global switch 0 peer_group $g index $p state failed" &&
-			n=$((n + 1)); done; [ $n = 3 ]'
+			n=$((n + 1)); done; [ $n = 3 ]' ||
+		cwhy="the group did not list the link failed within 30 s"
 	t1=$(mono)
 	wait
 	d=$(( $(df_drops bd-g0s0 "$dev") + $(df_drops "bd-$peer" "$pdev") - d0 ))
 	nsexec bd-g0s0 $IP link set "$dev" up
 	lost=$($JQ -r '.lost | numbers' /tmp/bench-cut.$SFX)
 	echo "# df72 link cut g0s0:$p ($dev, to group $g, $peer:$pdev): lost ${lost:-?}, dropped at its ends $d" >&2
-	echo "BENCH arn_linkcut_us $(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.1f", (b - a) / 1e3 / 10000 }')"
-	echo "BENCH arn_linkcut_lost $(( ${lost:-0} > d ? ${lost:-0} - d : 0 ))"
+	fidelity df72_arn_linkcut bd
+	RUNS=df72_arn_linkcut
+	bench arn_linkcut_us "$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.1f", (b - a) / 1e3 / 10000 }')" "$cwhy"
+	if num "${lost:-}"; then
+		bench arn_linkcut_lost $((lost > d ? lost - d : 0))
+	else
+		bench arn_linkcut_lost "" "fabric traffic reported no loss count"
+	fi
+	RUNS=
 	rm -f /tmp/bench-cut.$SFX
 }
 # Phase flips (ARN): uniform and ADV+1 alternate every 50 fabric us at
@@ -1175,8 +1316,10 @@ df_flip() {
 		size 1500 seconds 4 warmup 1 seed 1 bins 40)
 	echo "# df72 flips: $(echo "$j" | sed 's/"host":\[.*\]//' |
 		tr -d '{}"' | tr ',' ' ')" >&2
-	echo "BENCH arn_flip_path_changes_per_kpkt $(awk -v m=$(( $(sw_sum ar_moves) - m0 )) \
-		-v h=$(( $(rx_data host) - h0 )) 'BEGIN { printf "%.3f", h ? m * 1000 / h : 0 }')"
+	fidelity df72_arn_flips bd
+	RUNS=df72_arn_flips
+	bench arn_flip_path_changes_per_kpkt "$(awk -v m=$(( $(sw_sum ar_moves) - m0 )) \
+		-v h=$(( $(rx_data host) - h0 )) 'BEGIN { if (h > 0) printf "%.3f", m * 1000 / h }')"
 	set -- $(echo "$j" | $JQ -r "$FRAC"'.bins // empty | map(frac) | join(" ")')
 	series df72_arn_flips 10 "$@"
 	echo "$@" | awk -v o=0.4 '{
@@ -1191,14 +1334,21 @@ df_flip() {
 			for (j = 1; j <= 5; j++)
 				a[p] += $(k * 5 + j) / 5
 		}
-		printf "BENCH arn_flip_converge_us %.1f\n", n[1] ? c[1] / n[1] : -1
-		printf "BENCH arn_flip_unconverged %d\n", u[1]
-		printf "BENCH arn_flip_converge_us_uniform %.1f\n", n[0] ? c[0] / n[0] : -1
-		printf "BENCH arn_flip_unconverged_uniform %d\n", u[0]
-		printf "BENCH arn_flip_accepted_adv1 %.4f\n", n[1] ? a[1] / n[1] : 0
-		printf "BENCH arn_flip_accepted_uniform %.4f\n", n[0] ? a[0] / n[0] : 0
-	}'
-	fidelity df72_arn_flips bd
+		# (a kind of phase with no bins: x, no number)
+		if (n[1]) printf "%.1f %d %.4f ", c[1] / n[1], u[1], a[1] / n[1]
+		else printf "x x x "
+		if (n[0]) printf "%.1f %d %.4f\n", c[0] / n[0], u[0], a[0] / n[0]
+		else print "x x x"
+	}' >/tmp/bench-flip.$SFX
+	set -- $(cat /tmp/bench-flip.$SFX) x x x x x x
+	rm -f /tmp/bench-flip.$SFX
+	bench arn_flip_converge_us "$1"
+	bench arn_flip_unconverged "$2"
+	bench arn_flip_accepted_adv1 "$3"
+	bench arn_flip_converge_us_uniform "$4"
+	bench arn_flip_unconverged_uniform "$5"
+	bench arn_flip_accepted_uniform "$6"
+	RUNS=
 }
 # Flows per path (ARN): right after the ADV+1 run (the fabric's first
 # traffic, all of it from group i to group i+1), over every switch's BPT
@@ -1214,7 +1364,7 @@ df_spread() {
 		select(length > 0) |
 		{ n: length, m: (group_by(.) | map(length) | max) }] |
 		(map(.n) | add // 0) as $n |
-		if $n > 0 then (map(.n - .m) | add) / $n else 0 end' |
+		if $n > 0 then (map(.n - .m) | add) / $n else empty end' |
 		awk '{ printf "%.3f", $1 }'
 }
 df_run() {	# df_run PATTERN LOAD: prints "accepted lost"
@@ -1226,9 +1376,11 @@ df_run() {	# df_run PATTERN LOAD: prints "accepted lost"
 		tr -d '{}"' | tr ',' ' ')" >&2
 	series "df72_${mode}_${1}_l$2_latency_cdf_ns" 0 \
 		$(echo "$j" | $JQ -r '.latency_cdf_ns // empty | map(tostring) | join(" ")') >&2
+	# x for what it did not report
 	echo "$j" |
-		$JQ -r "$FRAC"'"\((.accepted_mean | numbers | frac) // "") \(.lost // "")"'
+		$JQ -r "$FRAC"'"\((.accepted_mean | numbers | frac) // "x") \(.lost | numbers // "x")"'
 }
+df_adv_min= df_uni_min= df_adv_val= df_uni_val= df_adv_arn= df_uni_arn=
 for mode in min val arn; do
 	opt=
 	[ $mode = val ] && opt=val
@@ -1237,42 +1389,54 @@ for mode in min val arn; do
 		$opt >/dev/null || { echo "# df72 $mode: fabric up failed"; continue; }
 	set -- $(df_run adv+1 1.0)
 	adv=$1 lost=$2
-	[ $mode = arn ] && echo "BENCH arn_perflow_spread $(df_spread)"
+	[ $mode = arn ] && RUNS=df72_arn bench arn_perflow_spread "$(df_spread)"
 	set -- $(df_run uniform 1.0)
-	uni=$1 lost=$((lost + $2))
+	uni=$1 lost="$lost $2"
 	# Steady traffic: the second of two runs at 0.5, so that entries
 	# the saturated run left on detours come back in the first.
 	set -- $(df_run uniform 0.5)
-	lost=$((lost + $2))
+	lost="$lost $2"
 	s0=$(rx_data switch) h0=$(rx_data host) m0=$(sw_sum ar_moves)
 	set -- $(df_run uniform 0.5)
-	lost=$((lost + $2))
-	moves=$(awk -v m=$(( $(sw_sum ar_moves) - m0 )) -v h=$(( $(rx_data host) - h0 )) \
-		'BEGIN { printf "%.3f", h ? m * 1000 / h : 0 }')
-	hops=$(awk -v s=$(( $(rx_data switch) - s0 )) -v h=$(( $(rx_data host) - h0 )) \
-		'BEGIN { printf "%.2f", h ? s / h : 0 }')
-	echo "BENCH df72_${mode}_adv1 ${adv:-0}"
-	echo "BENCH df72_${mode}_uniform ${uni:-0}"
-	echo "BENCH df72_${mode}_avg_hops $hops"
-	echo "BENCH df72_${mode}_lost $lost"
-	echo "BENCH df72_${mode}_hoq_discards $(df_hoq)"
-	echo "BENCH df72_${mode}_path_changes_per_kpkt $moves"
+	lost="$lost $2"
+	# the sum of the four, none if one is missing
+	lost=$(echo "$lost" | awk '{ for (i = 1; i <= NF; i++) { if ($i !~ /^[0-9]+$/) exit; n += $i }
+		print n }')
+	dh=$(( $(rx_data host) - h0 ))
+	moves=$(ratio $(( ($(sw_sum ar_moves) - m0) * 1000 )) "$dh")
+	# hops: switch-to-switch links a packet crossed. A packet through k
+	# switches crosses k - 1 of them: the switches' data frames over the
+	# hosts', less one (measurement.md).
+	hops=$(ratio $(( $(rx_data switch) - s0 - dh )) "$dh" %.2f)
 	fidelity "df72_$mode" bd
+	RUNS=df72_$mode
+	bench df72_${mode}_adv1 "$adv"
+	bench df72_${mode}_uniform "$uni"
+	bench df72_${mode}_avg_hops "$hops"
+	bench df72_${mode}_lost "$lost"
+	# no HoQ discard where no packet was delivered proves nothing
+	bench df72_${mode}_hoq_discards "$(df_hoq)" \
+		"$([ "$dh" -gt 0 ] || echo "no packet delivered")"
+	bench df72_${mode}_path_changes_per_kpkt "$moves"
 	if [ $mode = arn ]; then
-		echo "BENCH arn_overhead $(df_vl15)"
+		bench arn_overhead "$(df_vl15)"
+		RUNS=
 		df_linkcut
 		df_flip
 	fi
+	RUNS=
 	"$SNICCTL" fabric down bd >/dev/null
-	eval "df_adv_$mode=\${adv:-0} df_uni_$mode=\${uni:-0}"
+	eval "df_adv_$mode=\$adv df_uni_$mode=\$uni"
 done
-echo "BENCH min_adv1 $df_adv_min"
-echo "BENCH val_adv1 $df_adv_val"
-echo "BENCH arn_adv1 $df_adv_arn"
-echo "BENCH min_uniform $df_uni_min"
-echo "BENCH arn_uniform_vs_min $(awk -v a="$df_uni_arn" -v b="$df_uni_min" 'BEGIN { printf "%.3f", b ? a / b : 0 }')"
-# A result measured while the emulation could not keep up is suspect.
+RUNS=df72_min bench min_adv1 "${df_adv_min:-}"
+RUNS=df72_val bench val_adv1 "${df_adv_val:-}"
+RUNS=df72_arn bench arn_adv1 "${df_adv_arn:-}"
+RUNS=df72_min bench min_uniform "${df_uni_min:-}"
+RUNS="df72_arn df72_min" bench arn_uniform_vs_min "$(ratio "${df_uni_arn:-}" "${df_uni_min:-}")"
+# A result measured while the emulation could not keep up is suspect;
+# one that was not measured is no result.
 bad=$(grep -v '_hogs\|_timing' "$FIDLOG" | grep -vc ' FAITHFUL ')
-echo "# $bad of $(wc -l <"$FIDLOG") fidelity checks UNFAITHFUL"
-rm -f "$FIDLOG" /tmp/bench-f.$SFX /tmp/bench-rate.$SFX
-[ "$bad" -eq 0 ]
+missing=$(wc -l <"$MISSLOG")
+echo "# $bad of $(wc -l <"$FIDLOG") fidelity checks UNFAITHFUL (or UNKNOWN), $missing figures missing"
+rm -rf "$FIDLOG" "$MISSLOG" "$SAMP" /tmp/bench-f.$SFX /tmp/bench-rate.$SFX
+[ "$bad" -eq 0 ] && [ "$missing" -eq 0 ]

@@ -39,11 +39,24 @@ for mode in min val arn; do
 			acc=$1 mean=$2
 			echo "# $mode $pat load $L: accepted ${acc:-?}, latency mean ${mean:-?} ns," \
 				"lost $3"
-			echo "BENCH df72sweep_${mode}_${p}_accepted_l$pct ${acc:-0}"
-			echo "BENCH df72sweep_${mode}_${p}_latency_mean_ns_l$pct ${mean:-0}"
+			# a point not measured is no number: MISSING, and the
+			# curve's knee is then unknown
+			for f in "accepted_l$pct $acc" "latency_mean_ns_l$pct $mean"; do
+				set -- $f
+				if [ -n "${2:-}" ] && [ "$2" != null ]; then
+					echo "BENCH df72sweep_${mode}_${p}_$1 $2"
+				else
+					echo "MISSING df72sweep_${mode}_${p}_$1 not reported at offered $L"
+					fails=1 knee=unknown
+				fi
+			done
 			sat_step "$L" "${mean:-0}"
 		done
-		echo "BENCH df72sweep_${mode}_${p}_saturation_load $sat"
+		if [ "$knee" = unknown ]; then
+			echo "MISSING df72sweep_${mode}_${p}_saturation_load a point was not measured"
+		else
+			echo "BENCH df72sweep_${mode}_${p}_saturation_load $sat"
+		fi
 	done
 	h=$("$SNICCTL" -j fabric health bf)
 	v=$(echo "$h" | $JQ -r '.fidelity // empty')

@@ -74,7 +74,8 @@ if here h3; then
 	v=$(sed -n 's/^from 10.0.0.2 received \([0-9]*\) .*/\1/p' /tmp/bs-v)
 	echo "SPAN received h2-h3 $v"
 	# GBIT Gb/s at dilation 10000: GBIT / 10 Mb/s of wall time
-	echo "SPAN victim_share $(awk -v n="${v:-0}" -v s="$SECS" -v g="$GBIT" \
+	# none when the victim's receiver said nothing
+	[ -z "$v" ] || echo "SPAN victim_share $(awk -v n="$v" -v s="$SECS" -v g="$GBIT" \
 		'BEGIN { printf "%.3f", n * 1000 * 8 / (s * g * 100000) }')"
 fi
 # Quiet again before the tunnel ends are read.
