@@ -1,9 +1,14 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 # make bench: run selftests/bench.sh in one guest boot, print its BENCH
-# lines and record them with the date in Documentation/benchmarks.rst,
-# the plots beside it (scripts/bench-plots.sh; the run's output is kept
-# in build/bench.log).
+# lines and record them with the date and the commit measured in
+# Documentation/benchmarks.rst, the plots beside it (scripts/bench-plots.sh;
+# the run's output is kept in build/bench.log). Each figure is compared
+# with the last published run's: every change beyond the figure's spread
+# (its rounds' min-max; 10 % for a figure measured once) is reported,
+# signed. Only a passing run (no figure missing, no UNFAITHFUL run, the
+# guest's exit 0) of a clean tree (nothing uncommitted) is published;
+# any other writes its table and plots to build/ and says why.
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top" || exit 1
@@ -75,10 +80,59 @@ else
 fi
 lines=$(printf '%s\n' "$out" | grep '^BENCH ')
 fid=$(printf '%s\n' "$out" | grep '^FIDELITY ')
-# An UNFAITHFUL result fails the bench (the guest's exit status), but the
-# table is written all the same, with the verdicts.
+miss=$(printf '%s\n' "$out" | grep '^MISSING ')
+spread=$(printf '%s\n' "$out" | grep '^SPREAD ')
 [ -n "$lines" ] || exit 1
-doc=Documentation/benchmarks.rst
+# A figure that was not measured fails the bench, as an UNFAITHFUL run
+# does (the guest's exit status).
+[ -z "$miss" ] || rc=1
+commit=$(git rev-parse --short=12 HEAD 2>/dev/null || echo unknown)
+why_not=
+[ $rc -eq 0 ] || why_not="the run failed (a figure missing, a run UNFAITHFUL, or the guest)"
+if [ -n "$(git status --porcelain --untracked-files=no 2>/dev/null)" ]; then
+	why_not="${why_not:+$why_not; }the tree has uncommitted changes: the run measured no commit"
+	commit="$commit+"
+fi
+pub=Documentation/benchmarks.rst
+doc=$pub
+plots=Documentation
+if [ -n "$why_not" ]; then
+	mkdir -p build/bench-doc
+	doc=build/bench-doc/benchmarks.rst
+	plots=build/bench-doc
+fi
+
+# The changes against the last published run: a figure whose published
+# value lies outside this run's min-max (its spread), or, measured once,
+# more than 10 % away; signed, in per cent of the published value.
+changes=$( {
+	# the first table's rows: after its header's closing rule, to the next
+	awk '/^figure  *value/ { t = 1; next } t == 1 && /^====/ { t = 2; next }
+	     t == 2 && /^====/ { exit }
+	     t == 2 && $1 ~ /^[a-z0-9_]+$/ && $2 ~ /^[0-9.]+$/ { print "OLD", $1, $2 }' \
+		"$pub" 2>/dev/null
+	printf '%s\n' "$lines" "$spread"
+} | awk '
+	$1 == "OLD" { old[$2] = $3 }
+	$1 == "BENCH" { v[$2] = $3; order[n++] = $2 }
+	$1 == "SPREAD" { lo[$2] = $3; hi[$2] = $4 }
+	END {
+		for (i = 0; i < n; i++) {
+			f = order[i]
+			if (!(f in old)) continue
+			o = old[f]; x = v[f]
+			if (f in lo) out = o < lo[f] || o > hi[f]
+			else out = o == 0 ? x != 0 : (x - o) / o > 0.10 || (o - x) / o > 0.10
+			if (!out) continue
+			if (o == 0) printf "%s %s -> %s\n", f, o, x
+			else printf "%s %s -> %s (%+.1f %%%s)\n", f, o, x, 100 * (x - o) / o,
+				(f in lo) ? ", outside this run\x27s min-max" : ", one run"
+		}
+	}')
+if [ -n "$changes" ]; then
+	echo "# bench: changes against the published run (Documentation/benchmarks.rst):"
+	printf '%s\n' "$changes" | sed 's/^/CHANGED /'
+fi
 {
 	echo ".. SPDX-License-Identifier: GPL-2.0"
 	echo
@@ -86,16 +140,35 @@ doc=Documentation/benchmarks.rst
 	echo "Benchmarks"
 	echo "=========="
 	echo
-	echo "Written by \`\`make bench\`\` on $(date -u +%Y-%m-%d) ($(printf '%s\n' "$out" | sed -n 's/^# vm: //p')),"
+	echo "Written by \`\`make bench\`\` on $(date -u +%Y-%m-%d) from commit $commit ($(printf '%s\n' "$out" | sed -n 's/^# vm: //p')),"
 	echo "2 cores under qemu TCG. Absolute speeds under TCG mean little; the"
 	echo "ratios compare two configurations measured one after the other in"
-	echo "the same boot (see selftests/bench.sh for each method)."
+	echo "the same boot (see selftests/bench.sh for each method). A figure"
+	echo "measured over rounds is their median, with the rounds' min-max and"
+	echo "their number after it: that spread is how noisy it is. A figure"
+	echo "whose measurement failed is listed as missing, with the reason."
+	[ -z "$why_not" ] || { echo; echo "Not published: $why_not."; }
 	echo
-	echo "==================================  ============"
+	echo "==================================  =================================="
 	echo "figure                              value"
-	echo "==================================  ============"
-	printf '%s\n' "$lines" | awk '{ printf "%-34s  %s\n", $2, $3 }'
-	echo "==================================  ============"
+	echo "==================================  =================================="
+	printf '%s\n' "$lines" "$spread" "$miss" | awk '
+		$1 == "BENCH" { v[$2] = $3; order[n++] = $2 }
+		$1 == "SPREAD" { sp[$2] = sprintf(" (%s-%s, %d)", $3, $4, $5) }
+		$1 == "MISSING" { w = $3; for (i = 4; i <= NF; i++) w = w " " $i
+			v[$2] = "missing: " w; order[n++] = $2 }
+		END { for (i = 0; i < n; i++)
+			printf "%-34s  %s%s\n", order[i], v[order[i]], sp[order[i]] }'
+	echo "==================================  =================================="
+	echo
+	echo "Changes against the run published before this one (a figure outside"
+	echo "this run's min-max, or more than 10 % away when measured once):"
+	echo
+	if [ -n "$changes" ]; then
+		printf '%s\n' "$changes" | sed 's/^/- /'
+	else
+		echo "- none."
+	fi
 	echo
 	echo "Fidelity of each shaped run (\`\`snicctl fabric health\`\`: the share of"
 	echo "frames that left later than their own time on the link against the"
@@ -315,9 +388,10 @@ doc=Documentation/benchmarks.rst
 	echo "The 72-host load sweeps per routing mode (\`\`make bench-full\`\`) are in"
 	echo "bench-full.rst."
 	echo
-	printf '%s\n' "$lines" | scripts/bench-goals.sh
+	printf '%s\n' "$out" | scripts/bench-goals.sh
 } >"$doc"
-echo "# table written to $doc"
-scripts/bench-plots.sh build/bench.log Documentation ||
+echo "# table written to $doc${why_not:+ (not published: $why_not)}"
+scripts/bench-plots.sh build/bench.log "$plots" ||
 	echo "# bench: no plots (scripts/bench-plots.sh failed)"
-[ $rc -eq 0 ] || { echo "# bench: a result is UNFAITHFUL or the guest failed"; exit 1; }
+[ -z "$miss" ] || { echo "# bench: figures missing:"; printf '%s\n' "$miss"; }
+[ $rc -eq 0 ] || { echo "# bench: a figure is missing, a run UNFAITHFUL, or the guest failed"; exit 1; }
