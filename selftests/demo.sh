@@ -19,9 +19,25 @@ F=demo
 trap '"$SNICCTL" fabric down $F >/dev/null 2>&1' EXIT
 # The fabric's fidelity (snicctl fabric health): how well this machine
 # kept the emulation's timing while the figures above were measured.
+# When it was not FAITHFUL, the demo says so plainly: the datagrams'
+# fate holds however late the frames were, but timings measured in such
+# a run are not the model's.
 fidelity() {
-	"$SNICCTL" fabric health $F | sed '1s/^/  fidelity: /; 2,$s/^ */    /'
+	local h rc
+
+	h=$("$SNICCTL" fabric health $F)
+	rc=$?
+	printf '%s\n' "$h" | sed '1s/^/  fidelity: /; 2,$s/^ */    /'
+	case $rc in
+	0) ;;
+	1) echo "  NOT FAITHFUL: this machine could not keep the emulation's timing" \
+		"(too many frames late against the model); what arrived and what was" \
+		"lost holds, timings from this part are not the model's" ;;
+	*) echo "  fidelity UNKNOWN: nothing was measured" ;;
+	esac
+	UNFAITHFUL_PARTS=$((UNFAITHFUL_PARTS + (rc != 0)))
 }
+UNFAITHFUL_PARTS=0
 echo "snic demo: snicctl fabric up fattree:2,2,2 (a two-level fat tree)"
 "$SNICCTL" fabric up fattree:2,2,2 name $F check || exit 1
 echo
@@ -133,3 +149,5 @@ fidelity
 [ -n "$got" ] && [ $((got + lost)) -ge "$sent" ] && [ "$(pc g0s0 p1 ar_alt)" -gt 0 ] &&
 	echo "RESULT: adaptive routing: the stream went around the failed link; every datagram arrived or is counted lost" ||
 	{ echo "RESULT: datagrams were lost uncounted, or nothing was rerouted"; exit 1; }
+[ "$UNFAITHFUL_PARTS" -eq 0 ] ||
+	echo "NOTE: $UNFAITHFUL_PARTS of the demo's 2 parts ran with timing this machine did not keep faithful (see their fidelity above): the results above hold, their timings are not the model's"
