@@ -102,20 +102,27 @@ checke "the link back: link-up, the path back to port 2, a recovered ARN" \
 checke "every line of the JSON monitor is one event object" \
 	'[ $($JQ -c "select(.ifname and .type and .ftime)" $M.s0 | wc -l) -eq $(wc -l <$M.s0) ]'
 
-# 3. A burst over the rate limit.
+# 3. A burst over the rate limit. However long the 300 take to arrive
+# (a busy host may spread them over seconds), the limit lets the first
+# 100 through and at most 100 more per second of that time: the rest are
+# suppressed and counted. The bounds are computed from the time the
+# burst took, so a slow host loosens them, never fails them.
 rx0=$(pc s0 p1 rx_arn) su0=$(pc s0 p1 events_suppressed)
 n0=$(arx)
+t0=$(cut -d' ' -f1 /proc/uptime)
 SNIC_ARN_SEQ=1 SNIC_ARN_ORIGIN=0.5 SNIC_ARN_PEER=1.9 \
 	nsexec "$F-h1" "$TOOLS/snic_inject" fab0 arn_cong 300 0xf10000 1
-checke "300 ARNs into s0's port 1: some over the limit, counted" \
-	'waitfor 10000 "[ \$(($(pc s0 p1 rx_arn) - rx0)) -eq 300 ]" &&
-	 su=$(($(pc s0 p1 events_suppressed) - su0)); echo "suppressed $su";
-	 [ $su -gt 0 ]'
+checke "300 ARNs into s0's port 1: all counted" \
+	'waitfor 10000 "[ \$(($(pc s0 p1 rx_arn) - rx0)) -eq 300 ]"'
+t1=$(cut -d' ' -f1 /proc/uptime)
+# at most the burst plus one more per started second
+cap=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%d", 100 * (int(b - a) + 2) }')
 checke "...every one printed or counted (arn-rx events + suppressed = ARNs)" \
 	'waitfor 10000 "[ \$((\$(arx) - n0 + \$(pc s0 p1 events_suppressed) - su0)) -eq 300 ]" ||
 	 { echo "events $(($(arx) - n0))"; false; }'
-checke "...and no more than the burst of 100 (and 100 a second) got through" \
-	'n=$(($(arx) - n0)); echo "$n events";
-	 [ $n -ge 100 ] && [ $n -lt 300 ]'
+checke "...the burst of 100 printed, at most 100 a second more; the rest suppressed" \
+	'n=$(($(arx) - n0)) su=$(($(pc s0 p1 events_suppressed) - su0))
+	 echo "$n events, $su suppressed, in $t0..$t1 s: at most $cap printed"
+	 [ $n -ge 100 ] && [ $n -le $cap ] && [ $((n + su)) -eq 300 ]'
 check "fabric down" "$SNICCTL" fabric down "$F"
 ktap_finish
