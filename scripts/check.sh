@@ -9,7 +9,9 @@
 # "N passed, N failed" summing every test case of every stage; a stage
 # that exits non-zero without a failed case of its own adds one (a
 # compile error, a crash, an abort), and a stage that could not run is
-# said in that line.
+# said in that line. SNIC_CHECK_STAGES="unit fuzz ..." runs only the
+# stages it names (unit fuzz style dkms vm vm612 span wireshark debug),
+# and the final line says which it left out.
 
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -19,6 +21,15 @@ start=$(date +%s)
 pass=0
 fail=0
 notes=()
+left=()
+
+# want NAME: whether SNIC_CHECK_STAGES (when set) names stage NAME
+want() {
+	[ -z "${SNIC_CHECK_STAGES:-}" ] && return 0
+	[[ " $SNIC_CHECK_STAGES " == *" $1 "* ]] && return 0
+	left+=("$1")
+	return 1
+}
 
 # ktap LOG: its top-level KTAP results ("ok N", "not ok N"), as "P F"
 ktap() {
@@ -69,27 +80,37 @@ if ! make -s all >build/make.log 2>&1; then
 	exit 1
 fi
 
-echo "# unit: host tests of drivers/snic/core"
-stage unit ktap make -s unit
-echo "# fuzz: libFuzzer harnesses, 5 s each (make fuzz runs them longer)"
-stage fuzz ktap make -s -C selftests/fuzz run SECONDS=5
-echo "# style: W=1, sparse, checkpatch --strict, 6.12 build"
-stage style ktap scripts/style.sh
-echo "# dkms: the DKMS tree built against both header versions"
-stage dkms ktap scripts/dkms.sh test
+if want unit; then
+	echo "# unit: host tests of drivers/snic/core"
+	stage unit ktap make -s unit
+fi
+if want fuzz; then
+	echo "# fuzz: libFuzzer harnesses, 5 s each (make fuzz runs them longer)"
+	stage fuzz ktap make -s -C selftests/fuzz run SECONDS=5
+fi
+if want style; then
+	echo "# style: W=1, sparse, checkpatch --strict, 6.12 build"
+	stage style ktap scripts/style.sh
+fi
+if want dkms; then
+	echo "# dkms: the DKMS tree built against both header versions"
+	stage dkms ktap scripts/dkms.sh test
+fi
 
 # The VM suite: every test once, on the kernel(s) its leading comment
 # names ("# kernels: ..."; the stock 6.1 when it names none).
 # The debug stage's kernel is a 6.12 too: when it runs, its tests do not
 # run again on the stock 6.12.
 DEBUG_TESTS=$(python3 scripts/snic-tests.py --debug)
-debug_cached=
+debug_cached= run_debug=
 scripts/debug-kernel.sh --cached >/dev/null 2>&1 && debug_cached=1
+[ -n "$debug_cached" ] && want debug && run_debug=1
 for k in "$KVER" "$KVER612"; do
+	if [ "$k" = "$KVER" ]; then want vm || continue; else want vm612 || continue; fi
 	tests=$(python3 scripts/snic-tests.py --kernel "$k")
 	args=()
 	for t in $tests; do
-		[ "$k" = "$KVER612" ] && [ -n "$debug_cached" ] &&
+		[ "$k" = "$KVER612" ] && [ -n "$run_debug" ] &&
 			[[ " $DEBUG_TESTS " == *" $t "* ]] && continue
 		args+=(--test "$t")
 	done
@@ -101,18 +122,24 @@ for k in "$KVER" "$KVER612"; do
 		--out "$out" "${args[@]}"
 done
 
-echo "# span: one fabric over two guests, tunnels between them ($(date +%T))"
-stage span verdict selftests/qemu/run-span.sh --guests 2
+if want span; then
+	echo "# span: one fabric over two guests, tunnels between them ($(date +%T))"
+	stage span verdict selftests/qemu/run-span.sh --guests 2
+fi
 
-echo "# wireshark: the VM's capture decoded by tshark and snic.lua"
-stage wireshark ktap python3 scripts/wireshark-test.py
+if want wireshark; then
+	echo "# wireshark: the VM's capture decoded by tshark and snic.lua"
+	stage wireshark ktap python3 scripts/wireshark-test.py
+fi
 
 # The debug-kernel suite runs whenever the debug kernel is cached (make
 # check-debug builds it once, 6 to 18 minutes), its cases counted like
 # the others: the tests whose leading comment says "check-debug: yes"
 # (the kernel's error, teardown and concurrency paths), two rounds of
 # the fault loops (make check-debug runs every test, a hundred rounds).
-if [ -n "$debug_cached" ]; then
+if [ -z "$debug_cached" ]; then
+	notes+=("the debug-kernel stage did not run: no cached debug kernel (make check-debug builds it)")
+elif [ -n "$run_debug" ]; then
 	echo "# check-debug: $DEBUG_TESTS on the cached debug kernel ($(date +%T))"
 	args=()
 	for t in $DEBUG_TESTS; do
@@ -140,9 +167,9 @@ if [ -n "$debug_cached" ]; then
 			fail=$((fail + 1))
 		fi
 	done
-else
-	notes+=("the debug-kernel stage did not run: no cached debug kernel (make check-debug builds it)")
 fi
+[ ${#left[@]} -eq 0 ] ||
+	notes+=("stages left out by SNIC_CHECK_STAGES: ${left[*]}")
 
 echo "# check: $(($(date +%s) - start)) s"
 if [ ${#notes[@]} -gt 0 ]; then
