@@ -37,7 +37,9 @@
  * hogs in the guest make that 5 to 20 %.
  * A window in which no frame crossed a link and no packet was paced
  * measured nothing: UNKNOWN. Text or -j; the exit status says the verdict:
- * 0 FAITHFUL, 1 UNFAITHFUL, 3 UNKNOWN (2: the fabric is not up).
+ * 0 FAITHFUL, 1 UNFAITHFUL, 3 UNKNOWN (2: the fabric is not up; 4: it
+ * could not be read). A mark that is no earlier state of the fabric (a
+ * link end made anew since) makes the window unknown: UNKNOWN.
  */
 #include <stdio.h>
 #include <string.h>
@@ -53,6 +55,7 @@
 
 #define SNIC_FIDELITY_PERMILLE	100	/* 10 %: the default threshold */
 #define SNIC_HEALTH_UNKNOWN	3	/* exit status: nothing measured */
+#define SNIC_HEALTH_UNREAD	4	/* exit status: the fabric not read */
 
 struct health {
 	/* links */
@@ -68,7 +71,7 @@ struct health {
 struct health_mark {
 	uint32_t magic;
 #define HEALTH_MARK_MAGIC	0x534e4831	/* "SNH1" */
-	uint32_t pad;
+	uint32_t size;		/* sizeof(struct health_mark): this snicctl's */
 	uint64_t at_ns;
 	struct health h;
 };
@@ -241,32 +244,41 @@ static uint64_t permille(uint64_t part, uint64_t whole)
 /* snicctl fabric health NAME mark: the start of a run's window. */
 int fabric_health_mark(const struct fabric *f)
 {
-	struct health_mark m = { .magic = HEALTH_MARK_MAGIC };
-	char path[96], tmp[104];
+	struct health_mark m = {
+		.magic = HEALTH_MARK_MAGIC, .size = sizeof(m),
+	};
+	char path[96], tmp[128];
+	bool ok;
 	FILE *fp;
 
 	if (collect(f, &m.h))
-		return 1;
+		return SNIC_HEALTH_UNREAD;
 	m.at_ns = boot_ns();
 	mark_path(f->name, path, sizeof(path));
-	snprintf(tmp, sizeof(tmp), "%s.new", path);
+	/* written whole, then renamed over the mark: a reader sees one */
+	snprintf(tmp, sizeof(tmp), "%s.%d", path, (int)getpid());
 	fp = fopen(tmp, "w");
-	if (!fp || fwrite(&m, sizeof(m), 1, fp) != 1 || fclose(fp)) {
+	if (!fp) {
 		perror(tmp);
-		return 1;
+		return SNIC_HEALTH_UNREAD;
 	}
-	if (rename(tmp, path)) {
-		perror(path);
-		return 1;
+	ok = fwrite(&m, sizeof(m), 1, fp) == 1;
+	ok = !fclose(fp) && ok;
+	if (!ok || rename(tmp, path)) {
+		perror(ok ? path : tmp);
+		unlink(tmp);
+		return SNIC_HEALTH_UNREAD;
 	}
 	return 0;
 }
 
-/* The mark of @f, if it has one that is an earlier state of @h: @h then
- * covers what happened since, and the mark's age is in @age_ns.
+/* The mark of @f: 0 and @h whole when it has none; 1 when it has one that
+ * is an earlier state of @h, @h then covering what happened since (the
+ * mark's age in @age_ns); -1 when its mark cannot be used (unreadable, of
+ * another snicctl, or no earlier state: the window it starts is unknown).
  */
-static bool apply_mark(const struct fabric *f, struct health *h,
-		       uint64_t *age_ns)
+static int apply_mark(const struct fabric *f, struct health *h,
+		      uint64_t *age_ns)
 {
 	struct health_mark m;
 	char path[96];
@@ -276,16 +288,17 @@ static bool apply_mark(const struct fabric *f, struct health *h,
 	mark_path(f->name, path, sizeof(path));
 	fp = fopen(path, "r");
 	if (!fp)
-		return false;
-	ok = fread(&m, sizeof(m), 1, fp) == 1 && m.magic == HEALTH_MARK_MAGIC;
+		return 0;
+	ok = fread(&m, sizeof(m), 1, fp) == 1 && m.magic == HEALTH_MARK_MAGIC &&
+	     m.size == sizeof(m);
 	fclose(fp);
 	if (!ok || !health_since(h, &m.h)) {
-		fprintf(stderr, "Warning: %s is no earlier state of fabric %s: its whole life measured\n",
+		fprintf(stderr, "Error: %s is no earlier state of fabric %s: the window since the mark is unknown\n",
 			path, f->name);
-		return false;
+		return -1;
 	}
 	*age_ns = boot_ns() - m.at_ns;
-	return true;
+	return 1;
 }
 
 int fabric_health(const struct fabric *f, uint32_t threshold)
@@ -293,17 +306,19 @@ int fabric_health(const struct fabric *f, uint32_t threshold)
 	uint64_t over_pm, early_pm, age_ns = 0;
 	const char *verdict;
 	struct health h;
-	bool marked;
-	int rc;
+	int marked, rc;
 
 	if (collect(f, &h))
-		return 1;
+		return SNIC_HEALTH_UNREAD;
 	marked = apply_mark(f, &h, &age_ns);
 	over_pm = permille(h.late.over, h.late.n);
 	early_pm = permille(h.early, h.paced);
 	if (threshold == UINT32_MAX)
 		threshold = SNIC_FIDELITY_PERMILLE;
-	if (over_pm > threshold || early_pm > threshold || h.lost) {
+	if (marked < 0) {
+		verdict = "UNKNOWN";	/* a window of unknown start */
+		rc = SNIC_HEALTH_UNKNOWN;
+	} else if (over_pm > threshold || early_pm > threshold || h.lost) {
 		verdict = "UNFAITHFUL";
 		rc = 1;
 	} else if (!h.late.n && !h.paced) {
@@ -319,8 +334,9 @@ int fabric_health(const struct fabric *f, uint32_t threshold)
 	out_str("fidelity", " %s", verdict);
 	out_u64("threshold_permille", " (threshold %llu per mille late or early)",
 		threshold);
-	out_str("window", ", window: %s", marked ? "mark" : "life");
-	if (marked)
+	out_str("window", ", window: %s", marked > 0 ? "mark" :
+		marked < 0 ? "unknown" : "life");
+	if (marked > 0)
 		out_u64("window_ms", " (the last %llu ms)", age_ns / 1000000);
 	out_nl();
 	out_u64("link_ends", "  links: %llu ends,", h.ends);
