@@ -9,7 +9,10 @@
 # BENCH, MISSING, FROM and FIDELITY lines: a figure printed MISSING is a
 # goal missed, never met; a figure FROM a run whose verdict is not
 # FAITHFUL is excluded (shown, not judged), but for the runs with CPU hogs
-# on purpose (*_hogs*: what must hold however unfaithful the timing).
+# on purpose (*_hogs*: what must hold however unfaithful the timing) and
+# the pacing runs (*_timing*: their figure is the pacer's timing against
+# sch_fq's in the same boot, on a link too short for the guest to keep
+# faithful; their verdicts are shown beside).
 #
 # One goal per line: FIGURE OP BOUND, OP one of >=, <= or ==.
 goals='
@@ -69,7 +72,8 @@ echo "Each goal of the measurement issues against this run's figure; for a"
 echo "miss, by how much and why. A figure that was not measured misses its"
 echo "goal; one from a run that was not FAITHFUL is excluded: shown, never"
 echo "counted as met (the runs with CPU hogs on purpose, \`\`*_hogs*\`\`,"
-echo "are judged however unfaithful)."
+echo "and the pacing runs, \`\`*_timing*\`\`, whose figures are the timing"
+echo "against sch_fq's in the same boot, are judged however unfaithful)."
 echo
 printf '%s\n' "$goals" | while read -r spec; do
 	[ -n "$spec" ] || continue
@@ -80,7 +84,8 @@ printf '%s\n' "$goals" | while read -r spec; do
 	if [ -z "$v" ]; then
 		m=$(printf '%s\n' "$lines" | awk -v n="$name" '$1 == "MISSING" && $2 == n {
 			$1 = $2 = ""; sub(/^ */, ""); print }' | tail -n 1)
-		echo "- $name $op $bound: missing (${m:-not in this run's output}): missed."
+		[ -n "$m" ] || m="not in the run's output"
+		echo "- $name $op $bound: missing ($m): missed."
 		echo "MISSED" >&3
 		continue
 	fi
@@ -88,7 +93,7 @@ printf '%s\n' "$goals" | while read -r spec; do
 	unf=$(printf '%s\n' "$lines" | awk -v n="$name" '
 		$1 == "FROM" && $2 == n { for (i = 3; i <= NF; i++) r[$i] = 1 }
 		$1 == "FIDELITY" { f[$2] = $3 }
-		END { for (k in r) if (k !~ /_hogs/ && f[k] != "FAITHFUL")
+		END { for (k in r) if (k !~ /_hogs|_timing/ && f[k] != "FAITHFUL")
 			printf "%s %s; ", k, (k in f) ? f[k] : "without a verdict" }')
 	if [ -n "$unf" ]; then
 		echo "- $name $op $bound: $v, excluded: its run was not faithful (${unf%; })."

@@ -56,6 +56,7 @@ stat() {
 	n=$(printf '%s\n' "$@" | grep -cEx '[0-9]+(\.[0-9]+)?')
 	if [ "$n" -ne "$REPS" ]; then
 		echo "MISSING $name $((REPS - n)) of $REPS runs measured nothing"
+		smiss=1
 		return
 	fi
 	printf '%s\n' "$@" | sort -n | awk -v n="$name" '{ v[NR] = $1 } END {
@@ -63,7 +64,7 @@ stat() {
 }
 
 # Alternately, so that both see the machine in the same states.
-ok=1 ones=() twos=() rtts=() ratios=() runs=
+ok=1 ones=() twos=() rtts=() ratios=() runs= smiss=0
 for k in $(seq "$REPS"); do
 	one=build/bench-span-single-$k.log two=build/bench-span-split-$k.log
 	selftests/qemu/run-vm.sh --script selftests/span_bench.sh --timeout 600 "$@" \
@@ -71,8 +72,13 @@ for k in $(seq "$REPS"); do
 	selftests/qemu/run-span.sh --script selftests/span_bench.sh --timeout 600 "$@" \
 		>"$two" 2>&1
 	fid=$(grep -h '^FIDELITY ' "$one" "$two" | sed "s/^FIDELITY \([^ ]*\)/FIDELITY \1_$k/")
-	printf '%s\n' "$fid"
-	runs="$runs $(printf '%s\n' "$fid" | awk '{ printf "%s ", $2 }')"
+	[ -z "$fid" ] || printf '%s\n' "$fid"
+	# the runs each rep must have a verdict for (one missing: not FAITHFUL)
+	runs="$runs span_single_$k span_m1_$k span_m2_$k"
+	for r in span_single_$k span_m1_$k span_m2_$k; do
+		printf '%s\n' "$fid" | grep -q "^FIDELITY $r " ||
+			echo "FIDELITY $r UNKNOWN no verdict in the run's log"
+	done
 	split_ok "$two" || ok=0
 	a=$(val "$one" victim_share) b=$(val "$two" victim_share)
 	ones+=("$a") twos+=("$b") rtts+=("$(val "$two" underlay_rtt_us)")
@@ -83,7 +89,9 @@ echo "# span victim shares: single ${ones[*]}, split ${twos[*]}"
 echo "BENCH span_conservation_ok $ok"
 echo "FROM span_conservation_ok$runs"
 stat span_single_victim_share "${ones[@]}"
+echo "FROM span_single_victim_share$runs"
 stat span_victim_share "${twos[@]}"
+echo "FROM span_victim_share$runs"
 stat span_vs_single_victim_share "${ratios[@]}"
 echo "FROM span_vs_single_victim_share$runs"
 stat span_underlay_rtt_us "${rtts[@]}"
@@ -94,3 +102,4 @@ if [ -n "$rtt" ]; then
 else
 	echo "MISSING span_underlay_oneway_fabric_ns no underlay round trip measured"
 fi
+[ "$ok" = 1 ] && [ "$smiss" = 0 ]

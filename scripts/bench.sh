@@ -61,19 +61,28 @@ if [ "${1:-}" = --full ]; then
 	exit $rc
 fi
 # --doc: rewrite Documentation/benchmarks.rst and the plots from the last
-# run's build/bench.log (after a change to this text), without a run.
+# run's build/bench.log (after a change to this text), without a run: the
+# commit, the tree's state and the guest's status are the log's own.
 if [ "${1:-}" = --doc ]; then
 	out=$(cat build/bench.log) || exit 1
-	rc=0
+	set -- $(printf '%s\n' "$out" | sed -n 's/^# bench: commit \([^ ]*\) dirty \([01]\) guest \([0-9]*\)$/\1 \2 \3/p')
+	[ $# -eq 3 ] || { echo "# bench --doc: build/bench.log says not what it measured"; exit 1; }
+	commit=$1 dirty=$2 rc=$3
 else
+	# What is measured, taken before the run (a commit during it is no
+	# part of it).
+	commit=$(git rev-parse --short=12 HEAD 2>/dev/null || echo unknown)
+	dirty=0
+	[ -z "$(git status --porcelain --untracked-files=no 2>/dev/null)" ] || dirty=1
 	# The host part first, on a quiet machine: the core's per-DLID state
 	# (selftests/unit/bench_dlid.c).
 	host=$(make -s -C selftests/unit bench 2>&1) || { printf '%s\n' "$host"; exit 1; }
 	out=$(selftests/qemu/run-vm.sh --bench "$@")
 	rc=$?
 	# Issue 14: the same hot spot on one guest and split across two.
-	span=$(scripts/bench-span.sh "$@")
-	out=$(printf '%s\n%s\n%s\n' "$host" "$out" "$span")
+	span=$(scripts/bench-span.sh "$@") || rc=1
+	out=$(printf '%s\n%s\n%s\n# bench: commit %s dirty %s guest %s\n' \
+		"$host" "$out" "$span" "$commit" "$dirty" "$rc")
 	printf '%s\n' "$out"
 	mkdir -p build
 	printf '%s\n' "$out" >build/bench.log
@@ -86,11 +95,13 @@ spread=$(printf '%s\n' "$out" | grep '^SPREAD ')
 # A figure that was not measured fails the bench, as an UNFAITHFUL run
 # does (the guest's exit status).
 [ -z "$miss" ] || rc=1
-commit=$(git rev-parse --short=12 HEAD 2>/dev/null || echo unknown)
+# Any run not FAITHFUL (the span runs' too) but the CPU-hog and pacing
+# runs, whose verdicts are reported: a failed run.
+printf '%s\n' "$fid" | grep -v '_hogs\|_timing' | grep -q '^FIDELITY [^ ]* [^F]' && rc=1
 why_not=
-[ $rc -eq 0 ] || why_not="the run failed (a figure missing, a run UNFAITHFUL, or the guest)"
-if [ -n "$(git status --porcelain --untracked-files=no 2>/dev/null)" ]; then
-	why_not="${why_not:+$why_not; }the tree has uncommitted changes: the run measured no commit"
+[ "$rc" -eq 0 ] || why_not="the run failed (a figure missing, a run not FAITHFUL, or the guest)"
+if [ "$dirty" = 1 ]; then
+	why_not="${why_not:+$why_not; }the tree had uncommitted changes: the run measured no commit"
 	commit="$commit+"
 fi
 pub=Documentation/benchmarks.rst

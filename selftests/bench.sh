@@ -132,6 +132,7 @@ FIDLOG=/tmp/bench-fidelity.$SFX
 : >"$FIDLOG"
 MISSLOG=/tmp/bench-missing.$SFX
 : >"$MISSLOG"
+RUNS=
 # fidelity NAME FABRIC: how faithful FABRIC's emulation was, after NAME:
 # since FABRIC's previous verdict (or since it came up), never over
 # earlier runs on it: each verdict marks where the next run's starts
@@ -220,8 +221,11 @@ sw_sum() {
 # qfidelity NAME NS DEV: the same for one shaped link end (its xstats),
 # judged as snicctl fabric health does by default.
 FID_PERMILLE=100
+# Per run: frames and over less what the same link end had at its previous
+# verdict (its p99 is the link end's own quantile, over its whole life).
+QFBASE=/tmp/bench-qf.$SFX
 qfidelity() {
-	local l n over p99 pm
+	local l n over p99 pm b n0=0 o0=0
 
 	# "frames over p99_ns" of the "late" xstats, if any
 	l=$(nsexec "$2" "$SNICCTL" -j qdisc show "$3" |
@@ -229,12 +233,22 @@ qfidelity() {
 	read -r n over p99 <<-EOF
 	$l
 	EOF
+	b=$(awk -v k="$2/$3" '$1 == k { n = $2; o = $3 } END { if (n != "") print n, o }' \
+		"$QFBASE" 2>/dev/null)
+	[ -z "$b" ] || read -r n0 o0 <<-EOF
+	$b
+	EOF
+	echo "$2/$3 ${n:-0} ${over:-0}" >>"$QFBASE"
+	# a count that went down: the link end was made anew since
+	if [ -n "$n" ] && [ "$n" -ge "$n0" ] && [ "${over:-0}" -ge "$o0" ]; then
+		n=$((n - n0)) over=$((${over:-0} - o0))
+	fi
 	# (busybox ash evaluates both arms of ?:, so no division by 0 there)
 	pm=
 	[ "${n:-0}" -gt 0 ] && pm=$(( (${over:-0} * 1000 + n - 1) / n ))
 	if [ -z "$pm" ]; then v=UNKNOWN	# no frame measured: no verdict
 	elif [ "$pm" -le "$FID_PERMILLE" ]; then v=FAITHFUL; else v=UNFAITHFUL; fi
-	echo "FIDELITY $1 $v frames ${n:-0} late_over ${over:-0} late_over_permille $pm" \
+	echo "FIDELITY $1 $v frames ${n:-0} late_over ${over:-0} late_over_permille ${pm:--}" \
 		"late_p99_ns $p99" |
 		tee -a "$FIDLOG"
 }
@@ -551,15 +565,15 @@ cat /tmp/bench-f.$SFX
 # delivered, and FECNs marked (on any switch port: the bottleneck is
 # where the two hot flows meet, the leaf's uplink or h4's port), with
 # pacing off and on.
-tree_marks() {	# FECNs marked on every switch port of the tree
-	local s p n=0
+tree_marks() {	# FECNs marked on every switch port of the tree (x: no port read)
+	local s p n=0 k=0
 
 	for s in leaf1 leaf2 spine1 spine2; do
 		for p in $(nsexec "bt-$s" ls /sys/class/net | grep '^p[0-9]'); do
-			n=$((n + $(vlsum "bt-$s" "$p" fecn_marked)))
+			n=$((n + $(vlsum "bt-$s" "$p" fecn_marked))) k=$((k + 1))
 		done
 	done
-	echo $n
+	if [ $k -gt 0 ]; then echo $n; else echo x; fi
 }
 # The victim and one hot flow both leave h2: on TX queues the kernel's
 # hash picks, one time in four the same one, where the victim waits
@@ -579,16 +593,19 @@ tree() {	# tree 0|1: prints "victim_rx hot_rx marked"
 	# x for a receiver that said nothing
 	v=$(sed -n 's/^received \([0-9]*\).*/\1/p' /tmp/bt-v.$SFX)
 	h=$(sed -n 's/^received \([0-9]*\).*/\1/p' /tmp/bt-h.$SFX)
-	echo "${v:-x} ${h:-x} $(( $(tree_marks) - m0 ))"
+	m1=$(tree_marks)
+	num "$m0" && num "$m1" && m1=$((m1 - m0)) || m1=x
+	echo "${v:-x} ${h:-x} $m1"
 }
-"$SNICCTL" fabric up fattree:2,2,2 name bt dilation 10000 >/dev/null
+"$SNICCTL" fabric up fattree:2,2,2 name bt dilation 10000 >/dev/null ||
+	echo "# tree: fabric up failed" >&2
 nsexec bt-h2 ping -c 1 -w 5 10.0.0.3 >/dev/null
 nsexec bt-h2 ping -c 1 -w 5 10.0.0.4 >/dev/null
 nsexec bt-h1 ping -c 1 -w 5 10.0.0.4 >/dev/null
-set -- $(tree 0)
+set -- $(tree 0) x x x
 v0=$1 hot0=$2 mk0=$3
 sleep 3
-set -- $(tree 1)
+set -- $(tree 1) x x x
 v1=$1 hot1=$2 mk1=$3
 fidelity tree bt
 "$SNICCTL" fabric down bt >/dev/null
@@ -763,7 +780,8 @@ fct_run() {	# fct_run NAME PACING N: prints "p50 p99" of the FCT
 		tr -d '{}"' | tr ',' ' ')" >&2
 	fidelity "incast_$1" bi >&2
 	"$SNICCTL" fabric down bi >/dev/null
-	echo "$j" | $JQ -r '"\(.fct_p50_ns // "") \(.fct_p99_ns // "")"'
+	# none when no message completed (snicctl then prints 0)
+	echo "$j" | $JQ -r 'if (.fct_n // 0) > 0 then "\(.fct_p50_ns) \(.fct_p99_ns)" else "" end'
 }
 set -- $(fct_run alone 1 1 2>/tmp/bench-f.$SFX)
 cat /tmp/bench-f.$SFX
@@ -871,8 +889,7 @@ echo 'hist:keys=function.sym' >"$TRACE/events/timer/hrtimer_expire_entry/trigger
 pace_net
 # Tp of the 1000-byte datagrams' 16B frames (1078 bytes) at 10 Gb/s, ns.
 TP=862
-worst=0 worst99=0 worstirq=0
-pwhy=
+worst=0 worst99=0 worstirq=0 worst_why= worst99_why= worstirq_why=
 for n in 1 100 1000; do
 	m=$((4 * n - 1))
 	slot=$((TP * (m + 1) * 200))
@@ -902,22 +919,24 @@ for n in 1 100 1000; do
 	bench fq_pacing_err_p99_$n "$5"
 	bench fq_irq_per_pkt_$n "$6" "$fwhy"
 	irq=$(ratio "$3" "$6")
+	RUNS=pacing_${n}_timing bench pacing_irq_vs_fq_$n "$irq" "$why$fwhy"
 	[ -z "$why$fwhy" ] || irq=
-	RUNS=pacing_${n}_timing bench pacing_irq_vs_fq_$n "$irq"
-	# the worst over N: missing if any N's is
+	# the worst over N: missing if any N's is, each for its own reason
 	for v in "worst $1" "worst99 $2" "worstirq $irq"; do
 		set -- $v
-		if [ -n "$why" ] || ! num "${2:-}"; then
-			pwhy="N=$n measured nothing"
+		r=$why
+		[ "$1" != worstirq ] || r=$why$fwhy
+		if [ -n "$r" ] || ! num "${2:-}"; then
+			eval "${1}_why=\"N=\$n: \${r:-measured nothing}\""
 		else
 			eval "$1=\$(awk -v a=\"\$$1\" -v b=\"$2\" 'BEGIN { print (b > a) ? b : a }')"
 		fi
 	done
 done
 RUNS="pacing_1_timing pacing_100_timing pacing_1000_timing"
-bench pacing_err_mean "$worst" "$pwhy"
-bench pacing_err_p99 "$worst99" "$pwhy"
-bench pacing_irq_vs_fq "$worstirq" "$pwhy"
+bench pacing_err_mean "$worst" "${worst_why:-}"
+bench pacing_err_p99 "$worst99" "${worst99_why:-}"
+bench pacing_irq_vs_fq "$worstirq" "${worstirq_why:-}"
 RUNS=
 # The recovery, on the same NIC.
 nsexec "$PA" "$SNICCTL" qdisc set fab0 dilation 2000
@@ -966,7 +985,8 @@ NETNS=""
 adv() {	# adv ""|ar: prints "delivered rerouted"
 	local mode=${1:-minimal}
 
-	"$SNICCTL" fabric up dragonfly:1,2,1,3 name ba rate 25gbit $1 >/dev/null
+	"$SNICCTL" fabric up dragonfly:1,2,1,3 name ba rate 25gbit $1 >/dev/null ||
+		{ echo x x; return; }
 	for s in g0s0 g0s1; do
 		nsexec ba-$s "$SNICCTL" qdisc set p3 rate 20gbit
 	done
@@ -985,7 +1005,8 @@ adv() {	# adv ""|ar: prints "delivered rerouted"
 	wait
 	alt=0
 	for s in g0s0 g0s1; do
-		alt=$((alt + $(counter ba-$s sw0 ar_alt)))
+		c=$(counter ba-$s sw0 ar_alt)
+		num "$c" && alt=$((alt + c)) || alt=x
 	done
 	# x for a receiver that said nothing
 	r5=$(sed -n 's/^received \([0-9]*\).*/\1/p' /tmp/ba-5.$SFX)
@@ -1038,9 +1059,12 @@ lossless_hogs() {	# lossless_hogs TOPO "SRC:DST ...": prints the drops (x: no tr
 	wait
 	for s in $(nodes switch); do
 		for p in $(nsexec "bl-$s" ls /sys/class/net | grep '^p[0-9]'); do
-			n=$((n + $(port_counter "bl-$s" sw0 "$p" rx_drop_credit_overrun) +
-			     $(port_counter "bl-$s" sw0 "$p" fwd_drop_qdisc) +
-			     $(vlsum "bl-$s" "$p" drops) + $(vlsum "bl-$s" "$p" hoq_discards)))
+			# every counter read, or the sum is no number
+			for c in "$(port_counter "bl-$s" sw0 "$p" rx_drop_credit_overrun)" \
+				 "$(port_counter "bl-$s" sw0 "$p" fwd_drop_qdisc)" \
+				 "$(vlsum "bl-$s" "$p" drops)" "$(vlsum "bl-$s" "$p" hoq_discards)"; do
+				num "$c" && [ "$n" != x ] && n=$((n + c)) || n=x
+			done
 		done
 	done
 	for d in $(echo "$2" | tr ' ' '\n' | sed 's/.*://' | sort -u); do
@@ -1050,7 +1074,7 @@ lossless_hogs() {	# lossless_hogs TOPO "SRC:DST ...": prints the drops (x: no tr
 	"$SNICCTL" fabric down bl >/dev/null
 	# no drops where nothing was delivered proves nothing
 	echo "# lossless_hogs $1: $((r1 - r0)) packets delivered, $n dropped" >&2
-	if [ $((r1 - r0)) -gt 0 ]; then echo $n; else echo x; fi
+	if [ $((r1 - r0)) -gt 0 ]; then echo $n; else echo x; fi	# (n may be x)
 }
 lh=0 lwhy=
 for t in "star:3 h1:h3 h2:h3" "star:7 h1:h7 h2:h7 h3:h7 h4:h7 h5:h7 h6:h7" \
@@ -1078,9 +1102,12 @@ zl= sat=0 knee= swhy=
 for pct in 10 20 40 60 80 100; do
 	L=$(awk -v p=$pct 'BEGIN { printf "%.2f", p / 100 }')
 	"$SNICCTL" fabric up fattree:2,2,2 name bl rate 25gbit >/dev/null
+	# x for what was not measured: no latency sample (snicctl prints 0)
 	set -- $("$SNICCTL" -j fabric traffic bl uniform load "$L" size 1500 seconds 3 \
-		warmup 0.5 seed 1 | $JQ -r "$FRAC"'[(.accepted_mean | frac),
-		.latency_mean_ns, .latency_p99_ns, .lost, .inject_late_permille] | @tsv')
+		warmup 0.5 seed 1 | $JQ -r "$FRAC"'
+		(if (.latency_n // 0) > 0 then [.latency_mean_ns, .latency_p99_ns] else ["x", "x"] end) as $l |
+		[((.accepted_mean | numbers | frac) // "x"), $l[0], $l[1], (.lost // "x"),
+		 (.inject_late_permille // "x")] | map(tostring) | join(" ")')
 	acc=$1 mean=$2 p99=$3
 	echo "# uniform load $L: accepted ${acc:-?}, latency mean ${mean:-?} p99 ${p99:-?} ns," \
 		"lost $4, sender late $5 per mille"
@@ -1092,8 +1119,8 @@ for pct in 10 20 40 60 80 100; do
 	"$SNICCTL" fabric down bl >/dev/null
 	[ $pct = 100 ] && acc1=${acc:-}
 	# a point that measured nothing leaves the curve's knee unknown
-	num "${mean:-}" || swhy="no latency measured at offered $L"
-	sat_step "$L" "${mean:-0}"
+	num "${mean:-}" || { swhy="no latency measured at offered $L"; mean=0; }
+	sat_step "$L" "$mean"
 done
 RUNS=sweep_uniform_l10 bench sweep_uniform_zero_load_ns "$zl" "$swhy"
 RUNS=sweep_uniform_l100 bench sweep_uniform_accepted_at_1 "${acc1:-}"
@@ -1234,7 +1261,7 @@ df_hoq() {	# HoQ discards on every switch port
 		for p in $(nsexec "bd-$s" ls /sys/class/net | grep '^p[0-9]'); do
 			vlsum "bd-$s" "$p" hoq_discards
 		done
-	done | awk '{ n += $1 } END { print n + 0 }'
+	done | awk '$1 !~ /^[0-9]+$/ { bad = 1 } { n += $1 } END { if (NR && !bad) print n }'
 }
 df_vl15() {	# the share of VL 15 (ARNs and CNs) in the switches' 16B bytes
 	local s
@@ -1247,10 +1274,15 @@ df_vl15() {	# the share of VL 15 (ARNs and CNs) in the switches' 16B bytes
 		" \(map(.value) | add // 0)"' |
 		awk '$2 > 0 { printf "%.4f", $1 / $2 }'
 }
-df_drops() {	# df_drops NS DEV: packets a switch port dropped, any reason
-	echo $(( $(vlsum "$1" "$2" drops) + $(vlsum "$1" "$2" hoq_discards) +
-		 $(port_counter "$1" sw0 "$2" fwd_drop_egress) +
-		 $(port_counter "$1" sw0 "$2" fwd_drop_qdisc) ))
+df_drops() {	# df_drops NS DEV: packets a switch port dropped, any reason (x: unread)
+	local c n=0
+
+	for c in "$(vlsum "$1" "$2" drops)" "$(vlsum "$1" "$2" hoq_discards)" \
+		 "$(port_counter "$1" sw0 "$2" fwd_drop_egress)" \
+		 "$(port_counter "$1" sw0 "$2" fwd_drop_qdisc)"; do
+		num "$c" && [ "$n" != x ] && n=$((n + c)) || n=x
+	done
+	echo $n
 }
 # A global link cut under load (ARN): g0s0's first global port goes down
 # while uniform traffic at 0.3 runs; the time until the other three
@@ -1265,11 +1297,16 @@ df_linkcut() {
 	p=$1 dev=$2 g=$3
 	set -- $("$SNICCTL" fabric show bd | sed -n "s/^ *link g0s0:$p \([a-z0-9]*\):\([0-9]*\) .*/\1 \2/p;
 		s/^ *link \([a-z0-9]*\):\([0-9]*\) g0s0:$p .*/\1 \2/p")
-	peer=$1 pdev=p$2
+	peer=${1:-} pdev=p${2:-}
+	if [ -z "$dev" ] || [ -z "$peer" ]; then
+		RUNS= bench arn_linkcut_us "" "no global link of g0s0 found to cut"
+		RUNS= bench arn_linkcut_lost "" "no global link of g0s0 found to cut"
+		return
+	fi
 	"$SNICCTL" -j fabric traffic bd uniform load 0.3 size 1500 seconds 8 \
 		warmup 1 seed 2 >/tmp/bench-cut.$SFX &
 	sleep 4
-	d0=$(( $(df_drops bd-g0s0 "$dev") + $(df_drops "bd-$peer" "$pdev") ))
+	d0="$(df_drops bd-g0s0 "$dev") $(df_drops "bd-$peer" "$pdev")"
 	t0=$(mono)
 	nsexec bd-g0s0 $IP link set "$dev" down
 	cwhy=
@@ -1280,17 +1317,22 @@ df_linkcut() {
 		cwhy="the group did not list the link failed within 30 s"
 	t1=$(mono)
 	wait
-	d=$(( $(df_drops bd-g0s0 "$dev") + $(df_drops "bd-$peer" "$pdev") - d0 ))
+	# the drops at the link's two ends since the cut (x: a counter unread)
+	d=$(echo "$d0 $(df_drops bd-g0s0 "$dev") $(df_drops "bd-$peer" "$pdev")" |
+		awk '/x/ { print "x"; exit } { print $3 + $4 - $1 - $2 }')
 	nsexec bd-g0s0 $IP link set "$dev" up
 	lost=$($JQ -r '.lost | numbers' /tmp/bench-cut.$SFX)
+	jq_undelivered() { $JQ -r '.undelivered // 1' /tmp/bench-cut.$SFX; }
 	echo "# df72 link cut g0s0:$p ($dev, to group $g, $peer:$pdev): lost ${lost:-?}, dropped at its ends $d" >&2
 	fidelity df72_arn_linkcut bd
 	RUNS=df72_arn_linkcut
 	bench arn_linkcut_us "$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.1f", (b - a) / 1e3 / 10000 }')" "$cwhy"
-	if num "${lost:-}"; then
+	if ! num "$d"; then
+		bench arn_linkcut_lost "" "a drop counter at the link's ends was not read"
+	elif num "${lost:-}" && [ "$(jq_undelivered)" = 0 ]; then
 		bench arn_linkcut_lost $((lost > d ? lost - d : 0))
 	else
-		bench arn_linkcut_lost "" "fabric traffic reported no loss count"
+		bench arn_linkcut_lost "" "fabric traffic reported no loss count (or its drain was cut)"
 	fi
 	RUNS=
 	rm -f /tmp/bench-cut.$SFX
@@ -1376,17 +1418,31 @@ df_run() {	# df_run PATTERN LOAD: prints "accepted lost"
 		tr -d '{}"' | tr ',' ' ')" >&2
 	series "df72_${mode}_${1}_l$2_latency_cdf_ns" 0 \
 		$(echo "$j" | $JQ -r '.latency_cdf_ns // empty | map(tostring) | join(" ")') >&2
-	# x for what it did not report
+	# x for what it did not report: no output, or a drain cut short
+	# (lost is 0 then, undelivered what was still missing)
+	[ -n "$j" ] || { echo "x x"; return; }
 	echo "$j" |
-		$JQ -r "$FRAC"'"\((.accepted_mean | numbers | frac) // "x") \(.lost | numbers // "x")"'
+		$JQ -r "$FRAC"'"\((.accepted_mean | numbers | frac) // "x") \(if (.undelivered // 1) == 0 then (.lost | numbers // "x") else "x" end)"'
 }
 df_adv_min= df_uni_min= df_adv_val= df_uni_val= df_adv_arn= df_uni_arn=
 for mode in min val arn; do
 	opt=
 	[ $mode = val ] && opt=val
 	[ $mode = arn ] && opt=ar
-	"$SNICCTL" fabric up dragonfly:2,4,2,9 name bd rate 2500mbit hoq 500 \
-		$opt >/dev/null || { echo "# df72 $mode: fabric up failed"; continue; }
+	if ! "$SNICCTL" fabric up dragonfly:2,4,2,9 name bd rate 2500mbit hoq 500 \
+		$opt >/dev/null; then
+		for f in adv1 uniform avg_hops lost hoq_discards path_changes_per_kpkt; do
+			bench df72_${mode}_$f "" "fabric up failed"
+		done
+		[ $mode = arn ] && for f in arn_perflow_spread arn_overhead arn_linkcut_us \
+			arn_linkcut_lost arn_flip_converge_us arn_flip_unconverged \
+			arn_flip_accepted_adv1 arn_flip_converge_us_uniform \
+			arn_flip_unconverged_uniform arn_flip_accepted_uniform \
+			arn_flip_path_changes_per_kpkt; do
+			bench $f "" "fabric up failed"
+		done
+		continue
+	fi
 	set -- $(df_run adv+1 1.0)
 	adv=$1 lost=$2
 	[ $mode = arn ] && RUNS=df72_arn bench arn_perflow_spread "$(df_spread)"
@@ -1400,7 +1456,7 @@ for mode in min val arn; do
 	set -- $(df_run uniform 0.5)
 	lost="$lost $2"
 	# the sum of the four, none if one is missing
-	lost=$(echo "$lost" | awk '{ for (i = 1; i <= NF; i++) { if ($i !~ /^[0-9]+$/) exit; n += $i }
+	lost=$(echo "$lost" | awk 'NF == 4 { for (i = 1; i <= NF; i++) { if ($i !~ /^[0-9]+$/) exit; n += $i }
 		print n }')
 	dh=$(( $(rx_data host) - h0 ))
 	moves=$(ratio $(( ($(sw_sum ar_moves) - m0) * 1000 )) "$dh")
@@ -1438,5 +1494,5 @@ RUNS="df72_arn df72_min" bench arn_uniform_vs_min "$(ratio "${df_uni_arn:-}" "${
 bad=$(grep -v '_hogs\|_timing' "$FIDLOG" | grep -vc ' FAITHFUL ')
 missing=$(wc -l <"$MISSLOG")
 echo "# $bad of $(wc -l <"$FIDLOG") fidelity checks UNFAITHFUL (or UNKNOWN), $missing figures missing"
-rm -rf "$FIDLOG" "$MISSLOG" "$SAMP" /tmp/bench-f.$SFX /tmp/bench-rate.$SFX
+rm -rf "$FIDLOG" "$MISSLOG" "$SAMP" "$QFBASE" /tmp/bench-f.$SFX /tmp/bench-rate.$SFX
 [ "$bad" -eq 0 ] && [ "$missing" -eq 0 ]

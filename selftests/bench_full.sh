@@ -35,7 +35,9 @@ for mode in min val arn; do
 			L=$(awk -v p=$pct 'BEGIN { printf "%.2f", p / 100 }')
 			set -- $("$SNICCTL" -j fabric traffic bf "$pat" load "$L" size 1500 \
 				seconds 3 warmup 1 seed 1 | $JQ -r "$FRAC"'[
-				(.accepted_mean | frac), .latency_mean_ns, .lost] | @tsv')
+				((.accepted_mean | numbers | frac) // "x"),
+				(if (.latency_n // 0) > 0 then .latency_mean_ns else "x" end),
+				(.lost // "x")] | map(tostring) | join(" ")')
 			acc=$1 mean=$2
 			echo "# $mode $pat load $L: accepted ${acc:-?}, latency mean ${mean:-?} ns," \
 				"lost $3"
@@ -43,14 +45,15 @@ for mode in min val arn; do
 			# curve's knee is then unknown
 			for f in "accepted_l$pct $acc" "latency_mean_ns_l$pct $mean"; do
 				set -- $f
-				if [ -n "${2:-}" ] && [ "$2" != null ]; then
+				if printf '%s\n' "${2:-}" | grep -Eqx '[0-9]+(\.[0-9]+)?'; then
 					echo "BENCH df72sweep_${mode}_${p}_$1 $2"
 				else
 					echo "MISSING df72sweep_${mode}_${p}_$1 not reported at offered $L"
 					fails=1 knee=unknown
 				fi
 			done
-			sat_step "$L" "${mean:-0}"
+			printf '%s\n' "${mean:-}" | grep -Eqx '[0-9]+' || mean=0
+			sat_step "$L" "$mean"
 		done
 		if [ "$knee" = unknown ]; then
 			echo "MISSING df72sweep_${mode}_${p}_saturation_load a point was not measured"
