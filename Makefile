@@ -16,8 +16,10 @@
 #                     BENCH lines, table in Documentation/benchmarks.rst
 #   make bench-full   the 72-host Dragonfly's load sweeps per routing mode
 #                     (about 12 minutes), Documentation/bench-full.rst
-#   make soak         a congested lossless fabric under link flaps for
-#                     SOAK_SECONDS (120); not part of make check
+#   make soak         a congested lossless fabric under link flaps, then
+#                     link resets, odd frames and module reloads, each of
+#                     its three phases SOAK_SECONDS (120); not part of
+#                     make check
 #   make setup        prepare the machine (scripts/setup.sh, as root)
 #   make install      snicctl to $(PREFIX)/sbin, the modules through DKMS
 #                     for the running kernel (dkms.conf; as root)
@@ -124,7 +126,7 @@ bench-full: all
 SOAK_SECONDS ?= 120
 soak: all
 	@selftests/qemu/run-vm.sh --soak $(SOAK_SECONDS) \
-		--timeout $$(($(SOAK_SECONDS) + 600)) $(VMFLAGS)
+		--timeout $$((3 * $(SOAK_SECONDS) + 900)) $(VMFLAGS)
 
 setup:
 	@scripts/setup.sh

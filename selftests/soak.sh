@@ -34,7 +34,9 @@
 # Every phase runs with SOAK_HOGS (2) CPU hogs in the guest, busy loops
 # competing with the softirqs that move the frames, and reports its
 # fidelity (snicctl fabric health: FIDELITY lines) next to its results.
-# Prints KTAP and "BENCH soak_lost <packets>" (both fabrics).
+# Then a third phase of faults (link resets with the far NIC made again
+# without credits, padded and late frames, module reloads: see faults()
+# below). Prints KTAP and "BENCH soak_lost <packets>" (both fabrics).
 . "$(dirname "$0")/lib.sh"
 
 modules_load || { not_ok "modules load"; ktap_finish; }
@@ -295,6 +297,167 @@ soak fattree:2,2,2 "" "leaf1 leaf2 spine1 spine2" "h1 h2 h3 h4" h4 \
 # down the global links of the hot paths, group 0's and group 1's.
 soak dragonfly:1,2,1,3 ar "g0s0 g0s1 g1s0 g1s1 g2s0 g2s1" \
 	"h1 h2 h3 h4 h5 h6" h5 "g0s1:p3 g1s1:p3" "0 1 2"
+# Phase 3: the faults a lossless link must survive, in rounds of traffic
+# on star:3 (h1 and h2 blast h3), each round with one fault under load:
+#   reset   h3's link down, its NIC deleted (its goodbye lost), the link
+#           up, a NIC without credits made, and after a while credits on
+#           it again;
+#   frames  padded frames (1300 bytes of link padding past their LEN)
+#           from h1's link and late ones (an epoch 16 rounds old, past
+#           h2's qdisc) into the switch;
+#   reload  between two rounds, the fabric down, snic.ko unloaded and
+#           loaded, the fabric up again.
+# After every round, the fabric quiet: no overrun and no tail drop on a
+# credited VL (what is refused is counted: rx_drop_credit_outside), every
+# link end's credits back, no TX queue of any NIC stopped; and for the
+# rounds whose devices lived through them (frames, reload), exact
+# conservation: the 16B frames the hosts' links sent and the late frames
+# injected = what the hosts took in + the outside frames refused + the
+# counted losses.
+FHOSTS="h1 h2 h3"
+fsum() {	# fsum: "sent rx outside lost overrun tail" of the star fabric
+	local h p sent=0 rx=0 out=0 lost=0 ov=0 tail=0
+
+	for h in $FHOSTS; do
+		sent=$((sent + $(sent16 $F-$h fab0)))
+		rx=$((rx + $(rx_total $F-$h snic0)))
+		lost=$((lost + $(nsexec $F-$h "$SNICCTL" -j qdisc show fab0 |
+			$JQ -r '.[0].flushed')))
+	done
+	for p in p1 p2 p3; do
+		lost=$((lost + $(nsexec $F-s1 "$SNICCTL" -j qdisc show $p |
+			$JQ -r '.[0].flushed') + $(vlsum $F-s1 $p hoq_discards)))
+		tail=$((tail + $(vlsum $F-s1 $p drops)))
+	done
+	set -- $(nsexec $F-s1 $ETHTOOL -S sw0 | awk '
+		$1 == "rx_drop_credit_outside:" { o = $2 }
+		$1 == "rx_drop_credit_overrun:" { v = $2 }
+		$1 ~ /^fwd_drop_/ { f += $2 }
+		END { print o + 0, v + 0, f + 0 }')
+	out=$1 ov=$2 lost=$((lost + $3))
+	echo "$sent $rx $out $lost $ov $tail"
+}
+fquiet() {
+	local h p
+
+	for h in $FHOSTS; do
+		[ "$(vlsum $F-$h fab0 qlen)" = 0 ] || return 1
+	done
+	for p in p1 p2 p3; do
+		[ "$(vlsum $F-s1 $p qlen)" = 0 ] || return 1
+	done
+}
+fcredits() {	# every link end flow-controlled with its 256 credits back
+	local h p
+
+	for h in $FHOSTS; do
+		[ "$(vlx $F-$h fab0 0 credits)" = 256 ] || { echo "$h fab0"; return 1; }
+		[ -z "$(nsexec $F-$h "$SNICCTL" -j dev show snic0 |
+			$JQ -r '.[0].txq_stopped[]?')" ] || { echo "$h txq stopped"; return 1; }
+	done
+	for p in p1 p2 p3; do
+		[ "$(vlx $F-s1 $p 0 credits)" = 256 ] || { echo "s1 $p"; return 1; }
+		[ "$(crx_used $F-s1 sw0 $p 0)" = 0 ] || { echo "s1 $p used"; return 1; }
+	done
+}
+fup() {
+	"$SNICCTL" fabric up star:3 name $F >/dev/null || return 1
+	for h in $FHOSTS; do
+		nsexec $F-$h sh -c 'echo 1 >/proc/sys/net/ipv6/conf/snic0/disable_ipv6'
+		for d in 1 2 3; do
+			[ "h$d" = "$h" ] || nsexec $F-$h $IP neigh replace 10.0.0.$d \
+				lladdr 02:53:4e:00:00:0$d dev snic0 nud permanent
+		done
+	done
+}
+frenic() {	# frenic [vlbuf B]: h3's NIC made again
+	$IP -n $F-h3 link add snic0 link fab0 type snic &&
+		nsexec $F-h3 "$SNICCTL" dev set snic0 lid 3 "$@" &&
+		$IP -n $F-h3 addr add 10.0.0.3/8 dev snic0 &&
+		nsexec $F-h3 sh -c 'echo 1 >/proc/sys/net/ipv6/conf/snic0/disable_ipv6' &&
+		$IP -n $F-h3 link set snic0 up &&
+		for d in 1 2; do
+			nsexec $F-h3 $IP neigh replace 10.0.0.$d \
+				lladdr 02:53:4e:00:00:0$d dev snic0 nud permanent
+		done
+}
+faults() {
+	local t=0 round=0 kind r=12 bad=0 cons=0 resets=0 reloads=0 injected=0
+
+	check "faults: star:3 up" fup
+	hogs "$NHOGS"
+	while [ $t -lt "$SECS" ]; do
+		case $((round % 3)) in
+		0) kind=frames ;;
+		1) kind=reset ;;
+		2) kind=reload ;;
+		esac
+		if [ $kind = reload ]; then
+			"$SNICCTL" fabric down $F >/dev/null
+			/sbin/rmmod snic && /sbin/modprobe snic && fup ||
+				{ bad=$((bad + 1)); echo "# round $round: reload failed"; break; }
+			reloads=$((reloads + 1))
+		fi
+		waitfor 30000 fquiet
+		set -- $(fsum)
+		s0=$1 x0=$2 o0=$3 l0=$4 v0=$5 t0=$6 late=0
+		nsexec $F-h3 "$TOOLS/snic_xfer" -U 7100 $((r + 20)) >/dev/null &
+		sleep 0.5
+		for h in h1 h2; do
+			nsexec $F-$h "$TOOLS/snic_xfer" -u 10.0.0.3 7100 $r 1000 \
+				>/dev/null &
+		done
+		case $kind in
+		frames)
+			sleep 2
+			SNIC_INJECT_PAD=1300 nsexec $F-h1 "$TOOLS/snic_inject" \
+				fab0 padded 100 3 1
+			SNIC_INJECT_PAYLOAD=1000 nsexec $F-h2 "$TOOLS/snic_inject" \
+				fab0 late 100 3 2 && late=100
+			;;
+		reset)
+			sleep 2
+			$IP -n $F-h3 link set fab0 down
+			$IP -n $F-h3 link del snic0
+			$IP -n $F-h3 link set fab0 up
+			frenic
+			sleep 3
+			nsexec $F-h3 "$SNICCTL" dev set snic0 vlbuf 256
+			resets=$((resets + 1))
+			;;
+		esac
+		wait
+		injected=$((injected + late))
+		waitfor 60000 fquiet || echo "# round $round ($kind): the fabric did not drain"
+		if ! out=$(waitfor 20000 fcredits 2>&1; fcredits 2>&1); then
+			bad=$((bad + 1))
+			echo "# round $round ($kind): not every credit back: $out"
+		fi
+		set -- $(fsum)
+		sent=$(($1 - s0)) rx=$(($2 - x0)) outs=$(($3 - o0)) lost=$(($4 - l0))
+		over=$(($5 - v0)) tail=$(($6 - t0))
+		echo "# round $round ($kind): sent $sent (+ $late late), taken in $rx, refused outside $outs, lost $lost, overruns $over, tail drops $tail"
+		[ $over -eq 0 ] && [ $tail -eq 0 ] ||
+			{ bad=$((bad + 1)); echo "# round $round: a credited VL dropped"; }
+		if [ $kind != reset ]; then
+			if [ $((sent + late)) -eq $((rx + outs + lost)) ] && [ $sent -gt 0 ]; then
+				cons=$((cons + 1))
+			else
+				bad=$((bad + 1))
+				echo "# round $round: conservation broken"
+			fi
+		fi
+		round=$((round + 1))
+		t=$((t + r + 6))
+	done
+	hogs 0
+	echo "# faults: $round rounds ($resets resets with the far NIC made again without credits, $reloads module reloads, $injected late frames), $cons conserved exactly, $bad bad"
+	checke "faults: $round rounds: no drop on a credited VL, every credit back, no TX queue stopped, conservation exact" \
+		'[ $round -ge 3 ] && [ $bad -eq 0 ]'
+	check "faults: fabric down" "$SNICCTL" fabric down $F
+}
+faults
+
 echo "BENCH soak_lost $lost_all"
 echo "BENCH soak_seconds $SECS"
 ktap_finish
