@@ -402,18 +402,22 @@ faults() {
 		set -- $(fsum)
 		s0=$1 x0=$2 o0=$3 l0=$4 v0=$5 t0=$6 late=0
 		nsexec $F-h3 "$TOOLS/snic_xfer" -U 7100 $((r + 20)) >/dev/null &
+		pids=$!
 		sleep 0.5
 		for h in h1 h2; do
 			nsexec $F-$h "$TOOLS/snic_xfer" -u 10.0.0.3 7100 $r 1000 \
 				>/dev/null &
+			pids="$pids $!"
 		done
 		case $kind in
 		frames)
 			sleep 2
-			SNIC_INJECT_PAD=1300 nsexec $F-h1 "$TOOLS/snic_inject" \
-				fab0 padded 100 3 1
-			SNIC_INJECT_PAYLOAD=1000 nsexec $F-h2 "$TOOLS/snic_inject" \
-				fab0 late 100 3 2 && late=100
+			# (a wedged link would hold a raw socket's sends
+			# for ever: 30 s at most, and the round fails)
+			SNIC_INJECT_PAD=1300 nsexec $F-h1 timeout 30 \
+				"$TOOLS/snic_inject" fab0 padded 100 3 1
+			SNIC_INJECT_PAYLOAD=1000 nsexec $F-h2 timeout 30 \
+				"$TOOLS/snic_inject" fab0 late 100 3 2 && late=100
 			;;
 		reset)
 			sleep 2
@@ -426,7 +430,8 @@ faults() {
 			resets=$((resets + 1))
 			;;
 		esac
-		wait
+		# its own jobs: a bare wait would wait for the CPU hogs too
+		wait $pids
 		injected=$((injected + late))
 		waitfor 60000 fquiet || echo "# round $round ($kind): the fabric did not drain"
 		if ! out=$(waitfor 20000 fcredits 2>&1; fcredits 2>&1); then
