@@ -103,9 +103,11 @@ state() {
 			ld=$((ld + $(link_stat $F-$s $p tx_dropped)))
 			t=$((t + $(qsum $s $p drops)))
 		done
-		set -- $(nsexec $F-$s $ETHTOOL -S sw0 | awk '
-			$1 ~ /^rx_drop_(truncated|bad_l2|bad_len|bad_pad|unknown_l4):$/ ||
-			$1 == "rx_packets:" { rx += $2 }
+		# (rx_packets is the device's, not ethtool's: ethtool -S shows
+		# only the counters the link stats do not carry)
+		set -- $(nsexec $F-$s $ETHTOOL -S sw0 | awk -v p="$(link_stat $F-$s sw0 rx_packets)" '
+			BEGIN { rx = p }
+			$1 ~ /^rx_drop_(truncated|bad_l2|bad_len|bad_pad|unknown_l4):$/ { rx += $2 }
 			$1 == "rx_arn:" || $1 ~ /^rx_drop_arn_/ { arn += $2 }
 			$1 == "tx_arn:" { tx += $2 }
 			END { print rx + 0, arn + 0, tx + 0 }')
