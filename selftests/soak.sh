@@ -336,7 +336,10 @@ fsum() {	# fsum: "sent rx outside lost overrun tail" of the star fabric
 		$1 == "rx_drop_credit_overrun:" { v = $2 }
 		$1 ~ /^fwd_drop_/ { f += $2 }
 		END { print o + 0, v + 0, f + 0 }')
-	out=$1 ov=$2 lost=$((lost + $3))
+	# A frame refused outside the credit count is counted by the
+	# ingress (rx_drop_credit_outside) and, dropped at the egress, by
+	# its qdisc (drops) and the switch (fwd_drop_qdisc) too: once here.
+	out=$1 ov=$2 lost=$((lost + $3 - $1)) tail=$((tail - $1))
 	echo "$sent $rx $out $lost $ov $tail"
 }
 fquiet() {
