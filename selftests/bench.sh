@@ -238,17 +238,23 @@ qfidelity() {
 	[ -z "$b" ] || read -r n0 o0 <<-EOF
 	$b
 	EOF
-	echo "$2/$3 ${n:-0} ${over:-0}" >>"$QFBASE"
+	# xstats not read: no verdict, and no number
+	if [ -z "$n" ] || [ -z "$over" ]; then
+		echo "FIDELITY $1 UNKNOWN the link end's late xstats were not read" |
+			tee -a "$FIDLOG"
+		return
+	fi
+	echo "$2/$3 $n $over" >>"$QFBASE"
 	# a count that went down: the link end was made anew since
-	if [ -n "$n" ] && [ "$n" -ge "$n0" ] && [ "${over:-0}" -ge "$o0" ]; then
-		n=$((n - n0)) over=$((${over:-0} - o0))
+	if [ "$n" -ge "$n0" ] && [ "$over" -ge "$o0" ]; then
+		n=$((n - n0)) over=$((over - o0))
 	fi
 	# (busybox ash evaluates both arms of ?:, so no division by 0 there)
 	pm=
-	[ "${n:-0}" -gt 0 ] && pm=$(( (${over:-0} * 1000 + n - 1) / n ))
+	[ "$n" -gt 0 ] && pm=$(( (over * 1000 + n - 1) / n ))
 	if [ -z "$pm" ]; then v=UNKNOWN	# no frame measured: no verdict
 	elif [ "$pm" -le "$FID_PERMILLE" ]; then v=FAITHFUL; else v=UNFAITHFUL; fi
-	echo "FIDELITY $1 $v frames ${n:-0} late_over ${over:-0} late_over_permille ${pm:--}" \
+	echo "FIDELITY $1 $v frames $n late_over $over late_over_permille ${pm:--}" \
 		"late_p99_ns $p99" |
 		tee -a "$FIDLOG"
 }
