@@ -216,19 +216,43 @@ cpu=max
 # initramfs has not (selftests/lib.sh's hostrun: Debian's python3 with
 # yaml and jsonschema, for the kernel's YNL CLI). Every mount of the host
 # shows through it: multidevs=remap keeps their inode numbers apart.
+# A guest that died of "Oops: int3" is booted again (twice at most, and
+# not one of a span, whose peers cannot wait): QEMU 7.2's multi-threaded
+# TCG, Debian's, can run a stale translation of kernel text that another
+# vCPU patched (a static key flipped with text_poke_bp(): the sched_clock
+# key at late init, netstamp_needed as a socket asks for timestamps), so
+# the guest executes an int3 of a patch that is over and panics. It hit
+# about one 6.12 run in ten here (at 3.5 s, in sched_clock_cpu(); once in
+# netif_rx_internal() after 20 min), never the 6.1. snic places no int3.
+# The run is said and kept (console-<time>-int3-N.log); another kernel
+# report fails the run as always.
 start=$(date +%s)
-set +e
-timeout --foreground "$tmo" qemu-system-x86_64 \
-	-machine q35 -accel "$accel" -cpu "$cpu" -m "$mem" -smp 2 \
-	-nographic -no-reboot "${nic[@]}" \
-	-kernel "$guest/vmlinux" -initrd "$out/initramfs.cpio.gz" \
-	-append "$append" \
-	-virtfs "local,path=$top,mount_tag=snic,security_model=none" \
-	-virtfs "local,path=/,mount_tag=hostroot,security_model=none,readonly=on,multidevs=remap" \
-	-device isa-debug-exit,iobase=0xf4,iosize=0x01 \
-	</dev/null >"$console" 2>&1
-rc=$?
-set -e
+boot=1
+while :; do
+	set +e
+	timeout --foreground "$tmo" qemu-system-x86_64 \
+		-machine q35 -accel "$accel" -cpu "$cpu" -m "$mem" -smp 2 \
+		-nographic -no-reboot "${nic[@]}" \
+		-kernel "$guest/vmlinux" -initrd "$out/initramfs.cpio.gz" \
+		-append "$append" \
+		-virtfs "local,path=$top,mount_tag=snic,security_model=none" \
+		-virtfs "local,path=/,mount_tag=hostroot,security_model=none,readonly=on,multidevs=remap" \
+		-device isa-debug-exit,iobase=0xf4,iosize=0x01 \
+		</dev/null >"$console" 2>&1
+	rc=$?
+	set -e
+	[ "$accel" = tcg ] && [ -z "$guest_i" ] && [ $boot -lt 3 ] &&
+		first_report=$(tr -d '\r' <"$console" |
+			grep -m1 -oE 'Oops: [a-z0-9]+|BUG:|WARNING:|KASAN|UBSAN|kernel BUG' || true) &&
+		[ "$first_report" = "Oops: int3" ] || break
+	keep="$out/console-$(date +%Y%m%d-%H%M%S)-int3-$boot.log"
+	tr -d '\r' <"$console" >"$keep"
+	echo "# boot $boot: the guest died of QEMU TCG's stale int3 ($(tr -d '\r' <"$console" |
+		grep -m1 -oE 'RIP: [^ ]+' || echo 'no RIP'), after $(($(date +%s) - start)) s; kept in ${keep#"$top"/}): booting again"
+	boot=$((boot + 1))
+	rm -rf "$out/results"
+	mkdir -p "$out/results"
+done
 secs=$(($(date +%s) - start))
 
 # --- verdict ---------------------------------------------------------------
