@@ -22,6 +22,7 @@ pass=0
 fail=0
 notes=()
 left=()
+recap=()	# each stage's count, and a failing stage's failures
 
 # want NAME: whether SNIC_CHECK_STAGES (when set) names stage NAME
 want() {
@@ -50,22 +51,27 @@ verdict() {
 # build/NAME.log; COUNT (ktap or verdict) reads its cases. A non-zero
 # exit with no failed case, or no case at all, is one failure more.
 stage() {
-	local name=$1 how=$2 log=build/$1.log rc p f
+	local name=$1 how=$2 log=build/$1.log rc p f why=
 
 	shift 2
 	"$@" 2>&1 | tee "$log"
 	rc=${PIPESTATUS[0]}
 	read -r p f < <($how "$log")
 	if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then
-		echo "not ok - stage $name exited with status $rc"
+		why="not ok - stage $name exited with status $rc"
 		f=1
 	elif [ "$p" -eq 0 ] && [ "$f" -eq 0 ]; then
-		echo "not ok - stage $name ran no test"
+		why="not ok - stage $name ran no test"
 		f=1
 	fi
+	[ -z "$why" ] || echo "$why"
 	pass=$((pass + p))
 	fail=$((fail + f))
 	echo "# $name: $p passed, $f failed ($(date +%T))"
+	recap+=("# $name: $p passed, $f failed")
+	[ "$f" -eq 0 ] ||
+		recap+=("$({ grep -E '^ *not ok|^# VM |^# boot |^# kernel warnings' "$log" |
+			head -n 20; [ -z "$why" ] || echo "$why"; })")
 }
 
 mkdir -p build
@@ -163,6 +169,7 @@ elif [ -n "$run_debug" ]; then
 			pass=$((pass + 1))
 		else
 			echo "not ok $k harness: a planted $name report ($*) fails the run"
+			recap+=("not ok $k harness: a planted $name report ($*) fails the run")
 			printf '%s\n' "$out" | tail -n 20 | sed 's/^/# /'
 			fail=$((fail + 1))
 		fi
@@ -171,6 +178,10 @@ fi
 [ ${#left[@]} -eq 0 ] ||
 	notes+=("stages left out by SNIC_CHECK_STAGES: ${left[*]}")
 
+# The stages again, so that the end of the log (all that a CI page may
+# show) says which failed and how.
+echo "# stages:"
+printf '%s\n' "${recap[@]}"
 echo "# check: $(($(date +%s) - start)) s"
 if [ ${#notes[@]} -gt 0 ]; then
 	echo "$pass passed, $fail failed ($(IFS=';'; echo "${notes[*]}"))"
