@@ -222,7 +222,7 @@ cpu=max
 # vCPU patched (a static key flipped with text_poke_bp(): the sched_clock
 # key at late init, netstamp_needed as a socket asks for timestamps), so
 # the guest executes an int3 of a patch that is over and panics. It hit
-# about one 6.12 run in ten here (at 3.5 s, in sched_clock_cpu(); once in
+# two of eighteen 6.12 boots in one evening here (at 3.5 s, in sched_clock_cpu(); once in
 # netif_rx_internal() after 20 min), never the 6.1. snic places no int3.
 # The run is said and kept (console-<time>-int3-N.log); another kernel
 # report fails the run as always.
