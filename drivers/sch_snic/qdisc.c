@@ -1522,6 +1522,47 @@ bool sch_snic_attached(struct net_device *dev)
 }
 EXPORT_SYMBOL_GPL(sch_snic_attached);
 
+/**
+ * sch_snic_cn_dropped - whether dev_queue_xmit()'s NET_XMIT_CN was a drop
+ * @dev: the device it sent on
+ *
+ * net_xmit_eval() takes NET_XMIT_CN for success; the noop qdisc says it
+ * as it drops, and 6.1 counts that drop nowhere. Noop is every TX queue's
+ * qdisc while the device is deactivated (down, without carrier, or up
+ * before dev_activate() ran: carrier on the far end of a veth comes
+ * through linkwatch), and the root's before the first activation;
+ * dev->qdisc keeps the configured root meanwhile. Neither sch_snic nor
+ * noqueue ever says CN: with either as the root, CN was noop's, even if
+ * the queues have been activated again since. Under another root (a
+ * user's qdisc, which counts its own drops) only a look at the queues
+ * can tell, and an activation or deactivation between the drop and the
+ * look may deceive it. Any context but hardirq.
+ */
+bool sch_snic_cn_dropped(struct net_device *dev)
+{
+	struct Qdisc *root;
+	bool noop = true;
+	unsigned int i;
+
+	rcu_read_lock_bh();
+	root = rcu_dereference_bh(dev->qdisc);
+	if (root && root != &noop_qdisc && root->ops != &snic_qdisc_ops &&
+	    (root->enqueue || root->ops->cl_ops)) {
+		noop = false;
+		for (i = 0; i < dev->real_num_tx_queues; i++) {
+			struct netdev_queue *txq = netdev_get_tx_queue(dev, i);
+
+			if (rcu_access_pointer(txq->qdisc) == &noop_qdisc) {
+				noop = true;
+				break;
+			}
+		}
+	}
+	rcu_read_unlock_bh();
+	return noop;
+}
+EXPORT_SYMBOL_GPL(sch_snic_cn_dropped);
+
 u8 sch_snic_sc2vl(struct net_device *dev, u8 sc)
 {
 	struct Qdisc *sch = rcu_dereference_bh(dev->qdisc);

@@ -279,7 +279,13 @@ static struct sk_buff *snic_cc_cn_skb(struct snic_nic *nic, u32 dlid, u8 sl,
 
 static void snic_cc_xmit_cn(struct snic_nic *nic, struct sk_buff *skb)
 {
-	if (dev_queue_xmit(skb) == NET_XMIT_SUCCESS)
+	struct net_device *lower = skb->dev;
+	int err;
+
+	err = dev_queue_xmit(skb);
+	/* CN as snic_sw_xmit() takes it */
+	if (err == NET_XMIT_SUCCESS ||
+	    (err == NET_XMIT_CN && !sch_snic_cn_dropped(lower)))
 		snic_count(&nic->stats, SNIC_STAT_TX_CN);
 	else
 		snic_count(&nic->stats, SNIC_STAT_TX_DROP_LOWER);

@@ -191,7 +191,7 @@ bool snic_nic_send(struct snic_nic *nic, struct sk_buff *skb, bool released)
 	 * snic_sw_xmit()).
 	 */
 	if (likely(err == NET_XMIT_SUCCESS ||
-		   (err == NET_XMIT_CN && !snic_noop_qdisc(lower)))) {
+		   (err == NET_XMIT_CN && !sch_snic_cn_dropped(lower)))) {
 		snic_count(&nic->stats, SNIC_STAT_TX_PACKETS);
 		snic_stats_add(&nic->stats, SNIC_STAT_TX_BYTES, len);
 		return paced &&

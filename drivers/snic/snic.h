@@ -542,12 +542,6 @@ int snic_genl_init(void);
 void snic_genl_exit(void);
 void snic_cfg_changed(void);
 
-/* Is @dev's qdisc the noop qdisc (the device is down)? */
-static inline bool snic_noop_qdisc(struct net_device *dev)
-{
-	return rcu_access_pointer(dev->qdisc) == &noop_qdisc;
-}
-
 static inline bool snic_lid_is_ucast(u32 lid)
 {
 	return lid && lid <= SNIC_LID_UCAST_MAX;

@@ -89,18 +89,20 @@ static void snic_sw_xmit(struct snic_port *out, struct sk_buff *skb,
 	/* net_xmit_eval() evaluates its argument twice: never inline it. */
 	err = dev_queue_xmit(skb);
 	/* NET_XMIT_CN is no error (net_xmit_eval()): a qdisc of the
-	 * user's took it, or dropped it and counts that itself; sch_snic
-	 * never says it. Only the noop qdisc of a port going down drops
-	 * and says CN without a count of its own on 6.1.
+	 * user's took it, or dropped it and counts that itself. Only the
+	 * noop qdisc of a port that is down, or not yet active again as
+	 * it comes up, drops and says CN without a count of its own on
+	 * 6.1 (sch_snic_cn_dropped()).
 	 */
 	if (likely(err == NET_XMIT_SUCCESS ||
-		   (err == NET_XMIT_CN && !snic_noop_qdisc(out->dev)))) {
+		   (err == NET_XMIT_CN && !sch_snic_cn_dropped(out->dev)))) {
 		snic_count(&out->stats, SNIC_STAT_TX_PACKETS);
 		snic_stats_add(&out->stats, SNIC_STAT_TX_BYTES, len);
 		return;
 	}
-	/* A qdisc drop (sch_snic: its VL queue full, or the ingress
-	 * buffer overrun).
+	/* A qdisc drop: sch_snic's (its VL queue full, the ingress
+	 * buffer overrun, a frame outside the credit count), or noop's
+	 * while the port is not active, or a deactivated qdisc's.
 	 */
 	snic_count(&out->stats, SNIC_STAT_FWD_DROP_QDISC);
 }

@@ -108,6 +108,10 @@ struct sk_buff *sch_snic_credit_skb(struct net_device *dev,
  * (see sch_snic_credit_limit()).
  */
 bool sch_snic_attached(struct net_device *dev);
+/* dev_queue_xmit() on @dev said NET_XMIT_CN: was it the noop qdisc's
+ * uncounted drop (a deactivated TX queue)? Not in hardirq.
+ */
+bool sch_snic_cn_dropped(struct net_device *dev);
 /* VL of @sc on @dev's sch_snic, or the default map without one. RCU. */
 u8 sch_snic_sc2vl(struct net_device *dev, u8 sc);
 /* Line rate (bytes/s, fabric time; 0: none) and time dilation of @dev's

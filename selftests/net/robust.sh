@@ -20,7 +20,11 @@
 #   7. dev-get of a NIC with 512 TX queues, and the dump around it;
 #   8. a BPT candidate through no port is refused;
 #   9. a paced NIC whose link's queue is full stops and wakes its TX
-#      queues, with both CPUs busy: none stays stopped.
+#      queues, with both CPUs busy: none stays stopped;
+#  10. a link that flaps under load loses only what is counted: as it
+#      comes up, the switch port on its far end has carrier before
+#      linkwatch activates its qdisc, and the noop qdisc's drops in
+#      between were taken for sent (6.1 counts them nowhere).
 # kernels: 6.1 6.12
 # check-debug: yes
 . "$(dirname "$0")/../lib.sh"
@@ -225,4 +229,62 @@ checke "once the link drained, no TX queue of h1's NIC is stopped" \
 	'waitfor 20000 "[ -z \"\$(nsexec $H1 $SNICCTL -j dev show snic0 | $JQ -r \".[0].txq_stopped[]?\")\" ]";
 	 s=$(nsexec $H1 $SNICCTL -j dev show snic0 | $JQ -c ".[0].txq_stopped")
 	 echo "stopped: $s"; [ "$s" = "[]" ]'
+
+# 10. h2's link flaps 12 times while h1 blasts h2. Every 16B frame h1's
+# link sent left through p2 or is counted lost at the switch: forwarded
+# to a port without carrier (fwd_drop_egress), refused by its qdisc or
+# dropped by the noop qdisc of a port not yet active (fwd_drop_qdisc),
+# flushed from p2's queue by the link reset, or discarded at its head.
+# h2 sends nothing: static neighbours, no IPv6.
+$IP -n "$H2" neigh replace 10.0.0.1 lladdr 02:53:4e:00:00:01 dev snic0 nud permanent
+for ns in "$H1" "$H2"; do
+	nsexec "$ns" sh -c 'echo 1 >/proc/sys/net/ipv6/conf/snic0/disable_ipv6'
+done
+sw_lost() {	# what the switch counts as not sent (every frame it took
+	# in is h1's): refused at ingress or egress (overruns and frames
+	# outside the credit count are refused by p2's qdisc, in
+	# fwd_drop_qdisc), not forwarded, flushed or discarded at p2
+	echo $(( $(counter "$S1" sw0 fwd_drop_egress) + $(counter "$S1" sw0 fwd_drop_qdisc) +
+		 $(counter "$S1" sw0 fwd_drop_no_route) + $(counter "$S1" sw0 fwd_drop_nomem) +
+		 $(counter "$S1" sw0 fwd_drop_loop) +
+		 $(nsexec "$S1" "$SNICCTL" -j qdisc show p2 | $JQ -r '.[0].flushed') +
+		 $(vlsum "$S1" p2 hoq_discards) ))
+}
+# fwd_drop_qdisc less p2's own drops: the noop qdisc's, as p2 comes up
+noop_drops() { echo $(( $(counter "$S1" sw0 fwd_drop_qdisc) - $(vlsum "$S1" p2 drops) )); }
+check "quiet before the flaps" quiet
+a0=$(sent16 "$H1" fab0) b0=$(sent16 "$S1" p2) l0=$(sw_lost) n0=$(noop_drops)
+nsexec "$H2" timeout 60 "$TOOLS/snic_xfer" -U 7500 40 >/dev/null &
+rx=$!
+sleep 0.5
+nsexec "$H1" timeout 60 "$TOOLS/snic_xfer" -u 10.0.0.2 7500 12 1000 >/dev/null &
+tx=$!
+k=0
+while [ $k -lt 12 ]; do
+	sleep 0.5
+	$IP -n "$H2" link set fab0 down
+	sleep 0.1
+	$IP -n "$H2" link set fab0 up
+	k=$((k + 1))
+done
+wait $tx
+{ kill $rx; wait $rx; } 2>/dev/null
+if out=$(quiet 2>&1); then
+	ok "quiet after 12 flaps of h2's link under load"
+	checke "every frame h1's link sent left through p2 or is counted lost at the switch" \
+		'a=$(( $(sent16 $H1 fab0) - a0 )) b=$(( $(sent16 $S1 p2) - b0 ))
+		 l=$(( $(sw_lost) - l0 )) n=$(( $(noop_drops) - n0 ))
+		 echo "h1 sent $a, p2 sent $b, the switch counts $l lost ($n by noop): $((a - b - l)) unaccounted"
+		 [ $a -gt 0 ] && [ $a -eq $((b + l)) ]'
+	# The case saw what it is about: frames reached p2 in the window
+	# between its carrier and its qdisc (139 of them in 12 flaps under
+	# TCG here); a machine on which that window never opens says so.
+	checke "frames met p2's noop qdisc as it came up, and were counted" \
+		'n=$(( $(noop_drops) - n0 )); echo "$n dropped by noop"; [ $n -gt 0 ]'
+else
+	not_ok "quiet after 12 flaps of h2's link under load"
+	echo "# $out"
+	not_ok "conservation over the flaps (the fabric did not drain)"
+	not_ok "the noop window (the fabric did not drain)"
+fi
 ktap_finish
