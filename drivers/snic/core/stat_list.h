@@ -237,9 +237,9 @@
 	   "that came in here.")					\
 	FN(FWD_DROP_QDISC, fwd_drop_qdisc,				\
 	   "Switch: packets the egress port's qdisc refused: a tail "	\
-	   "drop of its sch_snic, or the noop qdisc of a port going "	\
-	   "down (which kernels from 6.12 on, unlike 6.1, also count "	\
-	   "in the port's tx_dropped).")				\
+	   "drop of its sch_snic, or the noop qdisc of a port that is "	\
+	   "down or not yet active as it comes up (which kernels from "	\
+	   "6.12 on, unlike 6.1, also count in the port's tx_dropped).")	\
 	FN(CREDIT_LATE, credit_late,					\
 	   "Receiver: frames of an epoch whose credits were already "	\
 	   "written off (admitted, not counted again).")		\
