@@ -518,7 +518,6 @@ static void snic_ar_xmit(struct snic_switch *sw, struct snic_port *in,
 {
 	struct snic_port *port;
 	struct sk_buff *skb;
-	int err;
 
 	list_for_each_entry_rcu(port, &sw->ports, node) {
 		struct net_device *dev = port->dev;
@@ -541,10 +540,7 @@ static void snic_ar_xmit(struct snic_switch *sw, struct snic_port *in,
 			continue;
 		}
 		skb->dev = dev;
-		err = dev_queue_xmit(skb);
-		/* CN as snic_sw_xmit() takes it */
-		if (err == NET_XMIT_SUCCESS ||
-		    (err == NET_XMIT_CN && !sch_snic_cn_dropped(dev)))
+		if (sch_snic_xmit_taken(dev, dev_queue_xmit(skb)))
 			snic_count(&port->stats, stat);
 		else
 			snic_count(&port->stats, SNIC_STAT_FWD_DROP_QDISC);

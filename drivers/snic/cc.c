@@ -280,12 +280,8 @@ static struct sk_buff *snic_cc_cn_skb(struct snic_nic *nic, u32 dlid, u8 sl,
 static void snic_cc_xmit_cn(struct snic_nic *nic, struct sk_buff *skb)
 {
 	struct net_device *lower = skb->dev;
-	int err;
 
-	err = dev_queue_xmit(skb);
-	/* CN as snic_sw_xmit() takes it */
-	if (err == NET_XMIT_SUCCESS ||
-	    (err == NET_XMIT_CN && !sch_snic_cn_dropped(lower)))
+	if (sch_snic_xmit_taken(lower, dev_queue_xmit(skb)))
 		snic_count(&nic->stats, SNIC_STAT_TX_CN);
 	else
 		snic_count(&nic->stats, SNIC_STAT_TX_DROP_LOWER);

@@ -190,8 +190,7 @@ bool snic_nic_send(struct snic_nic *nic, struct sk_buff *skb, bool released)
 	/* NET_XMIT_CN is no error but from the noop qdisc (see
 	 * snic_sw_xmit()).
 	 */
-	if (likely(err == NET_XMIT_SUCCESS ||
-		   (err == NET_XMIT_CN && !sch_snic_cn_dropped(lower)))) {
+	if (likely(sch_snic_xmit_taken(lower, err))) {
 		snic_count(&nic->stats, SNIC_STAT_TX_PACKETS);
 		snic_stats_add(&nic->stats, SNIC_STAT_TX_BYTES, len);
 		return paced &&

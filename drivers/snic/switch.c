@@ -94,8 +94,7 @@ static void snic_sw_xmit(struct snic_port *out, struct sk_buff *skb,
 	 * it comes up, drops and says CN without a count of its own on
 	 * 6.1 (sch_snic_cn_dropped()).
 	 */
-	if (likely(err == NET_XMIT_SUCCESS ||
-		   (err == NET_XMIT_CN && !sch_snic_cn_dropped(out->dev)))) {
+	if (likely(sch_snic_xmit_taken(out->dev, err))) {
 		snic_count(&out->stats, SNIC_STAT_TX_PACKETS);
 		snic_stats_add(&out->stats, SNIC_STAT_TX_BYTES, len);
 		return;

@@ -112,6 +112,13 @@ bool sch_snic_attached(struct net_device *dev);
  * uncounted drop (a deactivated TX queue)? Not in hardirq.
  */
 bool sch_snic_cn_dropped(struct net_device *dev);
+/* Did dev_queue_xmit() on @dev, returning @err, take the frame? */
+static inline bool sch_snic_xmit_taken(struct net_device *dev, int err)
+{
+	return err == NET_XMIT_SUCCESS ||
+	       (err == NET_XMIT_CN && !sch_snic_cn_dropped(dev));
+}
+
 /* VL of @sc on @dev's sch_snic, or the default map without one. RCU. */
 u8 sch_snic_sc2vl(struct net_device *dev, u8 sc);
 /* Line rate (bytes/s, fabric time; 0: none) and time dilation of @dev's
