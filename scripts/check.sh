@@ -70,8 +70,14 @@ stage() {
 	echo "# $name: $p passed, $f failed ($(date +%T))"
 	recap+=("# $name: $p passed, $f failed")
 	[ "$f" -eq 0 ] ||
-		recap+=("$({ grep -E '^ *not ok|^# VM |^# boot |^# kernel warnings' "$log" |
-			head -n 20; [ -z "$why" ] || echo "$why"; })")
+		recap+=("$({ grep -E '^ *not ok|^# VM |^# boot |^# the guest died' "$log" |
+			head -n 20
+			# a kernel report's first lines: CI shows only the tail
+			grep -A 6 -m 1 '^# kernel warnings' "$log"
+			grep -A 80 -m 1 '^# first report, in context' "$log" |
+				grep -E 'snic-test:|Oops|BUG|WARNING|RIP:|Call Trace|KASAN|UBSAN|panic|^# first' |
+				head -n 12
+			[ -z "$why" ] || echo "$why"; })")
 }
 
 mkdir -p build

@@ -303,6 +303,16 @@ case $rc in
 3) verdict=fail ;;
 *) echo "# VM exited with status $rc (panic or crash)"; verdict=fail ;;
 esac
+# A guest that died mid-suite wrote no KTAP: say in which test it died
+# and how far the suite had come (run_tests.sh marks each test's start
+# in the kernel log, which reaches the console).
+if [ "$rc" != 1 ] && [ "$mode" = tests ]; then
+	last=$(grep -hoE 'snic-test: [^ ]+ starts' "$console.txt" "$klog" |
+		tail -n 1 | cut -d' ' -f2)
+	echo "# the guest died in test ${last:-(none: before the first test)}," \
+		"after $(grep -hoE 'snic-test: [^ ]+ starts' "$console.txt" "$klog" |
+			sort -u | wc -l) test(s) started"
+fi
 if [ $warn -eq 1 ]; then
 	echo "# kernel warnings (console and kernel log):"
 	sed 's/^/#   /' "$out/warnings.txt" | head -n 40
