@@ -122,6 +122,14 @@ checke "flows: h1 offers the sum of its flows (0.3), h3 the default (0.5)" \
 checke "flows: h1 sends twice as much to h4 as to h2 (weighted round robin)" \
 	'a=$(flow h1 h4 sent) b=$(flow h1 h2 sent); echo "h1-h4 $a h1-h2 $b"
 	 [ $((a - 2 * b)) -ge -2 ] && [ $((a - 2 * b)) -le 2 ]'
+checke "flows: each flow's max-min fair share is what it offers when nothing is full" \
+	'echo "fair $(flow h1 h4 fair) $(flow h1 h2 fair) $(flow h3 h2 fair)"
+	 eq "$(flow h1 h4 fair)" 0.2 && eq "$(flow h1 h2 fair)" 0.1 && eq "$(flow h3 h2 fair)" 0.5'
+check "flows: 1.6 of a link offered into h2: runs" \
+	tr flows:h1-h2@0.8,h3-h2@0.8,h3-h4@0.2
+checke "flows: the two into h2 are owed half its link each, h3-h4 its 0.2" \
+	'echo "fair $(flow h1 h2 fair) $(flow h3 h2 fair) $(flow h3 h4 fair)"
+	 eq "$(flow h1 h2 fair)" 0.5 && eq "$(flow h3 h2 fair)" 0.5 && eq "$(flow h3 h4 fair)" 0.2'
 checke "flows: bad specs refused, exit 1, saying why" \
 	'for spec in h1-h9 h1-h1 h1h2 h1-h2,h1-h2 h1-h2@0 h1-h2@0.6,h1-h3@0.6; do
 		o=$("$SNICCTL" fabric traffic $F "flows:$spec" 2>&1); rc=$?

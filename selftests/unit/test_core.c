@@ -161,6 +161,7 @@ int main(void)
 	test_cca();
 	test_arn();
 	test_owed();
+	test_maxmin();
 	printf("1..%d\n", n);
 	return failed != 0;
 }

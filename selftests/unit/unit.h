@@ -22,5 +22,6 @@ void test_credit(void);
 void test_cca(void);
 void test_arn(void);
 void test_owed(void);
+void test_maxmin(void);
 
 #endif

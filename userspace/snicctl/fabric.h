@@ -156,6 +156,12 @@ void fab_span_health(const struct fabric *f);
 
 /* fabric_route.c */
 int fab_route(struct fabric *f);
+/*
+ * The minimal route (the LFTs) from host @from to host @to, as directed
+ * links: 2 * link index, + 1 when crossed from its b end to its a end.
+ * Writes at most @max; returns how many, or -1 (no route, not two hosts).
+ */
+int fab_path(const struct fabric *f, int from, int to, int *res, int max);
 
 /* fabric_ar.c */
 #define FAB_AR_MLID_BASE	0xf10000	/* + group: its ARN DLID */

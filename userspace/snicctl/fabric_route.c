@@ -173,3 +173,26 @@ int fab_route(struct fabric *f)
 	free(inq);
 	return err;
 }
+
+int fab_path(const struct fabric *f, int from, int to, int *res, int max)
+{
+	int node = from, p = 0, n = 0, next, pp;
+
+	if (!f->route || from == to || f->node[from].sw || f->node[to].sw)
+		return -1;
+	while (n < max) {
+		const struct fab_link *l = &f->link[f->node[node].link[p]];
+
+		next = peer(f, node, p, &pp);
+		res[n++] = 2 * (int)(l - f->link) + (l->a == node && l->pa == p ? 0 : 1);
+		if (next == to)
+			return n;
+		if (!f->node[next].sw)
+			return -1;
+		node = next;
+		p = f->route[node * f->nnodes + to];
+		if (p < 1 || p > f->node[node].nports)
+			return -1;
+	}
+	return -1;
+}

@@ -22,7 +22,12 @@
  *                (host names; each flow at L of its source's link, the
  *                pattern's load by default; a host sends at the sum of
  *                its flows' loads, at most 1, interleaving them by
- *                smooth weighted round robin); reported per flow too
+ *                smooth weighted round robin); reported per flow too,
+ *                with the flow's max-min fair share ("fair"): what
+ *                progressive filling (maxmin.c) gives it over the
+ *                fabric's minimal routes and link rates, given what
+ *                every flow offers, a fraction of its source's link
+ *                (a victim's accepted load over it is its victim share)
  * (per host, "from" counts the hosts it heard from: one under a
  * permutation, N at an incast's target)
  *
@@ -108,6 +113,7 @@
 #include "snicctl.h"
 #include "fabric.h"
 #include "hdr16b.h"
+#include "maxmin.h"
 #include "xorshift.h"
 
 #define TR_MAGIC	0x736e6963u	/* "snic" */
@@ -990,6 +996,58 @@ static void tr_bins(const struct tr *t, const char *key, const uint64_t *rx,
 	out_frac_list(key, v, t->nbins);
 }
 
+/*
+ * flows: each flow's max-min fair share, a fraction of its source's
+ * link, given what every flow offers and the fabric's minimal routes
+ * (the LFTs; an adaptive fabric may do better by spreading): the
+ * reference a victim's accepted load is judged against. @fair[i] < 0:
+ * not known (no route).
+ */
+static void tr_fair(const struct tr *t, double *fair)
+{
+	const struct fabric *f = t->f;
+	int nres = 2 * f->nlinks, i, n, len;
+	int *res = calloc((size_t)t->nflows * f->nnodes + 1, sizeof(int));
+	int *off = calloc(t->nflows + 1, sizeof(int));
+	double *cap = calloc(nres + 1, sizeof(double));
+	double *dem = calloc(t->nflows + 1, sizeof(double));
+	double *share = calloc(t->nflows + 1, sizeof(double));
+	void *work = malloc(maxmin_work_size(t->nflows, nres) + 1);
+	double src_rate;
+
+	for (i = 0; i < t->nflows; i++)
+		fair[i] = -1;
+	if (!res || !off || !cap || !dem || !share || !work)
+		goto out;
+	for (i = 0; i < nres; i++)
+		cap[i] = (double)f->link[i / 2].rate;
+	for (i = n = 0; i < t->nflows; i++) {
+		const struct tr_flow *fl = &t->flows[i];
+		int src = t->h[fl->src].node;
+
+		len = fab_path(f, src, t->h[fl->dst].node, res + n, f->nnodes);
+		if (len < 0)
+			goto out;
+		dem[i] = fl->load * (double)fab_host_link(f, src)->rate;
+		n += len;
+		off[i + 1] = n;
+	}
+	if (maxmin(t->nflows, dem, off, res, nres, cap, share, work))
+		goto out;
+	for (i = 0; i < t->nflows; i++) {
+		src_rate = (double)fab_host_link(f, t->h[t->flows[i].src].node)->rate;
+		if (src_rate > 0)
+			fair[i] = share[i] / src_rate;
+	}
+out:
+	free(res);
+	free(off);
+	free(cap);
+	free(dem);
+	free(share);
+	free(work);
+}
+
 static void tr_report(struct tr *t)
 {
 	double win = t->seconds, amin = 1e9, amax = 0, asum = 0, isum = 0;
@@ -1064,6 +1122,9 @@ static void tr_report(struct tr *t)
 	}
 	out_end_list();
 	if (t->pat == TR_FLOWS) {
+		double fair[TR_MAX_FLOWS];
+
+		tr_fair(t, fair);
 		out_nl();
 		out_begin_list_key("flow");
 		for (i = 0; i < t->nflows; i++) {
@@ -1079,6 +1140,8 @@ static void tr_report(struct tr *t)
 			out_frac("offered", " offered %s", fl->load);
 			out_frac("injected", " injected %s", fl->sent_bytes / cap);
 			out_frac("accepted", " accepted %s", fl->rx_bytes / cap);
+			if (fair[i] >= 0)
+				out_frac("fair", " fair share %s", fair[i]);
 			out_u64("sent", " sent %llu", fl->sent);
 			out_u64("received", " received %llu", fl->rx);
 			if (t->nbins)
