@@ -633,7 +633,9 @@ RUNS=
 # the spine) and h6's at full load and h5's at half: N = 3 senders, 2.5
 # into 1. The victim h2 -> h7 shares the spine -> leaf2 link with h1's hot
 # flow but not h8's link: its max-min fair share is 2/3 (the link less
-# h1's fair third of h8's link). The same-NIC victim h5 -> h4 (h5's other
+# h1's fair third of h8's link), which fabric traffic computes from the
+# routes and the offered loads (its "fair"), and the victim share is the
+# victim's accepted load over it. The same-NIC victim h5 -> h4 (h5's other
 # half) goes where nothing is congested. Each run on a fabric of its own,
 # in this order: the same-NIC victim alone (its uncongested rate), all
 # flows with CCA off (cc_pacing 0 at every host), all flows with CCA on;
@@ -666,7 +668,7 @@ cca_sample() {	# cca_sample NAME PID
 	done >/tmp/bench-cca-samples.$SFX
 }
 cca_run() {	# cca_run NAME PACING SPEC [react|sample]: one run's report, -j
-	local h pid start
+	local h pid start d
 
 	"$SNICCTL" fabric up fattree:2,1,4 name bc rate 25gbit >/dev/null
 	for h in h1 h2 h3 h4 h5 h6 h7 h8; do
@@ -679,9 +681,10 @@ cca_run() {	# cca_run NAME PACING SPEC [react|sample]: one run's report, -j
 	wait "$pid"
 	if [ "${4:-}" = sample ]; then
 		start=$($JQ -r '.start_mono_ns | numbers' /tmp/bench-cca-$1.$SFX)
-		awk -v s="${start:-0}" -v n="$1" '$1 >= s && s > 0 {
+		d=$($JQ -r '.dilation | numbers' /tmp/bench-cca-$1.$SFX)
+		awk -v s="${start:-0}" -v n="$1" -v d="${d:-0}" '$1 >= s && s > 0 && d > 0 {
 			printf "EPISODE cca_%s %.1f %s %s %s\n", n,
-				($1 - s) / 10000 / 1000, $2, $3, $4 }' \
+				($1 - s) / d / 1000, $2, $3, $4 }' \
 			/tmp/bench-cca-samples.$SFX
 		rm -f /tmp/bench-cca-samples.$SFX
 	fi
@@ -698,27 +701,34 @@ cca_run() {	# cca_run NAME PACING SPEC [react|sample]: one run's report, -j
 # process start does not count; its exit (a few wall ms) still may.
 mono() { sed -n 's/^now at \([0-9]*\) nsecs.*/\1/p' /proc/timer_list | head -n 1; }
 cca_react() {
-	local now start h j a first=0
+	local now start h j a first=0 d
 
 	start=$($JQ -r '.start_mono_ns | numbers' /tmp/bench-cca-$1.$SFX)
+	d=$($JQ -r '.dilation | numbers' /tmp/bench-cca-$1.$SFX)
+	d=${d:-0}
 	for h in h1 h5 h6; do
 		j=$(nsexec "bc-$h" "$SNICCTL" -j cc show snic0)
 		now=$(mono)	# before jq, whose start is no part of the age
 		a=$(echo "$j" | $JQ -r \
 			'.[] | select(.dlid == 8) | .becn_first_age_ns | numbers')
 		[ -n "$a" ] || continue
-		a=$((now - a * 10000))
+		a=$((now - a * d))
 		[ $first = 0 ] || [ $a -lt $first ] && first=$a
 	done
 	echo "# cca reaction: start $start, first BECN $first (monotonic ns)" >&2
 	# nothing when no BECN came or the start is unknown
-	awk -v a="${start:-0}" -v b="$first" \
-		'BEGIN { if (a && b > a) printf "%.2f", (b - a) / 10000 / 1000 }' \
+	awk -v a="${start:-0}" -v b="$first" -v d="$d" \
+		'BEGIN { if (a && b > a && d > 0) printf "%.2f", (b - a) / d / 1000 }' \
 		>/tmp/bench-react.$SFX
 }
 cca_flow() {	# cca_flow NAME SRC DST: the flow's accepted load
 	$JQ -r --arg s "$2" --arg d "$3" "$FRAC"'.flow[]? |
 		select(.src == $s and .dst == $d) | .accepted | numbers | frac' \
+		/tmp/bench-cca-$1.$SFX
+}
+cca_fair() {	# cca_fair NAME SRC DST: the flow's max-min fair share
+	$JQ -r --arg s "$2" --arg d "$3" "$FRAC"'.flow[]? |
+		select(.src == $s and .dst == $d) | .fair | numbers | frac' \
 		/tmp/bench-cca-$1.$SFX
 }
 cca_host() {	# cca_host NAME HOST: the host's accepted load
@@ -748,8 +758,8 @@ for r in off on; do
 	series "cca_${r}_h5-h4" "$bin" $(cca_bins $r h5 h4)
 	series "cca_${r}_h1-h8" "$bin" $(cca_bins $r h1 h8)
 done
-RUNS=cca_on bench cca_victim_share "$(ratio "$(cca_flow on h2 h7)" 0.6667)"
-RUNS=cca_off bench cca_victim_share_off "$(ratio "$(cca_flow off h2 h7)" 0.6667)"
+RUNS=cca_on bench cca_victim_share "$(ratio "$(cca_flow on h2 h7)" "$(cca_fair on h2 h7)")"
+RUNS=cca_off bench cca_victim_share_off "$(ratio "$(cca_flow off h2 h7)" "$(cca_fair off h2 h7)")"
 RUNS="cca_on cca_alone" bench cca_same_nic_victim \
 	"$(ratio "$(cca_flow on h5 h4)" "$(cca_flow alone h5 h4)")"
 RUNS="cca_off cca_alone" bench cca_same_nic_victim_off \
@@ -759,7 +769,7 @@ RUNS=cca_off bench cca_hot_link_util_off "$(cca_host off h8)"
 RUNS=cca_on bench cca_jain "$(cca_jain on)"
 RUNS=cca_off bench cca_jain_off "$(cca_jain off)"
 RUNS=cca_transient bench cca_victim_share_transient \
-	"$(ratio "$(cca_flow transient h2 h7)" 0.6667)"
+	"$(ratio "$(cca_flow transient h2 h7)" "$(cca_fair transient h2 h7)")"
 RUNS=cca_transient bench cca_hot_link_util_transient "$(cca_host transient h8)"
 RUNS=cca_transient bench cca_jain_transient "$(cca_jain transient)"
 RUNS=cca_on bench cca_reaction_us "$(cat /tmp/bench-react.$SFX)"
@@ -848,6 +858,8 @@ pace_net() {	# a NIC on a bare link (no switch, no credits) and a bare veth
 	# of the eight made FIFOs, the paced four kept fq_codel from
 	# 2026-12-02: pacing_err_mean_100 6.4, 0 gaps at N = 1000.)
 	nsexec "$PA" "$SNICCTL" qdisc nic snic0
+	# no ND, MLD or RS frames among the measured ones
+	nsexec "$PA" sh -c 'echo 1 >/proc/sys/net/ipv6/conf/snic0/disable_ipv6'
 	$IP -n "$PA" link set snic0 up
 	nsexec "$PA" "$SNICCTL" qdisc set fab0 rate 10gbit dilation 200 limit 4096
 	$IP -n "$PA" route add 10.1.0.0/16 dev snic0
@@ -893,12 +905,23 @@ pace_run() {	# pace_run N FUNC DEV OFF DST GAP [RATE]: "err_mean err_p99 fires/p
 [ -d $TRACE/events ] || mount -t tracefs nodev $TRACE
 echo 'hist:keys=function.sym' >"$TRACE/events/timer/hrtimer_expire_entry/trigger"
 pace_net
-# Tp of the 1000-byte datagrams' 16B frames (1078 bytes) at 10 Gb/s, ns.
-TP=862
+# Tp: a 1000-byte datagram's frame on fab0 (its 16B frame, as the link
+# counts its bytes: 1078) at fab0's line rate (bytes/s of fabric time),
+# fabric ns; measured on one datagram sent unpaced, not typed in.
+b0=$(link_stat "$PA" fab0 tx_bytes) n0=$(link_stat "$PA" fab0 tx_packets)
+nsexec "$PA" "$TOOLS/snic_pace" send 10.1.3.231 1 7500 1000 1 100000000 >/dev/null
+waitfor 5000 "[ \$(link_stat $PA fab0 tx_packets) -gt $n0 ]"
+TP=$(awk -v b=$(( $(link_stat "$PA" fab0 tx_bytes) - b0 )) \
+	-v n=$(( $(link_stat "$PA" fab0 tx_packets) - n0 )) \
+	-v r="$(nsexec "$PA" "$SNICCTL" -j qdisc show fab0 | $JQ -r '.[0].rate | numbers')" \
+	'BEGIN { if (n > 0 && r > 0) printf "%d", b / n * 1e9 / r + 0.5 }')
+DIL=$(nsexec "$PA" "$SNICCTL" -j qdisc show fab0 | $JQ -r '.[0].dilation | numbers')
+echo "# pacing: Tp $TP fabric ns (fab0's frames and rate), dilation $DIL" >&2
+TP=${TP:-0} DIL=${DIL:-0}
 worst=0 worst99=0 worstirq=0 worst_why= worst99_why= worstirq_why=
 for n in 1 100 1000; do
 	m=$((4 * n - 1))
-	slot=$((TP * (m + 1) * 200))
+	slot=$((TP * (m + 1) * DIL))
 	nsexec "$PA" "$SNICCTL" dev set snic0 cct 0:0,0:$m ccti_limit 1 \
 		ccti_trigger 1 ccti_timer 0 ccti_increase 1
 	SNIC_INJECT_SLIDS=$n nsexec "$PB" "$TOOLS/snic_inject" sink0 becn $n 1 100
@@ -906,7 +929,13 @@ for n in 1 100 1000; do
 	waitfor 10000 "[ \$(nsexec $PA $SNICCTL -j cc show snic0 |
 		$JQ -n '[inputs[] | select(.ccti == 1)] | length') -ge $n ]" ||
 		why="not every DLID was paced (tracked at CCTI 1)"
-	set -- $(pace_run $n snic_cc_fire fab0 60 10.1.0.0 $slot)
+	if [ "$slot" -gt 0 ]; then
+		set -- $(pace_run $n snic_cc_fire fab0 60 10.1.0.0 $slot)
+	else
+		why="no Tp or dilation read from fab0"
+		slot=1
+		set -- x x x
+	fi
 	qfidelity "pacing_${n}_timing" "$PA" fab0
 	rate=$((1042 * 1000000000 / slot))
 	# qdisc_watchdog is every qdisc's timer: the NIC's link must have
@@ -945,7 +974,8 @@ bench pacing_err_p99 "$worst99" "${worst99_why:-}"
 bench pacing_irq_vs_fq "$worstirq" "${worstirq_why:-}"
 RUNS=
 # The recovery, on the same NIC.
-nsexec "$PA" "$SNICCTL" qdisc set fab0 dilation 2000
+REC_DIL=2000
+nsexec "$PA" "$SNICCTL" qdisc set fab0 dilation $REC_DIL
 REC_CCTI=20 REC_TIMER=10
 nsexec "$PA" "$SNICCTL" dev set snic0 \
 	cct $(awk -v n=$REC_CCTI 'BEGIN { for (i = 0; i <= n; i++) printf "%s0:%d", i ? "," : "", i }') \
@@ -956,7 +986,7 @@ nsexec "$PA" "$TOOLS/snic_pace" send 10.1.0.0 1 7500 1000 5 200000 >/dev/null &
 sleep 1.5
 nsexec "$PB" "$TOOLS/snic_inject" sink0 becn 1 1 100
 wait
-rec=$(awk -v tp=$((TP * 2000)) '
+rec=$(awk -v tp=$((TP * REC_DIL)) -v d=$REC_DIL '
 	{ t[n++] = $1 }
 	END {
 		# The first paced gap: two in a row of 10 Tp or more (a
@@ -966,11 +996,12 @@ rec=$(awk -v tp=$((TP * 2000)) '
 			    t[i + 1] - t[i] >= 10 * tp) { s = i; break }
 		for (i = s + 1; s && i + 8 < n; i++)
 			if (t[i + 7] - t[i - 1] <= 8 * 1.25 * tp) {
-				printf "%.1f", (t[i - 1] - t[s - 1]) / 2000 / 1000
+				printf "%.1f", (t[i - 1] - t[s - 1]) / d / 1000
 				exit
 			}
 		# no recovery found: no figure
 	}' /tmp/bench-series.$SFX)
+[ "$TP" -gt 0 ] || rec=
 qfidelity cca_recovery_timing "$PA" fab0
 RUNS=cca_recovery_timing bench cca_recovery_us "$rec" \
 	"$([ -n "$rec" ] || echo "no paced gaps, or no return to line rate, in the series")"
@@ -1332,7 +1363,9 @@ df_linkcut() {
 	echo "# df72 link cut g0s0:$p ($dev, to group $g, $peer:$pdev): lost ${lost:-?}, dropped at its ends $d" >&2
 	fidelity df72_arn_linkcut bd
 	RUNS=df72_arn_linkcut
-	bench arn_linkcut_us "$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.1f", (b - a) / 1e3 / 10000 }')" "$cwhy"
+	dil=$($JQ -r '.dilation | numbers' /tmp/bench-cut.$SFX)
+	[ -n "$dil" ] || cwhy="${cwhy:-the traffic report gave no dilation}"
+	bench arn_linkcut_us "$(awk -v a="$t0" -v b="$t1" -v d="${dil:-0}" 'BEGIN { if (d > 0) printf "%.1f", (b - a) / 1e3 / d }')" "$cwhy"
 	if ! num "$d"; then
 		bench arn_linkcut_lost "" "a drop counter at the link's ends was not read"
 	elif num "${lost:-}" && [ "$(jq_undelivered)" = 0 ]; then
