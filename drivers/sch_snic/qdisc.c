@@ -1129,6 +1129,11 @@ static int snic_q_change(struct Qdisc *sch, struct nlattr *opt,
 		/* Heads start their lifetime now, not when they arrived. */
 		for (i = 0; i < TC_SNIC_NUM_VLS; i++)
 			q->vl[i].head_since = now;
+		/* A wake-up taken for the old lifetime may come too late
+		 * for the new one: the next dequeue takes the right one.
+		 */
+		qdisc_watchdog_cancel(&q->watchdog);
+		__netif_schedule(qdisc_root(sch));
 	}
 	if (tb[TCA_SNIC_RATE]) {
 		WRITE_ONCE(q->rate, nla_get_u64(tb[TCA_SNIC_RATE]));
