@@ -130,6 +130,16 @@ check "flows: 1.6 of a link offered into h2: runs" \
 checke "flows: the two into h2 are owed half its link each, h3-h4 its 0.2" \
 	'echo "fair $(flow h1 h2 fair) $(flow h3 h2 fair) $(flow h3 h4 fair)"
 	 eq "$(flow h1 h2 fair)" 0.5 && eq "$(flow h3 h2 fair)" 0.5 && eq "$(flow h3 h4 fair)" 0.2'
+checke "flows: plan prints the same fair shares and sends nothing" \
+	'p0=$(link_stat $F-h1 snic0 tx_packets)
+	 "$SNICCTL" -j fabric traffic $F flows:h1-h2@0.8,h3-h2@0.8,h3-h4@0.2 plan >$OUT || exit 1
+	 flat; echo "fair $(flow h1 h2 fair) $(flow h3 h2 fair) $(flow h3 h4 fair)"
+	 eq "$(flow h1 h2 fair)" 0.5 && eq "$(flow h3 h2 fair)" 0.5 &&
+	 eq "$(flow h3 h4 fair)" 0.2 && [ -z "$(flow h1 h2 sent)" ] &&
+	 [ "$(link_stat $F-h1 snic0 tx_packets)" = "$p0" ]'
+checke "plan: for flows: only, exit 1, saying why" \
+	'o=$("$SNICCTL" fabric traffic $F uniform plan 2>&1); rc=$?; echo "$o"
+	 [ $rc = 1 ] && echo "$o" | grep -q "^Error: plan: for flows: only"'
 checke "flows: bad specs refused, exit 1, saying why" \
 	'for spec in h1-h9 h1-h1 h1h2 h1-h2,h1-h2 h1-h2@0 h1-h2@0.6,h1-h3@0.6; do
 		o=$("$SNICCTL" fabric traffic $F "flows:$spec" 2>&1); rc=$?

@@ -1036,7 +1036,7 @@ int do_fabric(int argc, char **argv)
 		"       snicctl fabric check [NAME] [pairs N|all]\n"
 		"       snicctl fabric exec NAME NODE -- CMD [ARGS]\n"
 		"       snicctl fabric record NAME [interval US] [samples N] [-o FILE]\n"
-		"       snicctl fabric traffic [NAME] PATTERN [load L] [size BYTES] [seconds S] [warmup S] [seed N]\n");
+		"       snicctl fabric traffic [NAME] PATTERN [load L] [size BYTES] [seconds S] [warmup S] [seed N] [plan]\n");
 	fab_gen_usage(stderr);
 	return 1;
 }

@@ -2,7 +2,7 @@
 /*
  * snicctl fabric traffic [NAME] PATTERN [load L] [size BYTES] [msg N]
  *                        [seconds S] [warmup S] [seed N] [bins N]
- *                        [flip PATTERN] [every US]
+ *                        [flip PATTERN] [every US] [plan]
  *
  * Drive every host of a fabric with a traffic pattern at an offered load
  * given in fabric units, and report what the fabric accepted and how long
@@ -27,7 +27,9 @@
  *                progressive filling (maxmin.c) gives it over the
  *                fabric's minimal routes and link rates, given what
  *                every flow offers, a fraction of its source's link
- *                (a victim's accepted load over it is its victim share)
+ *                (a victim's accepted load over it is its victim share);
+ *                with "plan" last, only that: the flows, what each
+ *                offers and is owed, and nothing is sent
  * (per host, "from" counts the hosts it heard from: one under a
  * permutation, N at an incast's target)
  *
@@ -1048,6 +1050,40 @@ out:
 	free(work);
 }
 
+/* plan: the flows, what each offers and is owed; nothing is sent. */
+static void tr_plan_report(struct tr *t)
+{
+	double fair[TR_MAX_FLOWS];
+	char pat[32];
+	int i;
+
+	tr_fair(t, fair);
+	out_begin_obj();
+	out_str("fabric", "fabric %s:", t->f->name);
+	out_str("pattern", " %s (plan: nothing sent)", tr_pattern_str(t, t->pat, t->arg, pat));
+	out_u64("dilation", " dilation %llu", t->f->dilation);
+	out_nl();
+	out_begin_list_key("flow");
+	for (i = 0; i < t->nflows; i++) {
+		const struct tr_flow *fl = &t->flows[i];
+
+		if (i)
+			out_nl();
+		out_begin_obj();
+		out_str("src", "flow %s", t->f->node[t->h[fl->src].node].name);
+		out_str("dst", "-%s:", t->f->node[t->h[fl->dst].node].name);
+		out_frac("offered", " offered %s", fl->load);
+		if (fair[i] >= 0)
+			out_frac("fair", " fair share %s", fair[i]);
+		if (opt_json)
+			out_end_obj();
+	}
+	out_end_list();
+	out_end_obj();
+	if (opt_json)
+		putchar('\n');
+}
+
 static void tr_report(struct tr *t)
 {
 	double win = t->seconds, amin = 1e9, amax = 0, asum = 0, isum = 0;
@@ -1204,7 +1240,7 @@ static void tr_report(struct tr *t)
 static int tr_usage(void)
 {
 	fprintf(stderr, "Usage: snicctl fabric traffic [NAME] PATTERN [load L] [size BYTES] [msg N] [seconds S] [warmup S] [seed N] [bins N]\n"
-		"       [flip PATTERN] [every US]\n"
+		"       [flip PATTERN] [every US] [plan]\n"
 		"       PATTERN := uniform | permutation | adv+H | incast:N | hotspot:N | all2all |\n"
 		"                  flows:SRC-DST[@L][,SRC-DST[@L]]...\n");
 	return 1;
@@ -1217,10 +1253,19 @@ int fabric_traffic(const struct fabric *f, int argc, char **argv)
 	const struct fab_link *l;
 	uint32_t size = 1024, seed = 1, every = 50;
 	int i, n, home, err = 1;
+	bool plan = false;
 	double v;
 
+	if (argc > 1 && !strcmp(argv[argc - 1], "plan")) {
+		plan = true;
+		argc--;
+	}
 	if (argc < 1 || parse_pattern(&t, argv[0]))
 		return tr_usage();
+	if (plan && t.pat != TR_FLOWS) {
+		fprintf(stderr, "Error: plan: for flows: only (what each flow is owed)\n");
+		return 1;
+	}
 	for (i = 1; i + 1 < argc; i += 2) {
 		if (!strcmp(argv[i], "load") && !parse_double(argv[i + 1], &v, 1e-4, 1))
 			t.load = v;
@@ -1330,6 +1375,11 @@ int fabric_traffic(const struct fabric *f, int argc, char **argv)
 			(uint64_t)(t.wire * 1e9 / h->rate / h->load) : t.interval;
 		if (!h->interval)
 			h->interval = 1;
+	}
+	if (plan) {
+		tr_plan_report(&t);
+		err = 0;
+		goto out;
 	}
 	home = open("/proc/self/ns/net", O_RDONLY | O_CLOEXEC);
 	if (home < 0) {
