@@ -143,7 +143,7 @@ set ylabel "accepted load (fraction of the source's link)"
 set yrange [0:1.05]
 set key below maxrows 3
 set grid
-plot 0.6667 title "victim's fair share" with lines dashtype 2 lc rgb "gray", \
+plot $(val cca_victim_fair_share) title "victim's fair share" with lines dashtype 2 lc rgb "gray", \
      "$dat.off.h2-h7" using 1:2 title "victim h2-h7, CCA off" with steps lw 2 lc rgb "#e08080", \
      "$dat.on.h2-h7" using 1:2 title "victim h2-h7, CCA on" with steps lw 2 lc rgb "dark-red", \
      "$dat.off.h5-h4" using 1:2 title "same-NIC h5-h4, off" with steps lw 2 lc rgb "#80a0e0", \

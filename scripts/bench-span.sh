@@ -10,7 +10,9 @@
 #         flows arrived, on every tunnel each end took in exactly what the
 #         other sent, and no link lost a frame (lost_credits 0)
 #   BENCH span_single_victim_share X   h2 -> h3's received bytes over the
-#   BENCH span_victim_share X          run at the link rate, one guest / two
+#   BENCH span_victim_share X          run at the link rate, over its max-min
+#                                      fair share (0.5, fabric traffic's plan),
+#                                      one guest / two
 #   BENCH span_vs_single_victim_share X   their ratio (goal 0.95 .. 1.05)
 #   BENCH span_underlay_rtt_us X       the guests' underlay round trip
 #   BENCH span_underlay_oneway_fabric_ns X   what a crossing adds to a

@@ -57,9 +57,9 @@
 #   fidelity_frame_ns     for scale: one of the hot spot's frames' time on
 #                         its 100 Gb/s link (their mean size)
 #   sweep_uniform_*       accepted load and mean latency against offered
-#                         load (l10 .. l100: percent of host link rate) on
+#                         load (l2 .. l100: percent of host link rate) on
 #                         a fat tree under uniform random traffic, the
-#                         zero-load latency, the accepted load at offered
+#                         zero-load latency (at l2), the accepted load at offered
 #                         1.0 and the saturation load (mean latency below
 #                         3x the zero-load one), "snicctl fabric traffic"
 #   cca_*                 CCA on a congestion tree (fattree:2,1,4, 3 hot
@@ -68,7 +68,8 @@
 #                         victim against its fair share, the same-NIC
 #                         victim against its rate alone, the hot link's
 #                         use, Jain over the hot flows, CCA off and on;
-#                         the reaction (first sends to the first BECN);
+#                         the reaction (first FECN mark of a hot packet
+#                         to the first BECN at a hot source);
 #                         then one more run, CCA on, for the episode plot
 #                         (queues and CCTI sampled; no figure)
 #   incast_fct_*          16:1 incast of 12 KB messages: flow completion
@@ -674,6 +675,7 @@ cca_run() {	# cca_run NAME PACING SPEC [react|sample]: one run's report, -j
 	for h in h1 h2 h3 h4 h5 h6 h7 h8; do
 		nsexec "bc-$h" "$SNICCTL" dev set snic0 cc_pacing "$2"
 	done
+	[ "${4:-}" = react ] && cca_marks on
 	"$SNICCTL" -j fabric traffic bc "flows:$3" load 1.0 size 1500 seconds 4 \
 		warmup "${CCA_WARM:-8}" seed 1 bins 20 >/tmp/bench-cca-$1.$SFX &
 	pid=$!
@@ -694,16 +696,42 @@ cca_run() {	# cca_run NAME PACING SPEC [react|sample]: one run's report, -j
 	sed 's/"flow":\[.*\]//; s/"host":\[.*\]//' /tmp/bench-cca-$1.$SFX |
 		tr -d '{}"' | tr ',' ' ' | sed "s/^/# cca $1: /" >&2
 }
-# The reaction: from the run's start (its first sends, CLOCK_MONOTONIC) to
-# the first BECN at any hot source (the kernel's clock just after "cc show"
-# less the age it gave, wall ns, over the dilation): fabric us. The clock
-# is read from /proc/timer_list (ns) after each dump, so that a dump's own
-# process start does not count; its exit (a few wall ms) still may.
+# The reaction (measurement.md): from the first packet a congested queue
+# holds above its threshold to the first BECN a source receives, fabric
+# us. The first: the first hot packet (to h8) a switch marked with FECN,
+# as the snic:fecn_mark tracepoint stamps it on CLOCK_MONOTONIC (ftrace's
+# "mono" clock; the buffer keeps its first events, not its last); a
+# packet is marked as it leaves a queue above threshold, so this is the
+# crossing plus that packet's wait. The second: the first BECN at any hot
+# source (the kernel's clock just after "cc show" less the age it gave,
+# wall ns), over the dilation. The clock is read from /proc/timer_list
+# (ns) after each dump, so that a dump's own process start does not
+# count; its exit (a few wall ms) still may.
+TRACE=/sys/kernel/tracing
 mono() { sed -n 's/^now at \([0-9]*\) nsecs.*/\1/p' /proc/timer_list | head -n 1; }
+cca_marks() {	# cca_marks on|off: trace the FECN marks of hot packets
+	[ -d $TRACE/events ] || mount -t tracefs nodev $TRACE
+	if [ "$1" = on ]; then
+		echo mono >$TRACE/trace_clock
+		echo 0 >$TRACE/options/overwrite
+		echo 'dlid == 8' >$TRACE/events/snic/fecn_mark/filter
+		: >$TRACE/trace
+		echo 1 >$TRACE/events/snic/fecn_mark/enable
+	else
+		echo 0 >$TRACE/events/snic/fecn_mark/enable
+		echo 0 >$TRACE/events/snic/fecn_mark/filter
+		echo 1 >$TRACE/options/overwrite
+		echo local >$TRACE/trace_clock
+		: >$TRACE/trace
+	fi
+}
 cca_react() {
-	local now start h j a first=0 d
+	local now mark h j a first=0 d
 
-	start=$($JQ -r '.start_mono_ns | numbers' /tmp/bench-cca-$1.$SFX)
+	# the first mark's stamp, seconds.micro -> ns (none: empty)
+	mark=$(grep -m 1 ' fecn_mark: ' $TRACE/trace |
+		sed -n 's/.* \([0-9]*\)\.\([0-9]\{6\}\): fecn_mark: .*/\1\2000/p')
+	cca_marks off
 	d=$($JQ -r '.dilation | numbers' /tmp/bench-cca-$1.$SFX)
 	d=${d:-0}
 	for h in h1 h5 h6; do
@@ -715,9 +743,9 @@ cca_react() {
 		a=$((now - a * d))
 		[ $first = 0 ] || [ $a -lt $first ] && first=$a
 	done
-	echo "# cca reaction: start $start, first BECN $first (monotonic ns)" >&2
-	# nothing when no BECN came or the start is unknown
-	awk -v a="${start:-0}" -v b="$first" -v d="$d" \
+	echo "# cca reaction: first FECN mark ${mark:-none}, first BECN $first (monotonic ns)" >&2
+	# nothing when no mark or no BECN came
+	awk -v a="${mark:-0}" -v b="$first" -v d="$d" \
 		'BEGIN { if (a && b > a && d > 0) printf "%.2f", (b - a) / d / 1000 }' \
 		>/tmp/bench-react.$SFX
 }
@@ -758,6 +786,8 @@ for r in off on; do
 	series "cca_${r}_h5-h4" "$bin" $(cca_bins $r h5 h4)
 	series "cca_${r}_h1-h8" "$bin" $(cca_bins $r h1 h8)
 done
+# the fair share it is judged against, computed by fabric traffic
+RUNS=cca_on bench cca_victim_fair_share "$(cca_fair on h2 h7)"
 RUNS=cca_on bench cca_victim_share "$(ratio "$(cca_flow on h2 h7)" "$(cca_fair on h2 h7)")"
 RUNS=cca_off bench cca_victim_share_off "$(ratio "$(cca_flow off h2 h7)" "$(cca_fair off h2 h7)")"
 RUNS="cca_on cca_alone" bench cca_same_nic_victim \
@@ -772,7 +802,8 @@ RUNS=cca_transient bench cca_victim_share_transient \
 	"$(ratio "$(cca_flow transient h2 h7)" "$(cca_fair transient h2 h7)")"
 RUNS=cca_transient bench cca_hot_link_util_transient "$(cca_host transient h8)"
 RUNS=cca_transient bench cca_jain_transient "$(cca_jain transient)"
-RUNS=cca_on bench cca_reaction_us "$(cat /tmp/bench-react.$SFX)"
+RUNS=cca_on bench cca_reaction_us "$(cat /tmp/bench-react.$SFX)" \
+	"$([ -s /tmp/bench-react.$SFX ] || echo "no FECN mark traced, or no BECN at a hot source")"
 rm -f /tmp/bench-react.$SFX
 rm -f /tmp/bench-cca-*.$SFX
 
@@ -833,7 +864,6 @@ RUNS="incast_on incast_alone" bench incast_fct_p99_on "$(ratio "$on99" "$fct0")"
 # 8 gaps in a row averaging line rate, in fabric us, against the model,
 # 20 x 10 x 1.024 us. Dilation 2000 there, so the line rate is a rate
 # the guest sustains.
-TRACE=/sys/kernel/tracing
 pace_fires() {	# pace_fires FUNC: hrtimer expiries of FUNC so far
 	sed -n "s/.* $1 .*hitcount: *\([0-9]*\).*/\1/p" \
 		"$TRACE/events/timer/hrtimer_expire_entry/hist" |
@@ -1132,15 +1162,20 @@ bench lossless_hogs_drops "$lh" "$lwhy"
 # per offered load the mean accepted load over the hosts (fraction of
 # host link rate) and the mean latency (fabric ns), each point on a fabric
 # of its own so that its fidelity is its own. Then the zero-load latency
-# (the mean at offered 0.1), the accepted load at offered 1.0 and the
+# (the mean at offered 0.02, the first point: a frame meets another at a
+# hop about 2 % of the time, so queueing adds about that fraction of a
+# frame time; 10 s of wall time there, for samples enough), the accepted
+# load at offered 1.0 and the
 # saturation load: the highest offered load below the first whose mean
 # latency reaches 3x the zero-load latency (../spec/measurement.md).
 zl= sat=0 knee= swhy=
-for pct in 10 20 40 60 80 100; do
+for pct in 2 10 20 40 60 80 100; do
 	L=$(awk -v p=$pct 'BEGIN { printf "%.2f", p / 100 }')
+	secs=3
+	[ $pct != 2 ] || secs=10
 	"$SNICCTL" fabric up fattree:2,2,2 name bl rate 25gbit >/dev/null
 	# x for what was not measured: no latency sample (snicctl prints 0)
-	set -- $("$SNICCTL" -j fabric traffic bl uniform load "$L" size 1500 seconds 3 \
+	set -- $("$SNICCTL" -j fabric traffic bl uniform load "$L" size 1500 seconds $secs \
 		warmup 0.5 seed 1 | $JQ -r "$FRAC"'
 		(if (.latency_n // 0) > 0 then [.latency_mean_ns, .latency_p99_ns] else ["x", "x"] end) as $l |
 		[((.accepted_mean | numbers | frac) // "x"), $l[0], $l[1], (.lost // "x"),
@@ -1159,9 +1194,9 @@ for pct in 10 20 40 60 80 100; do
 	num "${mean:-}" || { swhy="no latency measured at offered $L"; mean=0; }
 	sat_step "$L" "$mean"
 done
-RUNS=sweep_uniform_l10 bench sweep_uniform_zero_load_ns "$zl" "$swhy"
+RUNS=sweep_uniform_l2 bench sweep_uniform_zero_load_ns "$zl" "$swhy"
 RUNS=sweep_uniform_l100 bench sweep_uniform_accepted_at_1 "${acc1:-}"
-RUNS="$(for p in 10 20 40 60 80 100; do printf 'sweep_uniform_l%s ' $p; done)"
+RUNS="$(for p in 2 10 20 40 60 80 100; do printf 'sweep_uniform_l%s ' $p; done)"
 bench sweep_uniform_saturation_load "$sat" "$swhy"
 RUNS=
 

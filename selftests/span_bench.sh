@@ -9,7 +9,8 @@
 # whose path is free past h2's own link. Each guest prints what it holds:
 #   SPAN sent FLOW N        a sender's datagrams (FLOW: h1-h4, h2-h4, h2-h3)
 #   SPAN received FLOW N    a receiver's, per sender
-#   SPAN victim_share X     h3's received bytes over SECS at the link rate
+#   SPAN victim_share X     h3's received bytes over SECS at the link rate,
+#                           over its max-min fair share (0.5)
 #   SPAN underlay_rtt_us X  m1's ping round trip to m2 over eth0 (mean)
 #   SPAN end NODE/DEV sent N took N   a tunnel end's 16B packets sent (its
 #                           sch_snic) and taken in (its port)
@@ -73,10 +74,17 @@ if here h3; then
 	done
 	v=$(sed -n 's/^from 10.0.0.2 received \([0-9]*\) .*/\1/p' /tmp/bs-v)
 	echo "SPAN received h2-h3 $v"
-	# GBIT Gb/s at dilation 10000: GBIT / 10 Mb/s of wall time
-	# none when the victim's receiver said nothing
-	[ -z "$v" ] || echo "SPAN victim_share $(awk -v n="$v" -v s="$SECS" -v g="$GBIT" \
-		'BEGIN { printf "%.3f", n * 1000 * 8 / (s * g * 100000) }')"
+	# Its max-min fair share (h2 sends to h4 and h3 alike, h1 to h4),
+	# and the dilation, as fabric traffic plans them on this fabric:
+	# the rate it received over the link's wall rate (GBIT Gb/s over
+	# the dilation), over that share. None when the victim's receiver
+	# said nothing or the plan gave no share.
+	p=$("$SNICCTL" -j fabric traffic $F flows:h1-h4@1,h2-h4@0.5,h2-h3@0.5 plan)
+	fair=$(echo "$p" | $JQ -r '.flow[] | select(.src == "h2" and .dst == "h3") | .fair | numbers')
+	dil=$(echo "$p" | $JQ -r '.dilation | numbers')
+	[ -z "$v" ] || [ -z "$fair" ] || [ -z "$dil" ] ||
+		echo "SPAN victim_share $(awk -v n="$v" -v s="$SECS" -v g="$GBIT" -v d="$dil" -v f="$fair" \
+		'BEGIN { printf "%.3f", n * 1000 * 8 / (s * g * 1e9 / d) / f }')"
 fi
 # Quiet again before the tunnel ends are read.
 sleep 3
