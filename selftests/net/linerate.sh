@@ -129,6 +129,14 @@ checke "the shaped link measured its frames' lateness (late.frames > 0)" \
 	 [ "${n:-0}" -gt 0 ]'
 check "a rate above 10 Tb/s is refused (ERANGE)" \
 	expect_err "$S1" 34 "" $SNICCTL qdisc set p2 rate 11000gbit
+checke "tc's units in any case: rate 1Tbit, then 2.5GBPS, as bytes/s" \
+	'nsexec $S1 $SNICCTL qdisc set p2 rate 1Tbit &&
+	 [ "$(nsexec $S1 $SNICCTL -j qdisc show p2 | $JQ -r ".[0].rate")" = 125000000000 ] &&
+	 nsexec $S1 $SNICCTL qdisc set p2 rate 2.5GBPS &&
+	 [ "$(nsexec $S1 $SNICCTL -j qdisc show p2 | $JQ -r ".[0].rate")" = 2500000000 ]'
+checke "a rate without a unit is refused, naming the units" \
+	'o=$(nsexec $S1 $SNICCTL qdisc set p2 rate 100 2>&1); rc=$?; echo "$o"
+	 [ $rc != 0 ] && echo "$o" | grep -q "is not a rate: a number and a unit (bit kbit.*tbps)"'
 check "qdisc set p2 rate 0 hoq 0 removes both" \
 	nsexec "$S1" "$SNICCTL" qdisc set p2 rate 0bit hoq 0
 check "traffic flows again" nsexec "$H1" ping -c 2 -i 0.2 -w 10 10.0.0.2

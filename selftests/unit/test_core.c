@@ -162,6 +162,7 @@ int main(void)
 	test_arn();
 	test_owed();
 	test_maxmin();
+	test_rate();
 	printf("1..%d\n", n);
 	return failed != 0;
 }

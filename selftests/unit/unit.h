@@ -23,5 +23,6 @@ void test_cca(void);
 void test_arn(void);
 void test_owed(void);
 void test_maxmin(void);
+void test_rate(void);
 
 #endif

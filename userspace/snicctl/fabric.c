@@ -232,7 +232,8 @@ static int fab_statement(struct fabric *f, char **tok, int n, int line)
 	} else if (!strcmp(tok[0], "rate") && n == 2) {
 		rate = parse_rate(tok[1]);
 		if (rate <= 0)
-			return fab_err(f, line, "bad rate \"%s\" (e.g. 100gbit)", tok[1]);
+			return fab_err(f, line, "bad rate \"%s\" (a number and a unit: %s)",
+				       tok[1], rate_units);
 		f->rate = rate;
 	} else if (!strcmp(tok[0], "vlarb") && n == 2) {
 		uint8_t w[FAB_DATA_VLS];
@@ -320,7 +321,8 @@ static int fab_statement(struct fabric *f, char **tok, int n, int line)
 			} else if (!strcmp(tok[i], "rate") && i + 1 < n) {
 				rate = parse_rate(tok[++i]);
 				if (rate <= 0)
-					return fab_err(f, line, "bad rate \"%s\"", tok[i]);
+					return fab_err(f, line, "bad rate \"%s\" (a number and a unit: %s)",
+						       tok[i], rate_units);
 				lrate = rate;
 			} else if (!strcmp(tok[i], "buf") && i + 1 < n) {
 				if (parse_u32(tok[++i], &lbuf) || !lbuf ||

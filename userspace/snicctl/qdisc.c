@@ -183,27 +183,6 @@ static int print_qdisc(struct nl_msg *msg, void *arg)
 	return NL_OK;
 }
 
-/* tc-style rate to bytes per second; -1 on error. */
-long long parse_rate(const char *s)
-{
-	static const struct { const char *unit; double mult; } units[] = {
-		{ "bit", 1 / 8.0 }, { "kbit", 1e3 / 8 }, { "mbit", 1e6 / 8 },
-		{ "gbit", 1e9 / 8 }, { "bps", 1 }, { "kbps", 1e3 },
-		{ "mbps", 1e6 }, { "gbps", 1e9 },
-	};
-	char *end;
-	double v;
-	size_t i;
-
-	v = strtod(s, &end);
-	if (end == s || v < 0)
-		return -1;
-	for (i = 0; i < sizeof(units) / sizeof(units[0]); i++)
-		if (!strcmp(end, units[i].unit))
-			return (long long)(v * units[i].mult + 0.5);
-	return -1;
-}
-
 /* Puts @c's options in @msg; -1 if they do not fit. */
 static int qdisc_opts(struct nl_msg *msg, const struct qdisc_cfg *c)
 {
@@ -340,8 +319,8 @@ int qdisc_apply(int argc, char **argv, bool create)
 		} else if (!strcmp(argv[i], "rate")) {
 			rate = parse_rate(argv[i + 1]);
 			if (rate < 0) {
-				fprintf(stderr, "Error: rate \"%s\" needs a unit (bit kbit mbit gbit bps kbps mbps gbps)\n",
-					argv[i + 1]);
+				fprintf(stderr, "Error: rate \"%s\" is not a rate: a number and a unit (%s)\n",
+					argv[i + 1], rate_units);
 				return 1;
 			}
 			c.has_rate = true;

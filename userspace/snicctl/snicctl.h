@@ -11,6 +11,7 @@
 #include <linux/sch_snic.h>
 
 #include "libsnic.h"
+#include "rate.h"
 
 extern bool opt_json;
 extern bool opt_stats;
@@ -156,7 +157,6 @@ int fabric_health_mark(const struct fabric *f);
 void fab_health_forget(const char *name);
 /* fabric_traffic.c */
 int fabric_traffic(const struct fabric *f, int argc, char **argv);
-long long parse_rate(const char *s);
 int do_dev(int argc, char **argv);
 int do_lft(int argc, char **argv);
 int do_mft(int argc, char **argv);
