@@ -226,7 +226,7 @@ FID_PERMILLE=100
 # verdict (its p99 is the link end's own quantile, over its whole life).
 QFBASE=/tmp/bench-qf.$SFX
 qfidelity() {
-	local l n over p99 pm b n0=0 o0=0
+	local l n over p99 pm b k n0=0 o0=0
 
 	# "frames over p99_ns" of the "late" xstats, if any
 	l=$(nsexec "$2" "$SNICCTL" -j qdisc show "$3" |
@@ -234,7 +234,10 @@ qfidelity() {
 	read -r n over p99 <<-EOF
 	$l
 	EOF
-	b=$(awk -v k="$2/$3" '$1 == k { n = $2; o = $3 } END { if (n != "") print n, o }' \
+	# the baseline of this link end: the same names in a netns made anew
+	# (the next run's fabric) are another link end (the netns' inode)
+	k="$2/$3@$(stat -L -c %i "/run/netns/$2" 2>/dev/null)"
+	b=$(awk -v k="$k" '$1 == k { n = $2; o = $3 } END { if (n != "") print n, o }' \
 		"$QFBASE" 2>/dev/null)
 	[ -z "$b" ] || read -r n0 o0 <<-EOF
 	$b
@@ -245,7 +248,7 @@ qfidelity() {
 			tee -a "$FIDLOG"
 		return
 	fi
-	echo "$2/$3 $n $over" >>"$QFBASE"
+	echo "$k $n $over" >>"$QFBASE"
 	# a count that went down: the link end was made anew since
 	if [ "$n" -ge "$n0" ] && [ "$over" -ge "$o0" ]; then
 		n=$((n - n0)) over=$((over - o0))
