@@ -252,7 +252,7 @@ fi
 	echo "(full load) and h5 (half) into h8: N = 3 hot senders. The victim h2 ->"
 	echo "h7 shares the spine -> leaf2 link with h1's hot flow but not h8's"
 	echo "link; its max-min fair share is 2/3 of its link (computed, not typed"
-	echo "in: fabric traffic's \\`\\`fair\\`\\`, progressive filling over the routes and"
+	echo "in: fabric traffic's \`\`fair\`\`, progressive filling over the routes and"
 	echo "the offered loads). The same-NIC victim"
 	echo "h5 -> h4 (h5's other half) crosses nothing congested. Each run on a"
 	echo "fabric of its own: the same-NIC victim alone, then all flows with CCA"
