@@ -21,7 +21,8 @@
 #                     its three phases SOAK_SECONDS (120); not part of
 #                     make check
 #   make setup        prepare the machine (scripts/setup.sh, as root)
-#   make install      snicctl to $(PREFIX)/sbin, the modules through DKMS
+#   make install      snicctl to $(PREFIX)/sbin, its man pages, the Wireshark
+#                     dissector, the modules through DKMS
 #                     for the running kernel (dkms.conf; as root)
 #   make uninstall    undo make install
 #
@@ -39,6 +40,8 @@ export SNIC_CACHE KVER KVER612
 CC ?= gcc
 USER_CFLAGS := -O2 -g -Wall -Wextra -Werror -Iinclude/uapi -Iinclude \
 	       -Idrivers/snic/core
+# snicctl -V: the package's version (dkms.conf, one place)
+SNIC_VERSION := $(shell sed -n 's/^PACKAGE_VERSION="\(.*\)"/\1/p' dkms.conf)
 NL_CFLAGS := $(shell pkg-config --cflags libnl-genl-3.0 libnl-route-3.0 2>/dev/null)
 NL_LIBS := $(shell pkg-config --static --libs libnl-genl-3.0 libnl-route-3.0 2>/dev/null)
 
@@ -56,7 +59,7 @@ TOOLS := selftests/tools/snic_inject selftests/tools/snic_xfer \
 MPI_TOOLS := selftests/mpi/snic_mpi
 
 .PHONY: all modules userspace tools mpi clean unit style vm check demo setup \
-	check-debug fuzz bench bench-full soak install uninstall
+	check-debug fuzz bench bench-full soak install install-data uninstall
 
 all: modules userspace tools mpi
 
@@ -72,8 +75,9 @@ userspace/snicctl/snicctl: $(SNICCTL_SRCS) $(wildcard userspace/snicctl/*.h) \
 			   drivers/snic/core/stat_list.h drivers/snic/core/hdr16b.c \
 			   drivers/snic/core/hist.h drivers/snic/core/xorshift.h \
 			   include/uapi/linux/snic.h include/uapi/linux/snic_wire.h \
-			   include/uapi/linux/sch_snic.h
-	$(CC) $(USER_CFLAGS) -Iuserspace/libsnic $(NL_CFLAGS) -static -o $@ \
+			   include/uapi/linux/sch_snic.h dkms.conf
+	$(CC) $(USER_CFLAGS) -DSNIC_VERSION='"$(SNIC_VERSION)"' -Iuserspace/libsnic \
+		$(NL_CFLAGS) -static -o $@ \
 		$(SNICCTL_SRCS) $(LIBSNIC_SRCS) drivers/snic/core/hdr16b.c \
 		$(NL_LIBS)
 
@@ -135,13 +139,33 @@ setup:
 	@scripts/setup.sh
 
 PREFIX ?= /usr/local
-install: userspace
+MANDIR ?= $(PREFIX)/share/man
+# Wireshark's global Lua plugin folder, as tshark names it (Debian's:
+# /usr/lib/x86_64-linux-gnu/wireshark/plugins); empty: no Wireshark.
+WS_LUA_DIR ?= $(shell tshark -G folders 2>/dev/null | \
+		sed -n 's/^Global Lua Plugins:[[:space:]]*//p')
+
+install: userspace install-data
 	install -D -m 0755 userspace/snicctl/snicctl $(DESTDIR)$(PREFIX)/sbin/snicctl
 	scripts/dkms.sh install
 
+# The man pages and the Wireshark dissector (make install's files that
+# need no build and no root: tested by make style into a DESTDIR).
+install-data:
+	install -D -m 0644 Documentation/snicctl.8 $(DESTDIR)$(MANDIR)/man8/snicctl.8
+	install -D -m 0644 Documentation/tc-snic.8 $(DESTDIR)$(MANDIR)/man8/tc-snic.8
+	@if [ -n "$(WS_LUA_DIR)" ]; then \
+		install -D -m 0644 userspace/wireshark/snic.lua \
+			$(DESTDIR)$(WS_LUA_DIR)/snic.lua; \
+	else \
+		echo "install: no Wireshark here (tshark -G folders): snic.lua not installed"; \
+	fi
+
 uninstall:
 	-scripts/dkms.sh remove
-	rm -f $(DESTDIR)$(PREFIX)/sbin/snicctl
+	rm -f $(DESTDIR)$(PREFIX)/sbin/snicctl $(DESTDIR)$(MANDIR)/man8/snicctl.8 \
+		$(DESTDIR)$(MANDIR)/man8/tc-snic.8
+	[ -z "$(WS_LUA_DIR)" ] || rm -f $(DESTDIR)$(WS_LUA_DIR)/snic.lua
 
 clean:
 	$(MAKE) -C $(KDIR) M=$(CURDIR) clean

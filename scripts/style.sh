@@ -3,7 +3,9 @@
 #
 # make style: the kernel code must be clean under W=1, sparse (C=2) and
 # checkpatch.pl --strict, and must also build against the 6.12 LTS
-# headers. Prints KTAP, one case per gate; exits non-zero on any warning.
+# headers; snicctl's --help, man page and README must agree on its
+# commands, and make install-data must install the man pages and the
+# dissector. Prints KTAP, one case per gate; exits non-zero on any warning.
 
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -85,6 +87,49 @@ python3 "$top/scripts/snic-tests.py" --rst "$top/Documentation/networking/snic.r
 rc=$?
 [ $rc = 0 ] || sed -i 's/^/ERROR: /' "$out/tests.log"
 gate "snic.rst's list of tests current (scripts/snic-tests.py)" "$out/tests.log" $rc
+
+# snicctl's commands, said alike by --help, snicctl.8 and the README:
+# every object of snicctl.c's table and every fabric subcommand.
+{
+	ctl=$top/userspace/snicctl
+	help=$("$ctl/snicctl" --help 2>&1)
+	objs=$(sed -n 's/^\t{ "\([a-z]*\)", do_[a-z]* },$/\1/p' "$ctl/snicctl.c")
+	[ -n "$objs" ] || echo "ERROR: no objects read from snicctl.c"
+	subs="up down show health check exec record traffic"
+	for o in $objs help; do
+		echo "$help" | grep -qE "^  $o( |$)" || echo "ERROR: --help lacks $o"
+		grep -qE "^\.BI? \"?$o[ \"]|^\.B $o$" "$top/Documentation/snicctl.8" ||
+			echo "ERROR: snicctl.8 lacks $o"
+		sed -n '/Its commands (/,/raw, help/p' "$top/README" | grep -qw "$o" ||
+			echo "ERROR: the README's list of commands lacks $o"
+	done
+	for c in $subs; do
+		echo "$help" | grep -qE "^  fabric ([a-z|]*\|)?$c[ |]" ||
+			echo "ERROR: --help lacks fabric $c"
+		grep -qE "^\.BI \"fabric ([a-z|]*\|)?$c[ |\"]" "$top/Documentation/snicctl.8" ||
+			echo "ERROR: snicctl.8 lacks fabric $c"
+		grep -q "fabric (up, down, show, health, check, exec, record, traffic)" "$top/README" ||
+			echo "ERROR: the README's list of fabric commands is not $subs"
+	done
+} >"$out/commands.log" 2>&1
+gate "snicctl's commands: --help, snicctl.8 and the README agree" "$out/commands.log" 0
+
+# make install's files that need no root, into a scratch DESTDIR: the man
+# pages (rendered by groff without a warning) and the dissector.
+{
+	d=$(mktemp -d)
+	make -s -C "$top" install-data DESTDIR="$d" PREFIX=/usr \
+		WS_LUA_DIR=/usr/lib/wireshark/plugins || echo "ERROR: make install-data failed"
+	for m in snicctl tc-snic; do
+		cmp -s "$top/Documentation/$m.8" "$d/usr/share/man/man8/$m.8" ||
+			echo "ERROR: $m.8 not installed in man8"
+		groff -man -ww -z "$d/usr/share/man/man8/$m.8" 2>&1 | sed 's/^/ERROR: groff: /'
+	done
+	cmp -s "$top/userspace/wireshark/snic.lua" "$d/usr/lib/wireshark/plugins/snic.lua" ||
+		echo "ERROR: snic.lua not installed among the Lua plugins"
+	rm -rf "$d"
+} >"$out/install.log" 2>&1
+gate "make install-data: man pages (groff-clean) and snic.lua in place" "$out/install.log" 0
 
 if [ -n "${KVER612:-}" ] && [ -d "/lib/modules/$KVER612/build" ]; then
 	b612=$(mktemp -d)

@@ -60,10 +60,16 @@ static void usage(FILE *f)
 		"  fabric exec NAME NODE -- CMD   run CMD in NODE's namespace\n"
 		"  fabric record NAME [interval US] [samples N] [-o FILE]  queues,\n"
 		"                credits, FECN, CCTIs over fabric time (CSV, -j)\n"
+		"  fabric traffic [NAME] PATTERN [load L] [size BYTES] [msg N] [seconds S]\n"
+		"                [warmup S] [seed N] [bins N] [flip PATTERN] [every US] [plan]\n"
+		"                offered, accepted, latency, fair shares (fabric time)\n"
+		"  cc show|log DEV                a NIC's tracked DLIDs (CCTI, IPD) or its log\n"
 		"  monitor [count N] [ready]      the events of the netns' devices\n"
 		"  raw CMD [PATH:TYPE=VAL]...     one unchecked request (testing)\n"
+		"  help                           this list\n"
 		"Options: -j JSON output, -s statistics, -n NETNS run in the network\n"
-		"         namespace NETNS (as ip -n: /run/netns/NETNS)\n");
+		"         namespace NETNS (as ip -n: /run/netns/NETNS), -h help,\n"
+		"         -V version\n");
 }
 
 /* Join the network namespace /run/netns/NAME, as ip -n does (-n, and the
@@ -116,6 +122,10 @@ int main(int argc, char **argv)
 		} else if (!strcmp(argv[0], "-h") || !strcmp(argv[0], "--help")) {
 			usage(stdout);
 			return 0;
+		} else if (!strcmp(argv[0], "-V") || !strcmp(argv[0], "--version")) {
+			printf("snicctl %s, netlink family \"%s\" version %d\n",
+			       SNIC_VERSION, SNIC_FAMILY_NAME, SNIC_FAMILY_VERSION);
+			return 0;
 		} else {
 			fprintf(stderr, "Error: unknown option \"%s\"\n", argv[0]);
 			usage(stderr);
@@ -125,6 +135,10 @@ int main(int argc, char **argv)
 	if (!argc) {
 		usage(stderr);
 		return 1;
+	}
+	if (!strcmp(argv[0], "help")) {
+		usage(stdout);
+		return 0;
 	}
 	for (i = 0; i < sizeof(cmds) / sizeof(cmds[0]); i++)
 		if (!strcmp(argv[0], cmds[i].name))
