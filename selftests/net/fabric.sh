@@ -133,6 +133,10 @@ check "impossible Dragonfly (a*h < g-1): refused" \
 check "machines with one address: refused" \
 	badgen fattree:2,2,2 "machines: two addresses or more" machines 192.168.100.1
 check "unknown generator: refused" badgen torus:3 "unknown generator"
+check "sizes with something after them: refused, naming them" \
+	badgen fattree:2,2,2x 'bad sizes "2,2,2x": numbers separated by commas'
+check "a trailing comma: refused" badgen star:3, 'bad sizes "3,"'
+
 check "a star too big for a switch: refused" badgen star:65 "at most 64"
 check "a fat tree of 4097 nodes (each switch within its ports): refused" \
 	badgen fattree:64,1,63 "has 4097 nodes, more than 2048"

@@ -124,5 +124,8 @@ checke "...the burst of 100 printed, at most 100 a second more; the rest suppres
 	'n=$(($(arx) - n0)) su=$(($(pc s0 p1 events_suppressed) - su0))
 	 echo "$n events, $su suppressed, in $t0..$t1 s: at most $cap printed"
 	 [ $n -ge 100 ] && [ $n -le $cap ] && [ $((n + su)) -eq 300 ]'
+checke "monitor count x: refused, blaming the number, not count" \
+	'o=$("$SNICCTL" monitor count x 2>&1); rc=$?; echo "$o"
+	 [ $rc = 1 ] && echo "$o" | grep -q "count needs a number of events, 0\.\.[0-9]* (0: no end; not \"x\")"'
 check "fabric down" "$SNICCTL" fabric down "$F"
 ktap_finish

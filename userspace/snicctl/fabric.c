@@ -599,6 +599,7 @@ int fab_generate(struct fabric *f, const char *spec)
 {
 	int v[FAB_GEN_MAX_ARGS] = { 0 }, n, i;
 	const struct fab_gen *g = NULL;
+	const char *p;
 	char kind[16];
 	size_t k;
 
@@ -615,6 +616,14 @@ int fab_generate(struct fabric *f, const char *spec)
 	}
 	if (n - 1 != fab_gen_nargs(g)) {
 		fab_err(f, 0, "wrong number of sizes");
+		goto usage;
+	}
+	/* sizes: numbers and commas only, nothing after the last one */
+	p = strchr(spec, ':');
+	p = p ? p + 1 : "";
+	if (!*p || strspn(p, "0123456789,") != strlen(p) || strstr(p, ",,") ||
+	    p[strlen(p) - 1] == ',') {
+		fab_err(f, 0, "bad sizes \"%s\": numbers separated by commas", p);
 		goto usage;
 	}
 	for (i = 0; i < n - 1; i++) {

@@ -157,8 +157,12 @@ int do_monitor(int argc, char **argv)
 	int i;
 
 	for (i = 0; i < argc; i++) {
-		if (!strcmp(argv[i], "count") && i + 1 < argc &&
-		    !parse_u32(argv[i + 1], &n)) {
+		if (!strcmp(argv[i], "count")) {
+			if (i + 1 >= argc || parse_u32(argv[i + 1], &n)) {
+				fprintf(stderr, "Error: monitor: count needs a number of events, 0..%u (0: no end; not \"%s\")\n",
+					UINT32_MAX, i + 1 < argc ? argv[i + 1] : "");
+				return 1;
+			}
 			count = n;
 			i++;
 		} else if (!strcmp(argv[i], "ready")) {
