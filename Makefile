@@ -59,7 +59,7 @@ TOOLS := selftests/tools/snic_inject selftests/tools/snic_xfer \
 MPI_TOOLS := selftests/mpi/snic_mpi
 
 .PHONY: all modules userspace tools mpi clean unit style vm check demo setup \
-	check-debug fuzz bench bench-full soak install install-data uninstall
+	check-debug fuzz bench bench-full soak install install-data uninstall run
 
 all: modules userspace tools mpi
 
@@ -120,6 +120,10 @@ fuzz:
 
 demo: all
 	@selftests/qemu/run-vm.sh --demo $(VMFLAGS)
+
+# an experiment of yours: make run EXP=FILE [ARGS="A B"] (scripts/run.sh)
+run: all
+	@scripts/run.sh "$(EXP)" $(if $(ARGS),--args "$(ARGS)") $(VMFLAGS)
 
 bench: all
 	@scripts/bench.sh $(VMFLAGS)

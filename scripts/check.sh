@@ -4,13 +4,14 @@
 # make check: setup (idempotent), build, host unit tests, fuzz smoke,
 # style gates, the DKMS build, the VM suite on the stock 6.1 kernel and
 # on the 6.12 LTS (each test on the kernels its leading comment names:
-# scripts/snic-tests.py), the two-guest tests, the Wireshark decode and,
+# scripts/snic-tests.py), the two-guest tests, the examples (each of
+# examples/ run as make run runs it), the Wireshark decode and,
 # when the debug kernel is cached, its stage. Ends with one line
 # "N passed, N failed" summing every test case of every stage; a stage
 # that exits non-zero without a failed case of its own adds one (a
 # compile error, a crash, an abort), and a stage that could not run is
 # said in that line. SNIC_CHECK_STAGES="unit fuzz ..." runs only the
-# stages it names (unit fuzz style dkms vm vm612 span wireshark debug),
+# stages it names (unit fuzz style dkms vm vm612 span examples wireshark debug),
 # and the final line says which it left out.
 
 set -u
@@ -137,6 +138,11 @@ done
 if want span; then
 	echo "# span: one fabric over two guests, tunnels between them ($(date +%T))"
 	stage span verdict selftests/qemu/run-span.sh --guests 2
+fi
+
+if want examples; then
+	echo "# examples: each of examples/ run by make run's script, quick"
+	stage examples ktap scripts/run-test.sh
 fi
 
 if want wireshark; then

@@ -34,6 +34,7 @@ for a in $(cat /proc/cmdline); do
 	snictest.soak=*) export SOAK_SECONDS=${a#snictest.soak=} ;;
 	snictest.plant=*) plant=${a#snictest.plant=} ;;
 	snictest.script=*) script=${a#snictest.script=} ;;
+	snictest.args=*) args=$(echo "${a#snictest.args=}" | tr ',' ' ') ;;
 	snictest.cache=*) export SNIC_CACHE=${a#snictest.cache=} ;;
 	snictest.out=*) out=${a#snictest.out=} ;;
 	snictest.guest=*) export SNIC_GUEST=${a#snictest.guest=} ;;
@@ -123,8 +124,14 @@ elif [ "$mode" = demo ] || [ "$mode" = bench ] || [ "$mode" = bench_full ] ||
 	rc=$?
 	echo SNIC-DEMO-END
 elif [ "$mode" = script ]; then
+	# An experiment (scripts/run.sh): snicctl and the test tools by
+	# their names, its results directory (the script's own, which the
+	# host sees as build/results/NAME-DATE) in $SNIC_OUT, its arguments.
+	export PATH="/run/snic:/run/snic/tools:$PATH"
+	export SNIC_OUT="/snic/$(dirname "$script")"
 	echo SNIC-DEMO-BEGIN
-	sh "/snic/$script"
+	# shellcheck disable=SC2086
+	sh "/snic/$script" ${args:-}
 	rc=$?
 	echo SNIC-DEMO-END
 else

@@ -7,14 +7,16 @@
 # byte through isa-debug-exit, the console kept for humans.
 #
 #   run-vm.sh [--test NAME]... [--demo] [--bench] [--bench-full] [--soak SECONDS] [--kvm] [--kver KVER] [--timeout S]
-#             [--debug] [--iter N] [--mem MIB] [--plant NAME] [--script FILE]
+#             [--debug] [--iter N] [--mem MIB] [--plant NAME] [--script FILE
+#             [--args "A B ..."] [--stream]]
 #             [--out DIR] [--guest I --guests N --netdev SPEC --span DIR]
 #
 # --script FILE runs FILE (a shell script of this tree, its path from the
 # top) in the guest instead of the tests, with what the tests have
 # (snicctl and the test tools on $SNICCTL and $TOOLS, selftests/lib.sh to
 # source): an experiment or one benchmark, its output printed like the
-# demo's.
+# demo's; with --args, its arguments; with --stream, its output as it
+# comes (scripts/run.sh, make run, runs experiments so).
 # --debug boots the debug kernel (KASAN, lockdep, kmemleak, KUnit; built
 # once by scripts/debug-kernel.sh) with panic_on_warn=1, runs the module's
 # KUnit suites at load, and scans kmemleak after the suite.
@@ -55,6 +57,8 @@ guest_i=
 guests=
 netdev=
 span=
+script_args=
+stream=0
 
 while [ $# -gt 0 ]; do
 	case "$1" in
@@ -71,6 +75,8 @@ while [ $# -gt 0 ]; do
 	--mem) mem=$2; shift 2 ;;
 	--plant) mode=plant; plant=$2; shift 2 ;;
 	--script) mode=script; script=$2; shift 2 ;;
+	--args) script_args=$2; shift 2 ;;
+	--stream) stream=1; shift ;;
 	--out) outdir=$2; shift 2 ;;
 	--guest) guest_i=$2; shift 2 ;;
 	--guests) guests=$2; shift 2 ;;
@@ -198,6 +204,7 @@ append+=" snictest.mode=$mode snictest.kver=$KVER snictest.moddir=$moddir"
 [ -n "${soak:-}" ] && append+=" snictest.soak=$soak"
 [ -n "${plant:-}" ] && append+=" snictest.plant=$plant"
 [ -n "${script:-}" ] && append+=" snictest.script=$script"
+[ -n "$script_args" ] && append+=" snictest.args=$(echo "$script_args" | tr ' ' ',')"
 append+=" snictest.out=$outdir"
 [ -n "$guest_i" ] && append+=" snictest.guest=$guest_i snictest.guests=${guests:-1} snictest.span=$span"
 nic=(-nic none)
@@ -228,6 +235,13 @@ cpu=max
 # report fails the run as always.
 start=$(date +%s)
 boot=1
+# --stream: the output between the markers as it comes, not at the end
+if [ "$stream" = 1 ]; then
+	: >"$console"
+	(tail -n +1 -F "$console" 2>/dev/null |
+		sed -un 's/\r$//; /SNIC-DEMO-BEGIN/,/SNIC-DEMO-END/{/SNIC-DEMO-/d;p}') &
+	streamer=$!
+fi
 while :; do
 	set +e
 	timeout --foreground "$tmo" qemu-system-x86_64 \
@@ -254,6 +268,12 @@ while :; do
 	mkdir -p "$out/results"
 done
 secs=$(($(date +%s) - start))
+if [ "$stream" = 1 ]; then
+	sleep 1		# the last lines
+	pkill -P "$streamer" 2>/dev/null || true
+	kill "$streamer" 2>/dev/null || true
+	wait "$streamer" 2>/dev/null || true	# (set -e: its 143 is no failure)
+fi
 
 # --- verdict ---------------------------------------------------------------
 tr -d '\r' <"$console" >"$console.txt"
@@ -287,7 +307,7 @@ if [ $debug -eq 1 ]; then
 fi
 if [ "$mode" = tests ]; then
 	cat "$ktap"
-else
+elif [ "$stream" = 0 ]; then
 	sed -n '/SNIC-DEMO-BEGIN/,/SNIC-DEMO-END/p' "$console.txt" | sed '1d;$d'
 fi
 
