@@ -10,7 +10,10 @@
 #   SPAN sent FLOW N        a sender's datagrams (FLOW: h1-h4, h2-h4, h2-h3)
 #   SPAN received FLOW N    a receiver's, per sender
 #   SPAN victim_share X     h3's received bytes over SECS at the link rate,
-#                           over its max-min fair share (0.5)
+#                           over its max-min fair share (0.5: h2's link
+#                           split between its two flows; above 1 when
+#                           CCA paces h2's hot flow below its share and
+#                           the victim takes the rest of h2's link)
 #   SPAN underlay_rtt_us X  m1's ping round trip to m2 over eth0 (mean)
 #   SPAN end NODE/DEV sent N took N   a tunnel end's 16B packets sent (its
 #                           sch_snic) and taken in (its port)

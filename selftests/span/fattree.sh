@@ -70,6 +70,9 @@ checke "fabric check from $ME reaches every host of both parts" \
 checke "fabric traffic, which drives every host from one process, refuses a part (status 2, said)" \
 	'o=$("$SNICCTL" fabric traffic $F uniform 2>&1); st=$?; echo "$o"
 	 [ $st = 2 ] && echo "$o" | grep -q "is part $ME of a fabric over 2 machines"'
+checke "...but plans on it: fair shares over the whole fabric's routes" \
+	'o=$("$SNICCTL" -j fabric traffic $F flows:h1-h4@1,h2-h4@0.5,h2-h3@0.5 plan); echo "$o"
+	 [ "$(echo "$o" | $JQ -r ".flow[] | select(.src == \"h2\" and .dst == \"h3\") | .fair")" = 0.5 ]'
 # Static neighbours (the snic0 MAC follows the LID): no ARP behind an
 # incast.
 for h in $HOSTS; do
