@@ -1050,6 +1050,19 @@ out:
 	free(work);
 }
 
+/* A flow's entry begins: its source, destination and offered load. */
+static void tr_flow_head(const struct tr *t, int i)
+{
+	const struct tr_flow *fl = &t->flows[i];
+
+	if (i)
+		out_nl();
+	out_begin_obj();
+	out_str("src", "flow %s", t->f->node[t->h[fl->src].node].name);
+	out_str("dst", "-%s:", t->f->node[t->h[fl->dst].node].name);
+	out_frac("offered", " offered %s", fl->load);
+}
+
 /* plan: the flows, what each offers and is owed; nothing is sent. */
 static void tr_plan_report(struct tr *t)
 {
@@ -1065,14 +1078,7 @@ static void tr_plan_report(struct tr *t)
 	out_nl();
 	out_begin_list_key("flow");
 	for (i = 0; i < t->nflows; i++) {
-		const struct tr_flow *fl = &t->flows[i];
-
-		if (i)
-			out_nl();
-		out_begin_obj();
-		out_str("src", "flow %s", t->f->node[t->h[fl->src].node].name);
-		out_str("dst", "-%s:", t->f->node[t->h[fl->dst].node].name);
-		out_frac("offered", " offered %s", fl->load);
+		tr_flow_head(t, i);
 		if (fair[i] >= 0)
 			out_frac("fair", " fair share %s", fair[i]);
 		if (opt_json)
@@ -1168,12 +1174,7 @@ static void tr_report(struct tr *t)
 
 			/* fractions of the source's link */
 			cap = t->h[fl->src].rate * win;
-			if (i)
-				out_nl();
-			out_begin_obj();
-			out_str("src", "flow %s", t->f->node[t->h[fl->src].node].name);
-			out_str("dst", "-%s:", t->f->node[t->h[fl->dst].node].name);
-			out_frac("offered", " offered %s", fl->load);
+			tr_flow_head(t, i);
 			out_frac("injected", " injected %s", fl->sent_bytes / cap);
 			out_frac("accepted", " accepted %s", fl->rx_bytes / cap);
 			if (fair[i] >= 0)
