@@ -60,7 +60,10 @@ for t in $list; do
 	esac
 	: >/tmp/out.$$
 	# A timestamped mark in the kernel log: a report names its test.
+	# (and on the console, which shows only KERN_ERR and worse: a guest
+	# that dies in this test is said to have died in it, run-vm.sh)
 	[ -w /dev/kmsg ] && echo "snic-test: $t starts" >/dev/kmsg
+	echo "snic-test: $t starts" >/dev/console 2>/dev/null
 	# The test runs in a process group of its own (setsid; the pgid is
 	# its pid, written to /tmp/pg.$$), so that nothing it started
 	# outlives it: busybox's timeout signals the script alone, and its

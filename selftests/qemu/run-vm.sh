@@ -325,14 +325,22 @@ case $rc in
 esac
 # A guest that died mid-suite wrote no KTAP: say in which test it died
 # and how far the suite had come (run_tests.sh marks each test's start
-# in the kernel log, which reaches the console).
-if [ "$rc" != 1 ] && [ "$mode" = tests ]; then
-	last=$(grep -hoE 'snic-test: [^ ]+ starts' "$console.txt" "$klog" |
-		tail -n 1 | cut -d' ' -f2)
-	echo "# the guest died in test ${last:-(none: before the first test)}," \
-		"after $(grep -hoE 'snic-test: [^ ]+ starts' "$console.txt" "$klog" |
-			sort -u | wc -l) test(s) started"
-fi
+# in the kernel log and on the console).
+case $rc in
+1 | 3) ;;	# the suite ran to its end
+*)
+	if [ "$mode" = tests ]; then
+		# the console's marks are live; the kernel log's, drained
+		# after each test, may lag one test behind
+		re='snic-test: [^ ]+ starts'
+		last=$({ grep -oE "$re" "$console.txt" || grep -oE "$re" "$klog" || true; } |
+			tail -n 1 | cut -d' ' -f2)
+		n=$({ grep -hoE "$re" "$console.txt" "$klog" || true; } | sort -u | grep -c . || true)
+		echo "# the guest died in test ${last:-(none: before the first test)}," \
+			"after $n test(s) started"
+	fi
+	;;
+esac
 if [ $warn -eq 1 ]; then
 	echo "# kernel warnings (console and kernel log):"
 	sed 's/^/#   /' "$out/warnings.txt" | head -n 40
