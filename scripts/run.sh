@@ -9,7 +9,8 @@
 # /snic/selftests, with snicctl and the test tools on PATH (snicctl,
 # snic_xfer, ...), selftests/lib.sh to source (. /snic/selftests/lib.sh:
 # hostrun for the host's own programs, nsexec, counters), its ARGS as
-# "$@", and a results directory in $SNIC_OUT: what it writes there
+# "$@" (words without commas: they travel on the guest kernel's command
+# line, commas between them), and a results directory in $SNIC_OUT: what it writes there
 # appears on the host as build/results/NAME-DATE/ (NAME: the script's
 # file name without .sh). Its output is shown as it comes.
 #
@@ -24,8 +25,8 @@
 #                   "FIDELITY RUN VERDICT ..." and snicctl fabric
 #                   health's "fabric NAME: ... VERDICT" lines
 #   *.png           each *.gp the script left there, drawn by gnuplot
-# Exit status: the script's (0 only when it exited 0 and the guest
-# reported no kernel warning).
+# Exit status (and the manifest's): 0 when the script exited 0 and the
+# guest reported no kernel warning, else 1 (2: bad arguments).
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 exp=${1:-}
@@ -35,14 +36,18 @@ exp=${1:-}
 	exit 2
 }
 shift
-vmflags=() args=
+vmflags=() args= mem=1024
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--args) args=$2; shift 2 ;;
+	--mem) mem=$2; vmflags+=("$1" "$2"); shift 2 ;;
 	*) vmflags+=("$1"); shift ;;	# run-vm.sh's: --kver KVER, --timeout S ...
 	esac
 done
 name=$(basename "$exp" .sh)
+case "$args" in
+*,*) echo "run.sh: ARGS travel comma-separated: no commas inside them" >&2; exit 2 ;;
+esac
 case "$name" in
 *[!A-Za-z0-9_.-]*|'') echo "run.sh: a name of letters, digits, . _ - please: \"$name\"" >&2; exit 2 ;;
 esac
@@ -70,7 +75,7 @@ guest=$(sed -n 's/^# vm: kernel \([^,]*\), accel \([^,]*\),.*/\1 \2/p' "$res/out
 	echo "commit: $commit"
 	echo "kernel: ${guest% *}"
 	echo "accel: ${guest#* }"
-	echo "guest: 2 vCPUs, 1024 MiB"
+	echo "guest: 2 vCPUs, $mem MiB"
 	echo "snicctl: $("$top/userspace/snicctl/snicctl" -V 2>/dev/null)"
 	echo "started: $started"
 	echo "ended: $ended"

@@ -130,9 +130,12 @@ elif [ "$mode" = script ]; then
 	export PATH="/run/snic:/run/snic/tools:$PATH"
 	export SNIC_OUT="/snic/$(dirname "$script")"
 	echo SNIC-DEMO-BEGIN
+	# split into words, never globbed
+	set -f
 	# shellcheck disable=SC2086
 	sh "/snic/$script" ${args:-}
 	rc=$?
+	set +f
 	echo SNIC-DEMO-END
 else
 	sh ./run_tests.sh "$tests" >"$results/ktap.txt.tmp" 2>&1

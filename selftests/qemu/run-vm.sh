@@ -238,9 +238,16 @@ boot=1
 # --stream: the output between the markers as it comes, not at the end
 if [ "$stream" = 1 ]; then
 	: >"$console"
-	(tail -n +1 -F "$console" 2>/dev/null |
-		sed -un 's/\r$//; /SNIC-DEMO-BEGIN/,/SNIC-DEMO-END/{/SNIC-DEMO-/d;p}') &
+	# (sed quits at the end marker and says so; tail goes at its next
+	# write, or when killed below)
+	rm -f "$out/stream.done"
+	(tail -n +1 -F "$console" 2>/dev/null | {
+		sed -un 's/\r$//; /SNIC-DEMO-END/q; /SNIC-DEMO-BEGIN/,${/SNIC-DEMO-/d;p}'
+		: >"$out/stream.done"; }) &
 	streamer=$!
+	# whatever ends this script ends the stream too (make run's tee
+	# would wait for it)
+	trap 'pkill -P "$streamer" 2>/dev/null || true; kill "$streamer" 2>/dev/null || true' EXIT
 fi
 while :; do
 	set +e
@@ -269,7 +276,12 @@ while :; do
 done
 secs=$(($(date +%s) - start))
 if [ "$stream" = 1 ]; then
-	sleep 1		# the last lines
+	# the last lines: up to 10 s for the stream to reach the end
+	# marker (a guest that died printed none: then it is cut)
+	for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do
+		[ ! -e "$out/stream.done" ] || break
+		sleep 0.5
+	done
 	pkill -P "$streamer" 2>/dev/null || true
 	kill "$streamer" 2>/dev/null || true
 	wait "$streamer" 2>/dev/null || true	# (set -e: its 143 is no failure)
@@ -325,7 +337,7 @@ case $rc in
 esac
 # A guest that died mid-suite wrote no KTAP: say in which test it died
 # and how far the suite had come (run_tests.sh marks each test's start
-# in the kernel log and on the console).
+# in the kernel log, which reaches the console).
 case $rc in
 1 | 3) ;;	# the suite ran to its end
 *)
