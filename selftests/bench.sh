@@ -225,6 +225,14 @@ FID_PERMILLE=100
 # Per run: frames and over less what the same link end had at its previous
 # verdict (its p99 is the link end's own quantile, over its whole life).
 QFBASE=/tmp/bench-qf.$SFX
+# qf_forget NS: a netns of that name was made anew (a new run's setup):
+# its link ends' baselines belong to the old one. (Not its inode: the
+# kernel hands a freed inode number out again.)
+qf_forget() {
+	[ -f "$QFBASE" ] || return 0
+	grep -v "^$1/" "$QFBASE" >"$QFBASE.t"
+	mv "$QFBASE.t" "$QFBASE"
+}
 qfidelity() {
 	local l n over p99 pm b k n0=0 o0=0
 
@@ -234,9 +242,9 @@ qfidelity() {
 	read -r n over p99 <<-EOF
 	$l
 	EOF
-	# the baseline of this link end: the same names in a netns made anew
-	# (the next run's fabric) are another link end (the netns' inode)
-	k="$2/$3@$(stat -L -c %i "/run/netns/$2" 2>/dev/null)"
+	# the baseline of this link end (qf_forget drops it when its netns
+	# is made anew: the same names are then another link end)
+	k="$2/$3"
 	b=$(awk -v k="$k" '$1 == k { n = $2; o = $3 } END { if (n != "") print n, o }' \
 		"$QFBASE" 2>/dev/null)
 	[ -z "$b" ] || read -r n0 o0 <<-EOF
@@ -471,6 +479,7 @@ figure gen_pktgen_vs_udp
 RATE=1000000
 rate_fidelity() {	# rate_fidelity HOGS: prints achieved / configured
 	fabric_2h1s >/dev/null
+	qf_forget "$S1"
 	nsexec "$S1" "$SNICCTL" qdisc set p2 rate 8mbit
 	f=/tmp/bench-rate.$SFX
 	nsexec "$H2" "$TOOLS/snic_xfer" -U 6001 $((SECS + 4)) >"$f" &
@@ -877,6 +886,7 @@ pace_net() {	# a NIC on a bare link (no switch, no credits) and a bare veth
 
 	PA=bpa-$SFX PB=bpb-$SFX
 	NETNS="$PA $PB"
+	qf_forget "$PA"
 	$IP netns add "$PA"
 	$IP netns add "$PB"
 	$IP link add fab0 netns "$PA" type veth peer name sink0 netns "$PB"
