@@ -23,7 +23,7 @@ log() { printf 'setup: %s\n' "$*" >&2; }
 
 PKGS="build-essential bc kmod cpio xz-utils zstd gzip pkg-config qemu-system-x86
 busybox-static iproute2 ethtool sparse libnl-3-dev libnl-genl-3-dev
-libnl-route-3-dev linux-headers-amd64 clang git python3 gnuplot-nox
+libnl-route-3-dev linux-headers-amd64 clang git python3 gnuplot-nox groff-base
 python3-yaml python3-jsonschema gojq dkms tshark tcpdump iperf3
 openmpi-bin libopenmpi-dev"
 
