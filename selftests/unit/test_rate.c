@@ -18,7 +18,7 @@ void test_rate(void)
 	};
 	static const char *const bad[] = {
 		"", "100", "gbit", "100gbitx", "100 gbit", "-1gbit", "infgbit",
-		"nangbit", "1e30tbps", "100gb", "x100gbit",
+		"nangbit", "1e30tbps", "100gb", "x100gbit", "0x10gbit",
 	};
 	unsigned int i, good = 0, refused = 0;
 
@@ -39,5 +39,5 @@ void test_rate(void)
 			printf("# \"%s\" taken for a rate\n", bad[i]);
 	}
 	CHECK(refused == sizeof(bad) / sizeof(bad[0]),
-	      "rates: no unit, a bad unit, a sign, inf, nan, too large: refused");
+	      "rates: no unit, a bad unit, a sign, inf, nan, hex, too large: refused");
 }

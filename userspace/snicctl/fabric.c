@@ -599,7 +599,7 @@ int fab_generate(struct fabric *f, const char *spec)
 {
 	int v[FAB_GEN_MAX_ARGS] = { 0 }, n, i;
 	const struct fab_gen *g = NULL;
-	const char *p;
+	const char *p, *q;
 	char kind[16];
 	size_t k;
 
@@ -618,7 +618,9 @@ int fab_generate(struct fabric *f, const char *spec)
 		fab_err(f, 0, "wrong number of sizes");
 		goto usage;
 	}
-	/* sizes: numbers and commas only, nothing after the last one */
+	/* sizes: numbers and commas only, nothing after the last one, none
+	 * so long that scanf's %d would have overflowed
+	 */
 	p = strchr(spec, ':');
 	p = p ? p + 1 : "";
 	if (!*p || strspn(p, "0123456789,") != strlen(p) || strstr(p, ",,") ||
@@ -626,6 +628,13 @@ int fab_generate(struct fabric *f, const char *spec)
 		fab_err(f, 0, "bad sizes \"%s\": numbers separated by commas", p);
 		goto usage;
 	}
+	for (q = p; *q; q += strspn(q, ","))
+		if ((k = strspn(q, "0123456789")) > 6) {
+			fab_err(f, 0, "sizes must be 1..%d", FAB_MAX_NODES);
+			goto usage;
+		} else {
+			q += k;
+		}
 	for (i = 0; i < n - 1; i++) {
 		if (v[i] < 1 || v[i] > FAB_MAX_NODES) {
 			fab_err(f, 0, "sizes must be 1..%d", FAB_MAX_NODES);

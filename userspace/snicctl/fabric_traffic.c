@@ -1002,10 +1002,11 @@ static void tr_bins(const struct tr *t, const char *key, const uint64_t *rx,
  * flows: each flow's max-min fair share, a fraction of its source's
  * link, given what every flow offers and the fabric's minimal routes
  * (the LFTs; an adaptive fabric may do better by spreading): the
- * reference a victim's accepted load is judged against. @fair[i] < 0:
- * not known (no route).
+ * reference a victim's accepted load is judged against. Returns 0, or
+ * -1 when they are not known (a flow without a route, no memory): then
+ * every @fair[i] is < 0.
  */
-static void tr_fair(const struct tr *t, double *fair)
+static int tr_fair(const struct tr *t, double *fair)
 {
 	const struct fabric *f = t->f;
 	int nres = 2 * f->nlinks, i, n, len;
@@ -1016,6 +1017,7 @@ static void tr_fair(const struct tr *t, double *fair)
 	double *share = calloc(t->nflows + 1, sizeof(double));
 	void *work = malloc(maxmin_work_size(t->nflows, nres) + 1);
 	double src_rate;
+	int err = -1;
 
 	for (i = 0; i < t->nflows; i++)
 		fair[i] = -1;
@@ -1038,9 +1040,9 @@ static void tr_fair(const struct tr *t, double *fair)
 		goto out;
 	for (i = 0; i < t->nflows; i++) {
 		src_rate = (double)fab_host_link(f, t->h[t->flows[i].src].node)->rate;
-		if (src_rate > 0)
-			fair[i] = share[i] / src_rate;
+		fair[i] = src_rate > 0 ? share[i] / src_rate : 0;
 	}
+	err = 0;
 out:
 	free(res);
 	free(off);
@@ -1048,6 +1050,7 @@ out:
 	free(dem);
 	free(share);
 	free(work);
+	return err;
 }
 
 /* A flow's entry begins: its source, destination and offered load. */
@@ -1064,13 +1067,16 @@ static void tr_flow_head(const struct tr *t, int i)
 }
 
 /* plan: the flows, what each offers and is owed; nothing is sent. */
-static void tr_plan_report(struct tr *t)
+static int tr_plan_report(struct tr *t)
 {
 	double fair[TR_MAX_FLOWS];
 	char pat[32];
 	int i;
 
-	tr_fair(t, fair);
+	if (tr_fair(t, fair)) {
+		fprintf(stderr, "Error: plan: no fair shares (a flow without a route, or no memory)\n");
+		return 1;
+	}
 	out_begin_obj();
 	out_str("fabric", "fabric %s:", t->f->name);
 	out_str("pattern", " %s (plan: nothing sent)", tr_pattern_str(t, t->pat, t->arg, pat));
@@ -1079,8 +1085,7 @@ static void tr_plan_report(struct tr *t)
 	out_begin_list_key("flow");
 	for (i = 0; i < t->nflows; i++) {
 		tr_flow_head(t, i);
-		if (fair[i] >= 0)
-			out_frac("fair", " fair share %s", fair[i]);
+		out_frac("fair", " fair share %s", fair[i]);
 		if (opt_json)
 			out_end_obj();
 	}
@@ -1088,6 +1093,7 @@ static void tr_plan_report(struct tr *t)
 	out_end_obj();
 	if (opt_json)
 		putchar('\n');
+	return 0;
 }
 
 static void tr_report(struct tr *t)
@@ -1378,8 +1384,7 @@ int fabric_traffic(const struct fabric *f, int argc, char **argv)
 			h->interval = 1;
 	}
 	if (plan) {
-		tr_plan_report(&t);
-		err = 0;
+		err = tr_plan_report(&t);
 		goto out;
 	}
 	home = open("/proc/self/ns/net", O_RDONLY | O_CLOEXEC);

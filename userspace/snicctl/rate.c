@@ -22,7 +22,8 @@ long long parse_rate(const char *s)
 
 	v = strtod(s, &end);
 	/* digits first: no "inf", "nan" or hex */
-	if (end == s || ((*s < '0' || *s > '9') && *s != '.'))
+	if (end == s || ((*s < '0' || *s > '9') && *s != '.') ||
+	    (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')))
 		return -1;
 	if (!isfinite(v) || v < 0)
 		return -1;
