@@ -81,10 +81,9 @@ guest=$(sed -n 's/^# vm: kernel \([^,]*\), accel \([^,]*\),.*/\1 \2/p' "$res/out
 	echo "ended: $ended"
 	echo "exit status: $rc"
 	echo "fidelity:"
-	grep -E '^FIDELITY |^fabric [^ ]*: dilation [0-9]+ (FAITHFUL|UNFAITHFUL|UNKNOWN)' \
-		"$res/output.log" | sed 's/^/  /'
-	grep -qE '^FIDELITY |^fabric [^ ]*: dilation [0-9]+ (FAITHFUL|UNFAITHFUL|UNKNOWN)' \
-		"$res/output.log" || echo "  none printed (the experiment asked for no verdict)"
+	v=$(grep -E '^FIDELITY |^fabric [^ ]*: dilation [0-9]+ (FAITHFUL|UNFAITHFUL|UNKNOWN)' \
+		"$res/output.log")
+	printf '%s\n' "${v:-none printed (the experiment asked for no verdict)}" | sed 's/^/  /'
 } >"$res/manifest.txt"
 for gp in "$res"/*.gp; do
 	[ -e "$gp" ] || continue
