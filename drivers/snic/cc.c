@@ -58,9 +58,15 @@
  *
  * Timer: one hrtimer per NIC, set to the earliest of the owed BECNs'
  * deadlines and the held heads' release times (with sch_fq's slack). It
- * is armed under the lock by whoever adds an earlier deadline, and by its
- * own callback for the next one; cancelled at ndo_uninit, after which
- * nothing arms it (dead).
+ * is armed under the lock by whoever adds an earlier deadline, by its
+ * own callback for the next one, and again when the clock rebases (the
+ * same fabric deadline falls at another wall time); cancelled at
+ * ndo_uninit, after which nothing arms it (dead). A change of D is seen
+ * at the NIC's next read of its clock (a packet, a FECN, a dump, the
+ * timer), not at the qdisc's change itself: the timer never waits more
+ * than a second of wall time (SNIC_CC_POLL_NS), so that an idle NIC
+ * sees it too. (A pacing gap or BECN window longer than that at the
+ * dilation costs a timer run a second.)
  *
  * Locking: cc->lock (BH) protects everything in struct snic_cc but the
  * parameters' READ_ONCE fast-path checks. CNs and released packets are
@@ -79,18 +85,21 @@
 
 #define SNIC_CC_SLACK_NS	(10 * NSEC_PER_USEC)
 #define SNIC_CC_CN_BATCH	64	/* CNs built a timer run */
+/* The longest the timer waits, wall ns (a dilation change is seen). */
+#define SNIC_CC_POLL_NS		NSEC_PER_SEC
 #define SNIC_CC_RATE_DEFAULT	12500000000ULL	/* 100 Gb/s, bytes/s */
 /* opafm's table: a 10 KB packet at 100 Gb/s, desired_max_delay 8300 ns. */
 #define SNIC_CC_TP_MAX		819
 #define SNIC_CC_MAX_DELAY	8300
 
 static void snic_cc_hot(struct snic_cc *cc, u32 ccti);
+static void snic_cc_arm(struct snic_cc *cc, u64 at);
 
 /* Fabric ns now on @cc's link (and its line rate). Caller holds the lock. */
 static u64 snic_cc_now(struct snic_cc *cc, u64 *rate)
 {
+	u64 r, now, at = 0;
 	bool rebase;
-	u64 r, now;
 	u32 d;
 
 	lockdep_assert_held(&cc->lock);
@@ -98,10 +107,21 @@ static u64 snic_cc_now(struct snic_cc *cc, u64 *rate)
 	if (rate)
 		*rate = r ?: SNIC_CC_RATE_DEFAULT;
 	rebase = cc->clock.d && d != cc->clock.d;
+	if (rebase && cc->timer_at)
+		at = snic_fclock_read(&cc->clock, cc->timer_at);
 	now = snic_fclock_now(&cc->clock, ktime_get_ns(), d);
-	/* The decay runs at another wall speed now. */
-	if (rebase)
+	if (rebase) {
+		/* The decay runs at another wall speed now. */
 		snic_cc_hot(cc, cc->p[0].ccti_limit);
+		/* The timer was set in wall time at the old speed: set it
+		 * again for the same fabric time (an owed BECN, a held
+		 * packet), or it comes as late (or early) as the change.
+		 */
+		if (at) {
+			cc->timer_at = 0;
+			snic_cc_arm(cc, at);
+		}
+	}
 	return now;
 }
 
@@ -158,10 +178,16 @@ static u64 snic_cc_slack(const struct snic_cc *cc)
 	return div_u64(SNIC_CC_SLACK_NS, cc->clock.d ?: 1) + 1;
 }
 
-/* Run the timer at fabric ns @at if that is earlier than it runs now. */
+/*
+ * Run the timer at fabric ns @at if that is earlier than it runs now, or
+ * in SNIC_CC_POLL_NS of wall time if that is earlier still: so that a
+ * change of the dilation, which moves @at's wall time, is seen (and the
+ * timer set again, snic_cc_now()) within that even on an idle NIC.
+ */
 static void snic_cc_arm(struct snic_cc *cc, u64 at)
 {
-	u64 wall = snic_fclock_wall(&cc->clock, at);
+	u64 wall = min(snic_fclock_wall(&cc->clock, at),
+		       ktime_get_ns() + SNIC_CC_POLL_NS);
 
 	lockdep_assert_held(&cc->lock);
 	if (cc->dead || (cc->timer_at && cc->timer_at <= wall))
