@@ -11,17 +11,27 @@
 #    them), and FECNs = CNs + folded + piggybacked;
 #  - past the table's 4096 sources, a new source's BECN leaves at once,
 #    counted (becn_uncoalesced).
+# No wall-clock window: the window is 100 ms of fabric time at h1's
+# dilation 10000 (1000 s of wall time) while the FECNs come, so that
+# they all fall in it however slow the machine; it is then ended by
+# running h1's clock at dilation 1, which also checks that the NIC's
+# timer follows a dilation change (the owed BECNs are due at a fabric
+# time, not at the wall time the timer was first set to).
 # kernels: 6.12
 . "$(dirname "$0")/../lib.sh"
 
 modules_load || { not_ok "modules load"; ktap_finish; }
 fabric_2h1s || { not_ok "fabric setup"; ktap_finish; }
 ctr() { counter "$H1" snic0 "$1"; }
-# A window of 100 ms of fabric time, 10 s of wall time at dilation 100:
-# every FECN below comes in one window however slow the machine is.
-# h1's link queue holds every CN of a window's end (4200 below).
-check "h1's window: 100 ms of fabric time, dilation 100" \
-	sh -c "$SNICCTL -n $H1 qdisc set fab0 dilation 100 limit 8192 &&
+# A window of 100 ms of fabric time, 1000 s of wall time at dilation
+# 10000. h1's link queue holds every CN of a window's end (4200 below).
+slow() { nsexec "$H1" "$SNICCTL" qdisc set fab0 dilation 10000; }
+# fast: h1's link at dilation 1. Nothing else happens at h1's NIC: its
+# timer sees the change within a second of wall time (it never waits
+# longer) and is set again for the window's end in fabric time.
+fast() { nsexec "$H1" "$SNICCTL" qdisc set fab0 dilation 1; }
+check "h1's window: 100 ms of fabric time, dilation 10000" \
+	sh -c "$SNICCTL -n $H1 qdisc set fab0 dilation 10000 limit 8192 &&
 	       $SNICCTL -n $H1 dev set snic0 becn_window 100000000"
 f0=$(ctr rx_fecn) c0=$(ctr becn_coalesced) u0=$(ctr becn_uncoalesced)
 cn0=$(ctr tx_cn) pb0=$(ctr tx_becn_piggyback)
@@ -34,6 +44,9 @@ checke "h1 took the 400 FECNs" \
 checke "one BECN owed per source: 200 FECNs folded, none uncoalesced" \
 	'c=$(($(ctr becn_coalesced) - c0)) u=$(($(ctr becn_uncoalesced) - u0))
 	 echo "folded $c, uncoalesced $u"; [ $c -eq 200 ] && [ $u -eq 0 ]'
+checke "no CN before the window ends" \
+	'n=$(($(ctr tx_cn) - cn0)); echo "tx_cn $n"; [ $n -eq 0 ]'
+check "h1's link at dilation 1 (nothing else at h1)" fast
 checke "at the window's end, one CN to each of the 200 sources" \
 	'waitfor 60000 "[ \$(ctr tx_cn) -ge $((cn0 + 200)) ]"
 	 n=$(($(ctr tx_cn) - cn0)); echo "tx_cn $n"; [ $n -eq 200 ]'
@@ -45,8 +58,8 @@ checke "every FECN answered once: CNs + folded + piggybacked = FECNs" \
 	 echo "$a of $(( $(ctr rx_fecn) - f0 ))"; [ $a -eq $(( $(ctr rx_fecn) - f0 )) ]'
 
 # 4200 sources in one window: the table holds 4096, the other 104 go at
-# once. Dilation 200: the window is 20 s of wall time.
-nsexec "$H1" "$SNICCTL" qdisc set fab0 dilation 200
+# once. Dilation 10000 again: the window is 1000 s of wall time.
+check "h1 at dilation 10000 again" slow
 f0=$(ctr rx_fecn) u0=$(ctr becn_uncoalesced) cn0=$(ctr tx_cn)
 check "the switch sends h1 4200 FECNs from 4200 sources" \
 	nsexec "$S1" env SNIC_INJECT_SLIDS=4200 "$TOOLS/snic_inject" p1 fecn 4200 1 10000
@@ -54,6 +67,7 @@ checke "h1 took them" 'waitfor 30000 "[ \$(ctr rx_fecn) -eq $((f0 + 4200)) ]"'
 checke "104 found the table of owed BECNs full: sent at once, counted" \
 	'u=$(($(ctr becn_uncoalesced) - u0)) n=$(($(ctr tx_cn) - cn0))
 	 echo "uncoalesced $u, tx_cn $n before the window ends"; [ $u -eq 104 ] && [ $n -eq 104 ]'
+check "h1's clock at dilation 1 again" fast
 checke "the other 4096 leave at the window's end" \
 	'waitfor 120000 "[ \$(ctr tx_cn) -ge $((cn0 + 4200)) ]"
 	 n=$(($(ctr tx_cn) - cn0)); echo "tx_cn $n"; [ $n -eq 4200 ]'
