@@ -166,14 +166,19 @@ ratio() {
 	num "$1" && num "$2" || return 0
 	awk -v a="$1" -v b="$2" -v f="${3:-%.3f}" 'BEGIN { if (b > 0) printf f, a / b }'
 }
-# sample NAME VALUE: one round's measurement of NAME (anything but a
-# number is a round that measured nothing); figure NAME [FORMAT]: the
-# median of NAME's rounds and their spread, or missing if a round failed.
+# sample NAME VALUE [WHY]: one round's measurement of NAME (anything but
+# a number, or a WHY, is a round that measured nothing, for that reason);
+# figure NAME [FORMAT]: the median of NAME's rounds and their spread, or
+# missing if a round failed (with the first round's reason).
 SAMP=/tmp/bench-samples.$SFX
 rm -rf "$SAMP"
 mkdir -p "$SAMP"
 sample() {
-	if num "$2"; then echo "$2"; else echo x; fi >>"$SAMP/$1"
+	if [ -z "${3:-}" ] && num "$2"; then
+		echo "$2"
+	else
+		echo "x ${3:-measured nothing (\"$2\")}"
+	fi >>"$SAMP/$1"
 }
 figure() {
 	local f="$SAMP/$1" bad m
@@ -182,9 +187,9 @@ figure() {
 		bench "$1" "" "no round measured it"
 		return
 	fi
-	bad=$(grep -cx x "$f")
+	bad=$(grep -c '^x' "$f")
 	if [ "$bad" -gt 0 ]; then
-		bench "$1" "" "$bad of $(wc -l <"$f") rounds measured nothing"
+		bench "$1" "" "$bad of $(wc -l <"$f") rounds measured nothing: $(sed -n 's/^x //p' "$f" | head -n 1)"
 		return
 	fi
 	m=$(sort -n "$f" | awk -v fmt="${2:-%.3f}" '{ v[NR] = $1 } END {
@@ -651,8 +656,8 @@ RUNS=
 # victim's accepted load over it. The same-NIC victim h5 -> h4 (h5's other
 # half) goes where nothing is congested. Each run on a fabric of its own,
 # in this order: the same-NIC victim alone (its uncongested rate), all
-# flows with CCA off (cc_pacing 0 at every host), all flows with CCA on;
-# then CCA on with 1 s of warm-up (100 fabric us): the transient, the
+# flows with CCA off (cc_pacing 0 at every host), all flows with CCA on
+# (off and on three times, alternated: cca_off_R, cca_on_R); then CCA on with 1 s of warm-up (100 fabric us): the transient, the
 # window still in the first overshoot's recovery (cca_*_transient).
 # The episode, a run of its own after those (CCA on; sampling takes CPU
 # time from the fabric, so no figure comes from it): every 0.05 s of wall
@@ -787,36 +792,53 @@ cca_bins() {	# cca_bins NAME SRC DST: the flow's accepted load per bin
 		select(.src == $s and .dst == $d) | .bins // empty | map(frac) | join(" ")' \
 		/tmp/bench-cca-$1.$SFX
 }
+# Three rounds of off and on, alternated: each figure of those is the
+# median of its rounds, with their spread (SPREAD), so that how noisy
+# it is shows; the same-NIC victim's reference (alone), the transient
+# and the episode once.
 cca_run alone 1 h5-h4@0.5 2>&1
-cca_run off 0 "$CCA_FLOWS" 2>&1
-cca_run on 1 "$CCA_FLOWS" react 2>&1
+for r in 1 2 3; do
+	cca_run "off_$r" 0 "$CCA_FLOWS" 2>&1
+	cca_run "on_$r" 1 "$CCA_FLOWS" react 2>&1
+	sample cca_victim_share "$(ratio "$(cca_flow "on_$r" h2 h7)" "$(cca_fair "on_$r" h2 h7)")"
+	sample cca_victim_share_off "$(ratio "$(cca_flow "off_$r" h2 h7)" "$(cca_fair "off_$r" h2 h7)")"
+	sample cca_same_nic_victim "$(ratio "$(cca_flow "on_$r" h5 h4)" "$(cca_flow alone h5 h4)")"
+	sample cca_same_nic_victim_off "$(ratio "$(cca_flow "off_$r" h5 h4)" "$(cca_flow alone h5 h4)")"
+	sample cca_hot_link_util "$(cca_host "on_$r" h8)"
+	sample cca_hot_link_util_off "$(cca_host "off_$r" h8)"
+	sample cca_jain "$(cca_jain "on_$r")"
+	sample cca_jain_off "$(cca_jain "off_$r")"
+	sample cca_reaction_us "$(cat /tmp/bench-react.$SFX)" \
+		"$([ -s /tmp/bench-react.$SFX ] || echo "no FECN mark traced, or no BECN at a hot source")"
+	rm -f /tmp/bench-react.$SFX
+	[ $r = 1 ] || rm -f /tmp/bench-cca-off_$r.$SFX /tmp/bench-cca-on_$r.$SFX
+done
 CCA_WARM=1 cca_run transient 1 "$CCA_FLOWS" 2>&1
 CCA_WARM=1 cca_run episode 1 "$CCA_FLOWS" sample 2>&1
+# the time series of the first round
 for r in off on; do
-	bin=$($JQ -r '.bin_us | numbers' /tmp/bench-cca-$r.$SFX)
-	series "cca_${r}_h2-h7" "$bin" $(cca_bins $r h2 h7)
-	series "cca_${r}_h5-h4" "$bin" $(cca_bins $r h5 h4)
-	series "cca_${r}_h1-h8" "$bin" $(cca_bins $r h1 h8)
+	bin=$($JQ -r '.bin_us | numbers' /tmp/bench-cca-${r}_1.$SFX)
+	series "cca_${r}_h2-h7" "$bin" $(cca_bins ${r}_1 h2 h7)
+	series "cca_${r}_h5-h4" "$bin" $(cca_bins ${r}_1 h5 h4)
+	series "cca_${r}_h1-h8" "$bin" $(cca_bins ${r}_1 h1 h8)
 done
-# the fair share it is judged against, computed by fabric traffic
-RUNS=cca_on bench cca_victim_fair_share "$(cca_fair on h2 h7)"
-RUNS=cca_on bench cca_victim_share "$(ratio "$(cca_flow on h2 h7)" "$(cca_fair on h2 h7)")"
-RUNS=cca_off bench cca_victim_share_off "$(ratio "$(cca_flow off h2 h7)" "$(cca_fair off h2 h7)")"
-RUNS="cca_on cca_alone" bench cca_same_nic_victim \
-	"$(ratio "$(cca_flow on h5 h4)" "$(cca_flow alone h5 h4)")"
-RUNS="cca_off cca_alone" bench cca_same_nic_victim_off \
-	"$(ratio "$(cca_flow off h5 h4)" "$(cca_flow alone h5 h4)")"
-RUNS=cca_on bench cca_hot_link_util "$(cca_host on h8)"
-RUNS=cca_off bench cca_hot_link_util_off "$(cca_host off h8)"
-RUNS=cca_on bench cca_jain "$(cca_jain on)"
-RUNS=cca_off bench cca_jain_off "$(cca_jain off)"
+# the fair share it is judged against, computed by fabric traffic (the
+# same routes and loads every round)
+ON="cca_on_1 cca_on_2 cca_on_3" OFF="cca_off_1 cca_off_2 cca_off_3"
+RUNS=cca_on_1 bench cca_victim_fair_share "$(cca_fair on_1 h2 h7)"
+RUNS=$ON figure cca_victim_share
+RUNS=$OFF figure cca_victim_share_off
+RUNS="$ON cca_alone" figure cca_same_nic_victim
+RUNS="$OFF cca_alone" figure cca_same_nic_victim_off
+RUNS=$ON figure cca_hot_link_util %.4f
+RUNS=$OFF figure cca_hot_link_util_off %.4f
+RUNS=$ON figure cca_jain
+RUNS=$OFF figure cca_jain_off
 RUNS=cca_transient bench cca_victim_share_transient \
 	"$(ratio "$(cca_flow transient h2 h7)" "$(cca_fair transient h2 h7)")"
 RUNS=cca_transient bench cca_hot_link_util_transient "$(cca_host transient h8)"
 RUNS=cca_transient bench cca_jain_transient "$(cca_jain transient)"
-RUNS=cca_on bench cca_reaction_us "$(cat /tmp/bench-react.$SFX)" \
-	"$([ -s /tmp/bench-react.$SFX ] || echo "no FECN mark traced, or no BECN at a hot source")"
-rm -f /tmp/bench-react.$SFX
+RUNS=$ON figure cca_reaction_us %.2f
 rm -f /tmp/bench-cca-*.$SFX
 
 # Incast, short messages (the FCT slowdown HPCC and Swift report):
@@ -950,17 +972,23 @@ echo 'hist:keys=function.sym' >"$TRACE/events/timer/hrtimer_expire_entry/trigger
 pace_net
 # Tp: a 1000-byte datagram's frame on fab0 (its 16B frame, as the link
 # counts its bytes: 1078) at fab0's line rate (bytes/s of fabric time),
-# fabric ns; measured on one datagram sent unpaced, not typed in.
-b0=$(link_stat "$PA" fab0 tx_bytes) n0=$(link_stat "$PA" fab0 tx_packets)
+# fabric ns; measured on one datagram sent unpaced, not typed in: the
+# bytes and packets fab0's sch_snic sent on data VL 0 (not the device's
+# counters, which count the link's other frames too: credits, IPv6).
+b0=$(vlx "$PA" fab0 0 bytes) n0=$(vlx "$PA" fab0 0 dequeued)
 nsexec "$PA" "$TOOLS/snic_pace" send 10.1.3.231 1 7500 1000 1 100000000 >/dev/null
-waitfor 5000 "[ \$(link_stat $PA fab0 tx_packets) -gt $n0 ]"
-TP=$(awk -v b=$(( $(link_stat "$PA" fab0 tx_bytes) - b0 )) \
-	-v n=$(( $(link_stat "$PA" fab0 tx_packets) - n0 )) \
+waitfor 5000 "[ \$(vlx $PA fab0 0 dequeued) -gt $n0 ]"
+TP=$(awk -v b=$(( $(vlx "$PA" fab0 0 bytes) - b0 )) \
+	-v n=$(( $(vlx "$PA" fab0 0 dequeued) - n0 )) \
 	-v r="$(nsexec "$PA" "$SNICCTL" -j qdisc show fab0 | $JQ -r '.[0].rate | numbers')" \
 	'BEGIN { if (n > 0 && r > 0) printf "%d", b / n * 1e9 / r + 0.5 }')
 DIL=$(nsexec "$PA" "$SNICCTL" -j qdisc show fab0 | $JQ -r '.[0].dilation | numbers')
 echo "# pacing: Tp $TP fabric ns (fab0's frames and rate), dilation $DIL" >&2
 TP=${TP:-0} DIL=${DIL:-0}
+# Three rounds of N = 1, 100, 1000: each figure the median of its
+# rounds (the worst over N, pacing_err_mean and the like, is each
+# round's worst, then their median).
+for r in 1 2 3; do
 worst=0 worst99=0 worstirq=0 worst_why= worst99_why= worstirq_why=
 for n in 1 100 1000; do
 	m=$((4 * n - 1))
@@ -979,7 +1007,7 @@ for n in 1 100 1000; do
 		slot=1
 		set -- x x x
 	fi
-	qfidelity "pacing_${n}_timing" "$PA" fab0
+	qfidelity "pacing_${n}_timing_$r" "$PA" fab0
 	rate=$((1042 * 1000000000 / slot))
 	# qdisc_watchdog is every qdisc's timer: the NIC's link must have
 	# drained, or its sch_snic's wake-ups count as sch_fq's.
@@ -988,33 +1016,46 @@ for n in 1 100 1000; do
 		fwhy="the NIC's link did not drain: its sch_snic's wake-ups would count as sch_fq's"
 	set -- "$@" $(pace_run $n qdisc_watchdog va 30 10.3.0.0 \
 		$((1042 * 1000000000 / rate)) $rate)
-	RUNS=pacing_${n}_timing
-	bench pacing_err_mean_$n "$1" "$why"
-	bench pacing_err_p99_$n "$2" "$why"
-	bench pacing_irq_per_pkt_$n "$3" "$why"
-	RUNS=
-	bench fq_pacing_err_mean_$n "$4"
-	bench fq_pacing_err_p99_$n "$5"
-	bench fq_irq_per_pkt_$n "$6" "$fwhy"
+	sample pacing_err_mean_$n "$1" "$why"
+	sample pacing_err_p99_$n "$2" "$why"
+	sample pacing_irq_per_pkt_$n "$3" "$why"
+	sample fq_pacing_err_mean_$n "$4"
+	sample fq_pacing_err_p99_$n "$5"
+	sample fq_irq_per_pkt_$n "$6" "$fwhy"
 	irq=$(ratio "$3" "$6")
-	RUNS=pacing_${n}_timing bench pacing_irq_vs_fq_$n "$irq" "$why$fwhy"
+	sample pacing_irq_vs_fq_$n "$irq" "$why$fwhy"
 	[ -z "$why$fwhy" ] || irq=
 	# the worst over N: missing if any N's is, each for its own reason
 	for v in "worst $1" "worst99 $2" "worstirq $irq"; do
 		set -- $v
-		r=$why
-		[ "$1" != worstirq ] || r=$why$fwhy
-		if [ -n "$r" ] || ! num "${2:-}"; then
-			eval "${1}_why=\"N=\$n: \${r:-measured nothing}\""
+		w=$why
+		[ "$1" != worstirq ] || w=$why$fwhy
+		if [ -n "$w" ] || ! num "${2:-}"; then
+			eval "${1}_why=\"N=\$n: \${w:-measured nothing}\""
 		else
 			eval "$1=\$(awk -v a=\"\$$1\" -v b=\"$2\" 'BEGIN { print (b > a) ? b : a }')"
 		fi
 	done
 done
-RUNS="pacing_1_timing pacing_100_timing pacing_1000_timing"
-bench pacing_err_mean "$worst" "${worst_why:-}"
-bench pacing_err_p99 "$worst99" "${worst99_why:-}"
-bench pacing_irq_vs_fq "$worstirq" "${worstirq_why:-}"
+sample pacing_err_mean "$worst" "${worst_why:-}"
+sample pacing_err_p99 "$worst99" "${worst99_why:-}"
+sample pacing_irq_vs_fq "$worstirq" "${worstirq_why:-}"
+done
+all=
+for n in 1 100 1000; do
+	rn="pacing_${n}_timing_1 pacing_${n}_timing_2 pacing_${n}_timing_3"
+	all="$all $rn"
+	RUNS=$rn figure pacing_err_mean_$n %.4f
+	RUNS=$rn figure pacing_err_p99_$n %.4f
+	RUNS=$rn figure pacing_irq_per_pkt_$n
+	figure fq_pacing_err_mean_$n %.4f
+	figure fq_pacing_err_p99_$n %.4f
+	figure fq_irq_per_pkt_$n
+	RUNS=$rn figure pacing_irq_vs_fq_$n
+done
+RUNS=${all# } figure pacing_err_mean %.4f
+RUNS=${all# } figure pacing_err_p99 %.4f
+RUNS=${all# } figure pacing_irq_vs_fq
 RUNS=
 # The recovery, on the same NIC.
 REC_DIL=2000
@@ -1511,7 +1552,7 @@ df_run() {	# df_run PATTERN LOAD: prints "accepted lost"
 	echo "$j" |
 		$JQ -r "$FRAC"'"\((.accepted_mean | numbers | frac) // "x") \(if (.undelivered // 1) == 0 then (.lost | numbers // "x") else "x" end)"'
 }
-df_adv_min= df_uni_min= df_adv_val= df_uni_val= df_adv_arn= df_uni_arn=
+df_uni_min= df_uni_val= df_uni_arn=
 for mode in min val arn; do
 	opt=
 	[ $mode = val ] && opt=val
@@ -1531,8 +1572,15 @@ for mode in min val arn; do
 		continue
 	fi
 	set -- $(df_run adv+1 1.0)
-	adv=$1 lost=$2
+	sample df72_${mode}_adv1 "$1"
+	lost=$2
 	[ $mode = arn ] && RUNS=df72_arn bench arn_perflow_spread "$(df_spread)"
+	# ADV+1 twice more: its accepted load the median of three runs
+	for k in 2 3; do
+		set -- $(df_run adv+1 1.0)
+		sample df72_${mode}_adv1 "$1"
+		lost="$lost $2"
+	done
 	set -- $(df_run uniform 1.0)
 	uni=$1 lost="$lost $2"
 	# Steady traffic: the second of two runs at 0.5, so that entries
@@ -1542,8 +1590,8 @@ for mode in min val arn; do
 	s0=$(rx_data switch) h0=$(rx_data host) m0=$(sw_sum ar_moves)
 	set -- $(df_run uniform 0.5)
 	lost="$lost $2"
-	# the sum of the four, none if one is missing
-	lost=$(echo "$lost" | awk 'NF == 4 { for (i = 1; i <= NF; i++) { if ($i !~ /^[0-9]+$/) exit; n += $i }
+	# the sum of the six, none if one is missing
+	lost=$(echo "$lost" | awk 'NF == 6 { for (i = 1; i <= NF; i++) { if ($i !~ /^[0-9]+$/) exit; n += $i }
 		print n }')
 	dh=$(( $(rx_data host) - h0 ))
 	moves=$(ratio $(( ($(sw_sum ar_moves) - m0) * 1000 )) "$dh")
@@ -1553,7 +1601,7 @@ for mode in min val arn; do
 	hops=$(ratio $(( $(rx_data switch) - s0 - dh )) "$dh" %.2f)
 	fidelity "df72_$mode" bd
 	RUNS=df72_$mode
-	bench df72_${mode}_adv1 "$adv"
+	figure df72_${mode}_adv1 %.4f
 	bench df72_${mode}_uniform "$uni"
 	bench df72_${mode}_avg_hops "$hops"
 	bench df72_${mode}_lost "$lost"
@@ -1569,11 +1617,13 @@ for mode in min val arn; do
 	fi
 	RUNS=
 	"$SNICCTL" fabric down bd >/dev/null
-	eval "df_adv_$mode=\$adv df_uni_$mode=\$uni"
+	eval "df_uni_$mode=\$uni"
 done
-RUNS=df72_min bench min_adv1 "${df_adv_min:-}"
-RUNS=df72_val bench val_adv1 "${df_adv_val:-}"
-RUNS=df72_arn bench arn_adv1 "${df_adv_arn:-}"
+# the goals' names for the ADV+1 figures, the same rounds
+for mode in min val arn; do
+	[ ! -f "$SAMP/df72_${mode}_adv1" ] || cp "$SAMP/df72_${mode}_adv1" "$SAMP/${mode}_adv1"
+	RUNS=df72_$mode figure ${mode}_adv1 %.4f
+done
 RUNS=df72_min bench min_uniform "${df_uni_min:-}"
 RUNS="df72_arn df72_min" bench arn_uniform_vs_min "$(ratio "${df_uni_arn:-}" "${df_uni_min:-}")"
 # A result measured while the emulation could not keep up is suspect;
