@@ -70,19 +70,29 @@ set style fill solid 0.8 border -1
 set boxwidth 0.9
 set key left top
 set grid ytics'
+# the same with error bars: each bar "value min max" (3 columns)
+ebars=$(printf '%s\n' "$bars" | sed 's/clustered gap 1/errorbars gap 1 lw 1/')
 
 # val NAME: the value of BENCH NAME, or 0
 val() { v=$(sed -n "s/^BENCH $1 //p" "$log" | head -n 1); echo "${v:-0}"; }
 verdict() { sed -n "s/^FIDELITY $1 \([A-Z]*\).*/\1/p" "$log" | head -n 1; }
+# verdicts RUN...: the runs' verdicts, one word when they agree
+verdicts() { for r; do verdict "$r"; done | sort -u | paste -sd/; }
+# lo NAME, hi NAME: the min and max of NAME's rounds (SPREAD), or its
+# value when it was measured once
+lo() { v=$(sed -n "s/^SPREAD $1 \([^ ]*\) .*/\1/p" "$log" | head -n 1); echo "${v:-$(val "$1")}"; }
+hi() { v=$(sed -n "s/^SPREAD $1 [^ ]* \([^ ]*\) .*/\1/p" "$log" | head -n 1); echo "${v:-$(val "$1")}"; }
+# vlh NAME: "value min max"
+vlh() { echo "$(val "$1") $(lo "$1") $(hi "$1")"; }
 date=$(date -u +%Y-%m-%d)
 
 # Routing on the 72-host Dragonfly: accepted load at offered 1.0 per mode,
 # beside BookSim2's figures for the same shape.
 if grep -q '^BENCH df72_min_adv1 ' "$log"; then
 	{
-		echo "MIN $(val df72_min_adv1) $(val df72_min_uniform) 0.125 0.84"
-		echo "VAL $(val df72_val_adv1) $(val df72_val_uniform) 0.54 -"
-		echo "ARN $(val df72_arn_adv1) $(val df72_arn_uniform) - -"
+		echo "MIN $(vlh df72_min_adv1) $(val df72_min_uniform) 0.125 0.84"
+		echo "VAL $(vlh df72_val_adv1) $(val df72_val_uniform) 0.54 -"
+		echo "ARN $(vlh df72_arn_adv1) $(val df72_arn_uniform) - -"
 	} >"$dat"
 	gnuplot <<PLOT
 set terminal png size 900,560
@@ -90,12 +100,12 @@ set output "$dir/bench-routing.png"
 set title "dragonfly:2,4,2,9 (72 hosts) at 2.5 Gb/s, dilation 10000: accepted load at offered 1.0 (fabric time)\n$date, kernel ${kernel:-?}; fidelity MIN $(verdict df72_min), VAL $(verdict df72_val), ARN $(verdict df72_arn)"
 set ylabel "accepted load (mean over hosts)"
 set yrange [0:1]
-$bars
+$ebars
 set datafile missing "-"
-plot "$dat" using 2:xtic(1) title "ADV+1 (snic)" lc rgb "red", \
-     "" using 3 title "uniform (snic)" lc rgb "blue", \
-     "" using 4 title "ADV+1 (BookSim2)" lc rgb "#ffb0b0", \
-     "" using 5 title "uniform (BookSim2)" lc rgb "#b0b0ff"
+plot "$dat" using 2:3:4:xtic(1) title "ADV+1 (snic; 3 runs, median, min-max)" lc rgb "red", \
+     "" using 5:5:5 title "uniform (snic)" lc rgb "blue", \
+     "" using 6:6:6 title "ADV+1 (BookSim2)" lc rgb "#ffb0b0", \
+     "" using 7:7:7 title "uniform (BookSim2)" lc rgb "#b0b0ff"
 PLOT
 	echo "# plot written to $dir/bench-routing.png"
 fi
@@ -103,21 +113,21 @@ fi
 # CCA on the congestion tree: off and on, against the goals.
 if grep -q '^BENCH cca_victim_share ' "$log"; then
 	{
-		echo "\"victim share\" $(val cca_victim_share_off) $(val cca_victim_share) 0.90"
-		echo "\"same-NIC victim\" $(val cca_same_nic_victim_off) $(val cca_same_nic_victim) 0.95"
-		echo "\"hot link util.\" $(val cca_hot_link_util_off) $(val cca_hot_link_util) 0.95"
-		echo "\"Jain (hot)\" $(val cca_jain_off) $(val cca_jain) 0.95"
+		echo "\"victim share\" $(vlh cca_victim_share_off) $(vlh cca_victim_share) 0.90"
+		echo "\"same-NIC victim\" $(vlh cca_same_nic_victim_off) $(vlh cca_same_nic_victim) 0.95"
+		echo "\"hot link util.\" $(vlh cca_hot_link_util_off) $(vlh cca_hot_link_util) 0.95"
+		echo "\"Jain (hot)\" $(vlh cca_jain_off) $(vlh cca_jain) 0.95"
 	} >"$dat"
 	gnuplot <<PLOT
 set terminal png size 900,560
 set output "$dir/bench-cca.png"
-set title "CCA on a congestion tree, fattree:2,1,4 at 25 Gb/s, dilation 10000 (fabric time)\n$date, kernel ${kernel:-?}; fidelity off $(verdict cca_off), on $(verdict cca_on)"
+set title "CCA on a congestion tree, fattree:2,1,4 at 25 Gb/s, dilation 10000 (fabric time)\n$date, kernel ${kernel:-?}; fidelity off $(verdicts cca_off_1 cca_off_2 cca_off_3), on $(verdicts cca_on_1 cca_on_2 cca_on_3); 3 rounds, median, min-max"
 set ylabel "fraction"
 set yrange [0:1.1]
-$bars
-plot "$dat" using 2:xtic(1) title "CCA off" lc rgb "gray", \
-     "" using 3 title "CCA on" lc rgb "dark-green", \
-     "" using 4 title "goal (on)" lc rgb "#c0e0c0"
+$ebars
+plot "$dat" using 2:3:4:xtic(1) title "CCA off" lc rgb "gray", \
+     "" using 5:6:7 title "CCA on" lc rgb "dark-green", \
+     "" using 8:8:8 title "goal (on)" lc rgb "#c0e0c0"
 PLOT
 	echo "# plot written to $dir/bench-cca.png"
 fi
@@ -137,7 +147,7 @@ if grep -q '^SERIES cca_on_h2-h7 ' "$log"; then
 	gnuplot <<PLOT
 set terminal png size 900,560
 set output "$dir/bench-cca-time.png"
-set title "Congestion tree over time, fattree:2,1,4, 25 Gb/s, dilation 10000 (fabric time)\n$date, kernel ${kernel:-?}; fidelity off $(verdict cca_off), on $(verdict cca_on)"
+set title "Congestion tree over time, fattree:2,1,4, 25 Gb/s, dilation 10000 (fabric time)\n$date, kernel ${kernel:-?}; fidelity off $(verdict cca_off_1), on $(verdict cca_on_1) (the first of 3 rounds)"
 set xlabel "time in the window (fabric us)"
 set ylabel "accepted load (fraction of the source's link)"
 set yrange [0:1.05]

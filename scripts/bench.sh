@@ -192,6 +192,21 @@ fi
 		echo "- none."
 	fi
 	echo
+	echo "How noisy: the figures measured over rounds, by their spread (max -"
+	echo "min over the median; 10 % or more is noisy), the noisiest first;"
+	echo "the others were measured once:"
+	echo
+	if [ -n "$spread" ]; then
+		printf '%s\n' "$lines" "$spread" | awk '
+			$1 == "BENCH" { v[$2] = $3 }
+			$1 == "SPREAD" && ($2 in v) && v[$2] > 0 {
+				printf "%.1f %s %s %s %s %s\n", 100 * ($4 - $3) / v[$2], $2, v[$2], $3, $4, $5 }' |
+			sort -rn | awk '{ printf "- %s %s (%s-%s, %d rounds): %.1f %%%s\n",
+				$2, $3, $4, $5, $6, $1, ($1 >= 10 ? ", noisy" : "") }'
+	else
+		echo "- none."
+	fi
+	echo
 	echo "Fidelity of each shaped run (\`\`snicctl fabric health\`\`: the share of"
 	echo "frames that left later than their own time on the link against the"
 	echo "line-rate model, and of paced packets that left early; FAITHFUL up to"
@@ -266,7 +281,9 @@ fi
 	echo "the offered loads). The same-NIC victim"
 	echo "h5 -> h4 (h5's other half) crosses nothing congested. Each run on a"
 	echo "fabric of its own: the same-NIC victim alone, then all flows with CCA"
-	echo "off (\`\`cc_pacing 0\`\`), then on, then on with 1 s of warm-up (100"
+	echo "off (\`\`cc_pacing 0\`\`) and on, three times alternated (each of"
+	echo "those figures the median of the three rounds, with their min-max),"
+	echo "then on with 1 s of warm-up (100"
 	echo "fabric us: *_transient, the first episode and its recovery in the"
 	echo "window). cca_victim_share: the victim's"
 	echo "accepted load over its fair share (goal with CCA >= 0.90; without,"
@@ -306,7 +323,8 @@ fi
 	echo "the pacer's hrtimer expiries (snic_cc_fire; sch_fq's qdisc_watchdog)"
 	echo "per packet sent, from a hist trigger on timer:hrtimer_expire_entry;"
 	echo "pacing_irq_vs_fq_N their ratio (goal <= 1). Unsuffixed: the worst over"
-	echo "N. The NIC's link adds its own jitter to snic's gaps (sch_fq's veth"
+	echo "N (in each of three rounds of N = 1, 100, 1000; every pacing figure is"
+	echo "the median of the rounds). The NIC's link adds its own jitter to snic's gaps (sch_fq's veth"
 	echo "has none). cca_recovery_us: on the same NIC at dilation 2000, a DLID"
 	echo "at line rate gets one BECN to CCTI 20 of a linear table (IPD = CCTI x"
 	echo "Tp), ccti_timer 10: from its first paced gap until 8 gaps in a row"
@@ -334,7 +352,8 @@ fi
 	echo "Routing on the 72-host Dragonfly (issue 10; dragonfly:2,4,2,9: p=2,"
 	echo "a=4, h=2, g=9) at 2.5 Gb/s and dilation 10000, HoQ lifetime 500 fabric"
 	echo "us, 1500-byte frames, 3 s of wall time (300 fabric us) after 1 s of"
-	echo "warm-up per point, each mode on a fabric of its own in the same boot:"
+	echo "warm-up per point, each mode on a fabric of its own in the same boot"
+	echo "(ADV+1 at offered 1.0 three times: df72_*_adv1 is their median):"
 	echo "MIN (the LFT), VAL (\`\`fabric up ... val\`\`: per flow a random"
 	echo "non-minimal BPT candidate, an intermediate group out of up to 3, not"
 	echo "out of all 7 as textbook VAL) and ARN (\`\`... ar\`\`: adaptive with"
@@ -347,7 +366,7 @@ fi
 	echo "links crossed per packet at uniform 0.5 (measurement.md: 16B data"
 	echo "packets the switches took off their links over those the hosts did,"
 	echo "less one; minimal <= 3, Valiant <= 5; goal <= 2.4); lost: datagrams injected"
-	echo "and never received over the three runs; hoq_discards: heads discarded"
+	echo "and never received over the six runs; hoq_discards: heads discarded"
 	echo "after waiting 500 fabric us, over every switch port (a deadlock would"
 	echo "show here; goal 0). min_adv1, val_adv1, arn_adv1, min_uniform and"
 	echo "arn_uniform_vs_min repeat them under the names of issue 10."
