@@ -130,6 +130,7 @@ void fab_gen_usage(FILE *fp);
 int fab_finish(struct fabric *f);
 int fab_write(const struct fabric *f, const char *path);
 const struct fab_link *fab_host_link(const struct fabric *f, int host);
+#define NS_LEN		40	/* a node's netns name, NAME-NODE */
 void fab_ns(const struct fabric *f, int node, char *buf, size_t len);
 void fab_addr(const struct fabric *f, int host, char *buf, size_t len);
 
@@ -198,6 +199,8 @@ int fab_ar_bpt(const struct fabric *f, int s, int h, struct snic_bpt_cand *c);
 
 /* fabric_run.c */
 int do_fabric(int argc, char **argv);
+/* The fabric NAME as "up" recorded it; NULL (said on stderr) if not up. */
+struct fabric *fab_load(const char *name);
 /* Run "ip [-n NS] -batch -" with @cmds on its stdin. */
 int fab_ip_batch(const char *ns, const char *cmds);
 /* Device @name of this netns (a node's: sw0, p1, snic0, fab0); 0 if
@@ -205,6 +208,9 @@ int fab_ip_batch(const char *ns, const char *cmds);
  */
 uint32_t fab_ifindex(const char *name);
 int fabric_record(const struct fabric *f, int argc, char **argv);
+
+/* fabric_ctl.c: "fabric list|set|link"; -1 for another subcommand */
+int fabric_ctl(int argc, char **argv);
 
 /* fabric_calib.c: dilation auto */
 #define FAB_CALIB_FRAME	1500	/* bytes: a full frame of the default MTU */

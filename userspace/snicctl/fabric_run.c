@@ -38,7 +38,6 @@
 #include "libsnic.h"
 #include "snicctl.h"
 
-#define NS_LEN		40
 #define CHECK_PARALLEL	8
 #define FAB_UP_USAGE	"snicctl fabric up FILE|GENERATOR [name NAME] " \
 	"[dilation D|auto] [rate RATE] [hoq USEC] [cc_thr T] [ar|val]\n" \
@@ -564,7 +563,7 @@ static int teardown(const struct fabric *f)
 	return n;
 }
 
-static struct fabric *load(const char *name)
+struct fabric *fab_load(const char *name)
 {
 	struct fabric *f = fab_new();
 	char path[96];
@@ -921,7 +920,7 @@ static int fabric_exec(int argc, char **argv)
 			"Usage: snicctl fabric exec NAME NODE -- CMD [ARGS]\n");
 		return 2;
 	}
-	f = load(argv[0]);
+	f = fab_load(argv[0]);
 	if (!f)
 		return 2;
 	for (n = 0; n < f->nnodes && strcmp(f->node[n].name, argv[1]); n++)
@@ -952,8 +951,11 @@ int do_fabric(int argc, char **argv)
 		return cmd_up(argc - 1, argv + 1);
 	if (argc >= 1 && !strcmp(argv[0], "exec"))
 		return fabric_exec(argc - 1, argv + 1);
+	err = fabric_ctl(argc, argv);
+	if (err >= 0)
+		return err;
 	if (argc >= 2 && !strcmp(argv[0], "record")) {
-		f = load(argv[1]);
+		f = fab_load(argv[1]);
 		if (!f)
 			return 2;
 		err = fabric_record(f, argc - 2, argv + 2);
@@ -963,7 +965,7 @@ int do_fabric(int argc, char **argv)
 	if (argc >= 2)
 		name = argv[1];
 	if (argc >= 1 && !strcmp(argv[0], "down") && argc <= 2) {
-		f = load(name);
+		f = fab_load(name);
 		if (!f)
 			return 1;
 		n = teardown(f);
@@ -972,7 +974,7 @@ int do_fabric(int argc, char **argv)
 		return 0;
 	}
 	if (argc >= 1 && !strcmp(argv[0], "show") && argc <= 2) {
-		f = load(name);
+		f = fab_load(name);
 		if (!f)
 			return 1;
 		if (opt_json)
@@ -983,7 +985,7 @@ int do_fabric(int argc, char **argv)
 		return 0;
 	}
 	if (argc == 3 && !strcmp(argv[0], "health") && !strcmp(argv[2], "mark")) {
-		f = load(name);
+		f = fab_load(name);
 		if (!f)
 			return 2;
 		err = fabric_health_mark(f);
@@ -993,7 +995,7 @@ int do_fabric(int argc, char **argv)
 	if (argc >= 1 && !strcmp(argv[0], "health") &&
 	    (argc <= 2 || (argc == 4 && !strcmp(argv[2], "threshold") &&
 			   !parse_u32(argv[3], &per) && per <= 1000))) {
-		f = load(name);
+		f = fab_load(name);
 		if (!f)
 			return 2;
 		err = fabric_health(f, argc == 4 ? per : UINT32_MAX);
@@ -1006,7 +1008,7 @@ int do_fabric(int argc, char **argv)
 			    !strchr(argv[1], '+') && strcmp(argv[1], "uniform") &&
 			    strcmp(argv[1], "permutation") && strcmp(argv[1], "all2all");
 
-		f = load(named ? argv[1] : "f");
+		f = fab_load(named ? argv[1] : "f");
 		if (!f)
 			return 2;
 		/* a plan sends nothing: any part knows the whole fabric */
@@ -1024,7 +1026,7 @@ int do_fabric(int argc, char **argv)
 	    (argc <= 2 || (argc == 4 && !strcmp(argv[2], "pairs") &&
 			   ((!strcmp(argv[3], "all") && (per = 1 << 30)) ||
 			    !parse_u32(argv[3], &per))))) {
-		f = load(name);
+		f = fab_load(name);
 		if (!f)
 			return 1;
 		err = check_fabric(f, per);
@@ -1036,6 +1038,9 @@ int do_fabric(int argc, char **argv)
 		"       snicctl fabric health [NAME [threshold PERMILLE | mark]]\n"
 		"       snicctl fabric check [NAME] [pairs N|all]\n"
 		"       snicctl fabric exec NAME NODE -- CMD [ARGS]\n"
+		"       snicctl fabric list\n"
+		"       snicctl fabric set NAME nics|switches|NODE[,NODE...] SETTING...\n"
+		"       snicctl fabric link NAME A B down|up\n"
 		"       snicctl fabric record NAME [interval US] [samples N] [-o FILE]\n"
 		"       snicctl fabric traffic [NAME] PATTERN [load L] [size BYTES] [seconds S] [warmup S] [seed N] [plan]\n");
 	fab_gen_usage(stderr);
