@@ -59,7 +59,8 @@ TOOLS := selftests/tools/snic_inject selftests/tools/snic_xfer \
 MPI_TOOLS := selftests/mpi/snic_mpi
 
 .PHONY: all modules userspace tools mpi clean unit style vm check demo setup \
-	check-debug fuzz bench bench-full soak install install-data uninstall run
+	check-debug fuzz bench bench-full soak install install-data uninstall run \
+	shell
 
 all: modules userspace tools mpi
 
@@ -79,7 +80,7 @@ userspace/snicctl/snicctl: $(SNICCTL_SRCS) $(wildcard userspace/snicctl/*.h) \
 	$(CC) $(USER_CFLAGS) -DSNIC_VERSION='"$(SNIC_VERSION)"' -Iuserspace/libsnic \
 		$(NL_CFLAGS) -static -o $@ \
 		$(SNICCTL_SRCS) $(LIBSNIC_SRCS) drivers/snic/core/hdr16b.c \
-		$(NL_LIBS)
+		$(NL_LIBS) -lm
 
 $(RAW_NAMES): scripts/snic-raw-names.py $(SPEC)
 	python3 scripts/snic-raw-names.py $(SPEC) >$@.tmp && mv $@.tmp $@
@@ -99,8 +100,9 @@ selftests/tools/%: selftests/tools/%.c include/uapi/linux/snic.h \
 		drivers/snic/core/hdr16b.c drivers/snic/core/cca.c \
 		drivers/snic/core/arn.c
 
-unit:
+unit: userspace
 	@$(MAKE) -s -C selftests/unit run
+	@sh selftests/unit/topology.sh
 
 style:
 	@scripts/style.sh
@@ -124,6 +126,10 @@ demo: all
 # an experiment of yours: make run EXP=FILE [ARGS="A B"] (scripts/run.sh)
 run: all
 	@scripts/run.sh "$(EXP)" $(if $(ARGS),--args "$(ARGS)") $(VMFLAGS)
+
+# a shell in the guest, the modules loaded (selftests/qemu/run-vm.sh --shell)
+shell: all
+	@selftests/qemu/run-vm.sh --shell $(VMFLAGS)
 
 bench: all
 	@scripts/bench.sh $(VMFLAGS)

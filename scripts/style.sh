@@ -95,7 +95,7 @@ gate "snic.rst's list of tests current (scripts/snic-tests.py)" "$out/tests.log"
 	help=$("$ctl/snicctl" --help 2>&1)
 	objs=$(sed -n 's/^\t{ "\([a-z]*\)", do_[a-z]* },$/\1/p' "$ctl/snicctl.c")
 	[ -n "$objs" ] || echo "ERROR: no objects read from snicctl.c"
-	subs="up down show health check exec list set link record traffic"
+	subs="up down show health check exec export list set link record traffic"
 	for o in $objs help; do
 		echo "$help" | grep -qE "^  $o( |$)" || echo "ERROR: --help lacks $o"
 		grep -qE "^\.BI? \"?$o[ \"]|^\.B $o$" "$top/Documentation/snicctl.8" ||
@@ -108,7 +108,7 @@ gate "snic.rst's list of tests current (scripts/snic-tests.py)" "$out/tests.log"
 			echo "ERROR: --help lacks fabric $c"
 		grep -qE "^\.BI \"fabric ([a-z|]*\|)?$c[ |\"]" "$top/Documentation/snicctl.8" ||
 			echo "ERROR: snicctl.8 lacks fabric $c"
-		grep -q "fabric (up, down, show, health, check, exec, list, set, link, record, traffic)" "$top/README" ||
+		grep -q "fabric (up, down, show, health, check, exec, export, list, set, link, record, traffic)" "$top/README" ||
 			echo "ERROR: the README's list of fabric commands is not $subs"
 	done
 } >"$out/commands.log" 2>&1

@@ -27,7 +27,7 @@ up_no_drops() {	# leaf1's spine ports carried VL0 traffic, dropped none
 	[ $n -gt 0 ]
 }
 
-for g in line:3 star:4 fattree:2,2,2 dragonfly:1,2,1,3; do
+for g in line:3 star:4 fattree:2,2,2 kfattree:4 dragonfly:1,2,1,3; do
 	check "$g: up and every host pair pings" \
 		"$SNICCTL" fabric up "$g" name "$F" check
 	checke "$g: show -j lists its hosts with LIDs" \
@@ -92,6 +92,20 @@ check "duplicate LID: refused" \
 	':3: duplicate LID 5'
 check "dangling link: refused" \
 	bad 'switch s1\nhost h1\nlink h1 s2\n' ':3: link names unknown node "s2"'
+# a comment line of 600 bytes is one line: the error after it is on line 4
+long=$(printf '%0600d' 0)
+check "a line longer than 511 bytes is one line: the next error's line is right" \
+	bad "switch s1\n# $long\nhost h1\nhots h2\n" "bad.$SFX.fab:4: unknown statement \"hots\""
+check "a bad fabric name in a file: refused, the rule said" \
+	bad 'fabric a-b\n' ':1: bad fabric name "a-b": 1 to 11 letters, digits or _'
+# a ring of five switches, a host on each: its routes close a credit loop
+ring5=$(for i in 0 1 2 3 4; do printf 'switch r%d\\nhost h%d\\nlink h%d r%d\\n' $i $i $i $i; done
+	for i in 0 1 2 3 4; do printf 'link r%d r%d\\n' $i $(( (i + 1) % 5 )); done)
+check "routes that close a credit loop: refused, the cycle named" \
+	bad "$ring5" "the routes can deadlock, a credit loop (channel dependency cycle): r[0-4]:p[0-9] vl 0 -> "
+checke "the same ring with loops: built anyway, and down" \
+	'printf "$ring5" >/tmp/ring.$SFX.fab &&
+	 "$SNICCTL" fabric up /tmp/ring.$SFX.fab name "$F" loops && "$SNICCTL" fabric down "$F" >/dev/null'
 check "bad vlarb: refused" \
 	bad 'vlarb 0,3\n' ':1: vlarb: up to 15 weights'
 check "duplicate node: refused" \
@@ -218,6 +232,15 @@ check "a second up of a fabric that is up: refused" sh -c "
 	$SNICCTL fabric up star:2 name $F >/dev/null &&
 	! $SNICCTL fabric up star:2 name $F 2>&1 | grep -q 'is up already' && exit 1
 	$SNICCTL fabric down $F >/dev/null"
+checke "name of 11 characters: up, and down" \
+	'"$SNICCTL" fabric up star:2 name "${F}abcdefghijk" >/dev/null 2>&1 && exit 1
+	 n=$(echo "${F}abcdefghijk" | cut -c1-11)
+	 "$SNICCTL" fabric up star:2 name "$n" && "$SNICCTL" fabric down "$n" >/dev/null'
+checke "name of 12 characters, or with a slash: refused (exit 2), the rule said, nothing built" \
+	'for n in abcdefghijkl a/b; do
+		out=$("$SNICCTL" fabric up star:2 name $n 2>&1); rc=$?; echo "$out"
+		[ $rc -eq 2 ] && echo "$out" | grep -q "1 to 11 letters, digits or _" || exit 1
+	 done; [ $(leftover) -eq 0 ]'
 check "up star:2 rate 25gbit" "$SNICCTL" fabric up star:2 name "$F" rate 25gbit
 checke "rate: every link end runs at 25 Gb/s (3125000000 bytes/s)" \
 	'[ "$(nsexec $F-h1 $SNICCTL -j qdisc show fab0 | $JQ -r "first(.[] | .rate)")" = 3125000000 ] &&

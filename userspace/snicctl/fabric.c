@@ -97,7 +97,7 @@ static int fab_find(const struct fabric *f, const char *name)
 	return -1;
 }
 
-static bool fab_name_ok(const char *name)
+bool fab_name_ok(const char *name)
 {
 	size_t i, n = strlen(name);
 
@@ -199,7 +199,8 @@ static int fab_statement(struct fabric *f, char **tok, int n, int line)
 
 	if (!strcmp(tok[0], "fabric") && n == 2) {
 		if (!fab_name_ok(tok[1]))
-			return fab_err(f, line, "bad fabric name \"%s\"", tok[1]);
+			return fab_err(f, line, "bad fabric name \"%s\": " FAB_NAME_RULE,
+				       tok[1]);
 		strcpy(f->name, tok[1]);
 	} else if (!strcmp(tok[0], "dilation") && n == 2) {
 		if (parse_u32(tok[1], &v) || !v || v > 10000)
@@ -344,8 +345,9 @@ static int fab_statement(struct fabric *f, char **tok, int n, int line)
 
 int fab_parse_file(struct fabric *f, const char *path)
 {
-	char buf[512], *tok[16], *save, *p;
+	char *buf = NULL, *tok[16], *save, *p;
 	int line = 0, n, err = 0;
+	size_t cap = 0;
 	FILE *fp;
 
 	f->src = path;
@@ -354,7 +356,8 @@ int fab_parse_file(struct fabric *f, const char *path)
 		fprintf(stderr, "Error: cannot open %s: %m\n", path);
 		return -1;
 	}
-	while (!err && fgets(buf, sizeof(buf), fp)) {
+	/* a line of any length is one line (a long comment, a long list) */
+	while (!err && getline(&buf, &cap, fp) >= 0) {
 		line++;
 		p = strchr(buf, '#');
 		if (p)
@@ -370,6 +373,7 @@ int fab_parse_file(struct fabric *f, const char *path)
 		if (n)
 			err = fab_statement(f, tok, n, line);
 	}
+	free(buf);
 	fclose(fp);
 	return err;
 }
@@ -479,6 +483,58 @@ static int gen_fattree(struct fabric *f, const int *v)
 	return 0;
 }
 
+/*
+ * A three-level k-ary fat tree (Al-Fares et al.): k pods of k/2 edge and
+ * k/2 aggregation switches, each edge switch with k/2 hosts and a link to
+ * every aggregation switch of its pod, aggregation switch a of each pod
+ * linked to cores a * k/2 .. a * k/2 + k/2 - 1 of the (k/2)^2: k^3/4
+ * hosts, every switch with k ports. Its minimal routes go up, then down:
+ * no credit loop.
+ */
+static int gen_kfattree(struct fabric *f, const int *v)
+{
+	int k = v[0], h = k / 2, pod, e, a, c, core0, agg0, edge, hosts = 0;
+
+	if (k < 2 || k % 2)
+		return fab_err(f, 0, "kfattree:K needs an even K of at least 2");
+	if (k > SNIC_MAX_PORTS)
+		return fab_err(f, 0, "kfattree:K needs K <= %d (the ports of a switch)",
+			       SNIC_MAX_PORTS);
+	if (k * k * k / 4 > 1024 || k * k * k / 4 + 5 * k * k / 4 > FAB_MAX_NODES)
+		return fab_err(f, 0, "kfattree:%d has %d hosts: at most 1024, and %d nodes",
+			       k, k * k * k / 4, FAB_MAX_NODES);
+	core0 = f->nnodes;
+	for (c = 0; c < h * h; c++)
+		if (zoned(f, fab_gen_node(f, true, "core%d", c + 1, 0), c,
+			  h * h) < 0)
+			return -1;
+	for (pod = 0; pod < k; pod++) {
+		agg0 = f->nnodes;
+		for (a = 0; a < h; a++) {
+			if (zoned(f, fab_gen_node(f, true, "p%da%d", pod + 1,
+						  a + 1), pod, k) < 0)
+				return -1;
+			for (c = 0; c < h; c++)
+				if (fab_gen_link(f, agg0 + a, core0 + a * h + c,
+						 false) < 0)
+					return -1;
+		}
+		for (e = 0; e < h; e++) {
+			edge = zoned(f, fab_gen_node(f, true, "p%de%d", pod + 1,
+						     e + 1), pod, k);
+			if (edge < 0)
+				return -1;
+			for (c = 0; c < h; c++)
+				if (fab_gen_host(f, ++hosts, edge) < 0)
+					return -1;
+			for (a = 0; a < h; a++)
+				if (fab_gen_link(f, edge, agg0 + a, false) < 0)
+					return -1;
+		}
+	}
+	return 0;
+}
+
 static int gen_dragonfly_links(struct fabric *f, const int *v, int *sw)
 {
 	int p = v[0], a = v[1], h = v[2], g = v[3], i, j, k, hosts = 0;
@@ -562,6 +618,9 @@ static const struct fab_gen {
 	{ "fattree", "LEAVES,SPINES,HOSTS", gen_fattree,
 	  "LEAVES leaf switches with HOSTS hosts each, every leaf linked to "
 	  "each of SPINES spines" },
+	{ "kfattree", "K", gen_kfattree,
+	  "a three-level fat tree of K-port switches: K pods of K/2 edge and "
+	  "K/2 aggregation switches, (K/2)^2 cores, K^3/4 hosts" },
 	{ "dragonfly", "P,A,H,G", gen_dragonfly,
 	  "G groups of A fully connected switches, P hosts and H global links "
 	  "per switch, one global link between every pair of groups: "

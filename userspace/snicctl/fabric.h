@@ -124,6 +124,9 @@ void fab_free(struct fabric *f);
 int fab_err(struct fabric *f, int line, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 int fab_parse_file(struct fabric *f, const char *path);
+/* A fabric's name: FAB_NAME_RULE (its netns are NAME-NODE). */
+bool fab_name_ok(const char *name);
+#define FAB_NAME_RULE	"1 to 11 letters, digits or _"
 int fab_generate(struct fabric *f, const char *spec);
 /* The generators, one "NAME:SIZES" and its description each. */
 void fab_gen_usage(FILE *fp);
@@ -211,6 +214,17 @@ int fabric_record(const struct fabric *f, int argc, char **argv);
 
 /* fabric_ctl.c: "fabric list|set|link"; -1 for another subcommand */
 int fabric_ctl(int argc, char **argv);
+
+/* fabric_export.c: "fabric export SPEC [dot|json]" */
+int fabric_export(int argc, char **argv);
+
+/*
+ * fabric_loop.c: whether @f's routes (fab_route()) close a credit loop,
+ * a cycle of channel dependencies that can deadlock a lossless fabric:
+ * 1 (the cycle written to @out, "node:port vl V -> ..."), 0 none, -1
+ * out of memory.
+ */
+int fab_credit_loop(const struct fabric *f, char *out, size_t len);
 
 /* fabric_calib.c: dilation auto */
 #define FAB_CALIB_FRAME	1500	/* bytes: a full frame of the default MTU */

@@ -41,7 +41,7 @@
 #define CHECK_PARALLEL	8
 #define FAB_UP_USAGE	"snicctl fabric up FILE|GENERATOR [name NAME] " \
 	"[dilation D|auto] [rate RATE] [hoq USEC] [cc_thr T] [ar|val]\n" \
-	"                         [machines ADDR,ADDR,...] [part MACHINE] [check]"
+	"                         [machines ADDR,ADDR,...] [part MACHINE] [loops] [check]"
 
 static double now_s(void)
 {
@@ -678,7 +678,8 @@ static int check_fabric(const struct fabric *f, int per)
 static int cmd_up(int argc, char **argv)
 {
 	struct fabric *f = fab_new();
-	bool do_check = false, dil_auto = false;
+	bool do_check = false, dil_auto = false, loops_ok = false;
+	char loop[1024];
 	const char *part = NULL;
 	long long rate;
 	char path[96];
@@ -698,8 +699,15 @@ static int cmd_up(int argc, char **argv)
 	for (i = 1; !err && i < argc; i++) {
 		if (!strcmp(argv[i], "check")) {
 			do_check = true;
-		} else if (!strcmp(argv[i], "name") && i + 1 < argc &&
-			   strlen(argv[i + 1]) < 8) {
+		} else if (!strcmp(argv[i], "loops")) {
+			loops_ok = true;
+		} else if (!strcmp(argv[i], "name") && i + 1 < argc) {
+			if (!fab_name_ok(argv[i + 1])) {
+				fprintf(stderr, "Error: bad fabric name \"%s\": " FAB_NAME_RULE "\n",
+					argv[i + 1]);
+				fab_free(f);
+				return 2;
+			}
 			strcpy(f->name, argv[++i]);
 		} else if (!strcmp(argv[i], "dilation") && i + 1 < argc &&
 			   !strcmp(argv[i + 1], "auto")) {
@@ -743,7 +751,18 @@ static int cmd_up(int argc, char **argv)
 	}
 	if (!err && part)
 		err = fab_set_part(f, part);
-	if (err || fab_finish(f) || (dil_auto && fab_auto_dilation(f))) {
+	if (err || fab_finish(f)) {
+		fab_free(f);
+		return 1;
+	}
+	/* routes that can deadlock a lossless fabric: refused, named */
+	if (!loops_ok && fab_credit_loop(f, loop, sizeof(loop)) > 0) {
+		fprintf(stderr, "Error: %s: the routes can deadlock, a credit loop (channel dependency cycle): %s (\"loops\" builds it anyway)\n",
+			f->src, loop);
+		fab_free(f);
+		return 1;
+	}
+	if (dil_auto && fab_auto_dilation(f)) {
 		fab_free(f);
 		return 1;
 	}
@@ -951,6 +970,8 @@ int do_fabric(int argc, char **argv)
 		return cmd_up(argc - 1, argv + 1);
 	if (argc >= 1 && !strcmp(argv[0], "exec"))
 		return fabric_exec(argc - 1, argv + 1);
+	if (argc >= 1 && !strcmp(argv[0], "export"))
+		return fabric_export(argc - 1, argv + 1);
 	err = fabric_ctl(argc, argv);
 	if (err >= 0)
 		return err;
@@ -1038,6 +1059,7 @@ int do_fabric(int argc, char **argv)
 		"       snicctl fabric health [NAME [threshold PERMILLE | mark]]\n"
 		"       snicctl fabric check [NAME] [pairs N|all]\n"
 		"       snicctl fabric exec NAME NODE -- CMD [ARGS]\n"
+		"       snicctl fabric export FILE|GENERATOR|NAME [dot|json]\n"
 		"       snicctl fabric list\n"
 		"       snicctl fabric set NAME nics|switches|NODE[,NODE...] SETTING...\n"
 		"       snicctl fabric link NAME A B down|up\n"

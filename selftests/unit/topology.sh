@@ -1,0 +1,90 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# Topologies on the host, nothing built (no kernel): snicctl fabric export
+# as DOT and node-link JSON, the three-level fat tree generator, the
+# credit-loop check of the routes, and scripts/snic-nodelink2fab back
+# from JSON to a description (a round trip gives the same fabric). KTAP.
+top=$(cd "$(dirname "$0")/../.." && pwd)
+ctl=$top/userspace/snicctl/snicctl
+n2f=$top/scripts/snic-nodelink2fab
+t=$(mktemp -d)
+trap 'rm -rf "$t"' EXIT
+n=0 fail=0
+ok() { n=$((n + 1)); echo "ok $n $1"; }
+check() {	# check DESC CMD...: CMD's output shown when it fails
+	d=$1
+	shift
+	if out=$("$@" 2>&1); then ok "$d"; else
+		n=$((n + 1)); fail=$((fail + 1)); echo "not ok $n $d"
+		echo "$out" | tail -n 5 | sed 's/^/# /'
+	fi
+}
+# jsonq FILE EXPR: python's verdict on EXPR over the JSON in FILE (as g)
+jsonq() { python3 -c "import json, sys; g = json.load(open(sys.argv[1])); sys.exit(0 if ($2) else 1)" "$1"; }
+
+echo "KTAP version 1"
+check "fattree:2,2,2 as DOT: 8 nodes, 8 links, hosts with LIDs, no credit loop" sh -c "
+	'$ctl' fabric export fattree:2,2,2 dot >'$t/ft.dot' && cat '$t/ft.dot' &&
+	grep -q '^graph \"f\" {' '$t/ft.dot' && [ \$(grep -c ' -- ' '$t/ft.dot') -eq 8 ] &&
+	[ \$(grep -c 'shape=box' '$t/ft.dot') -eq 4 ] && grep -q 'label=\"h4.nLID 4\"' '$t/ft.dot' &&
+	grep -q 'credit loop: none' '$t/ft.dot'"
+check "kfattree:4 as node-link JSON: 16 hosts, 20 switches of 4 ports, 48 links, no credit loop" sh -c "
+	'$ctl' fabric export kfattree:4 json >'$t/k4.json' &&
+	python3 -c '
+import json, sys, collections
+g = json.load(open(sys.argv[1]))
+kinds = collections.Counter(x[\"kind\"] for x in g[\"nodes\"])
+deg = collections.Counter()
+for l in g[\"links\"]:
+    deg[l[\"source\"]] += 1; deg[l[\"target\"]] += 1
+sw = [x[\"id\"] for x in g[\"nodes\"] if x[\"kind\"] == \"switch\"]
+lids = sorted(x[\"lid\"] for x in g[\"nodes\"] if x[\"kind\"] == \"host\")
+print(kinds, len(g[\"links\"]), g[\"graph\"][\"credit_loop\"])
+sys.exit(not (kinds[\"host\"] == 16 and kinds[\"switch\"] == 20 and len(g[\"links\"]) == 48
+              and all(deg[s] == 4 for s in sw) and lids == list(range(1, 17))
+              and g[\"graph\"][\"credit_loop\"] is None and g[\"multigraph\"]))' '$t/k4.json'"
+check "-j fabric export is the JSON" sh -c "
+	'$ctl' -j fabric export kfattree:4 | cmp - '$t/k4.json'"
+check "kfattree:3 (odd K): refused, exit 2, the rule said" sh -c "
+	out=\$('$ctl' fabric export kfattree:3 2>&1); rc=\$?; echo \"\$out\"
+	[ \$rc -eq 2 ] && echo \"\$out\" | grep -q 'even K'"
+# A ring of five switches, a host on each: the route to the host two
+# switches on is the short way round, one direction for every host,
+# and the five routes' dependencies close a loop on VL 0.
+{
+	for i in 0 1 2 3 4; do echo "switch r$i"; echo "host h$i"; echo "link h$i r$i"; done
+	for i in 0 1 2 3 4; do echo "link r$i r$(( (i + 1) % 5 ))"; done
+} >"$t/ring5.fab"
+check "a ring of five: its credit loop named, five channels on VL 0 (DOT comment, stderr)" sh -c "
+	'$ctl' fabric export '$t/ring5.fab' >'$t/r5.dot' 2>'$t/r5.err'; cat '$t/r5.err'
+	grep -q 'Warning: .*ring5.fab: the routes can deadlock, a credit loop: ' '$t/r5.err' &&
+	l=\$(sed -n 's/.*credit loop: //p' '$t/r5.dot') &&
+	[ \$(echo \"\$l\" | grep -o ' -> ' | wc -l) -eq 5 ] &&
+	[ \$(echo \"\$l\" | grep -o 'vl 0' | wc -l) -eq 6 ] &&
+	[ \"\$(echo \"\$l\" | sed 's/ -> .*//')\" = \"\$(echo \"\$l\" | sed 's/.* -> //')\" ]"
+check "a ring of four with hosts on two switches (arn_ring.fab): no credit loop" sh -c "
+	'$ctl' fabric export '$top/selftests/net/arn_ring.fab' 2>&1 | grep -q 'credit loop: none'"
+check "the 72-host Dragonfly: no credit loop (the global hop's SC escalation counted)" sh -c "
+	'$ctl' fabric export dragonfly:2,4,2,9 json | python3 -c '
+import json, sys; sys.exit(json.load(sys.stdin)[\"graph\"][\"credit_loop\"] is not None)'"
+check "round trip: dragonfly:1,2,1,3 to JSON, snic-nodelink2fab, the same fabric" sh -c "
+	'$ctl' fabric export dragonfly:1,2,1,3 json >'$t/df.json' &&
+	'$n2f' '$t/df.json' -o '$t/df.fab' && cat '$t/df.fab' &&
+	'$ctl' fabric export dragonfly:1,2,1,3 dot | grep -v '^	//' >'$t/a.dot' &&
+	'$ctl' fabric export '$t/df.fab' dot | grep -v '^	//' >'$t/b.dot' &&
+	diff '$t/a.dot' '$t/b.dot'"
+printf '%s\n' '{"directed": false, "multigraph": false, "graph": {},' \
+	'"nodes": [{"id": "a"}, {"id": "x"}, {"id": "b"}],' \
+	'"links": [{"source": "a", "target": "x"}, {"source": "x", "target": "b"}]}' >"$t/nx.json"
+check "networkx's own node-link (no kinds): hosts are the nodes of one link" sh -c "
+	'$n2f' '$t/nx.json' -o '$t/nx.fab' && cat '$t/nx.fab' &&
+	grep -qx 'host a' '$t/nx.fab' && grep -qx 'switch x' '$t/nx.fab' &&
+	'$ctl' fabric export '$t/nx.fab' | grep -q 'credit loop: none'"
+printf '%s\n' '{"nodes": [{"id": "a"}], "links": [{"source": "a", "target": "zz"}]}' >"$t/bad.json"
+check "a link to no node: refused, exit 1, named" sh -c "
+	out=\$('$n2f' '$t/bad.json' 2>&1); rc=\$?; echo \"\$out\"
+	[ \$rc -eq 1 ] && echo \"\$out\" | grep -q \"no node 'zz'\""
+echo "1..$n"
+echo "# $((n - fail)) passed, $fail failed"
+[ $fail -eq 0 ]
