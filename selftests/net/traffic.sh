@@ -70,6 +70,17 @@ accounted() {	# every datagram in, none lost or misdelivered
 check "star:4 up" "$SNICCTL" fabric up star:4 name "$F"
 check "permutation: runs" tr permutation load 0.2 seed 7
 checke "permutation: every datagram accounted for, none lost" accounted
+checke "the report's provenance: seed, warm-up, arrival, snicctl's version, the command" \
+	'v=$("$SNICCTL" -V | cut -d" " -f2 | sed "s/,\$//")
+	 echo "seed $(top seed) warmup_s $(top warmup_s) arrival $(top arrival) version $(top version) (snicctl -V: $v)"
+	 grep "^command " $OUT.txt
+	 [ "$(top seed)" = 7 ] && eq "$(top warmup_s)" 0.3 && [ "$(top arrival)" = const ] &&
+	 [ "$(top version)" = "$v" ] &&
+	 grep -qx "command snicctl fabric traffic $F permutation load 0.2 seed 7 seconds 1 warmup 0.3" $OUT.txt'
+checke "each host's link rate in the report is its link's (h1's fab0 sch_snic, b/s)" \
+	'r=$(nsexec $F-h1 "$SNICCTL" -j qdisc show fab0 | $JQ -r ".[0].rate")
+	 echo "link_bps $(host h1 link_bps), sch_snic rate $r bytes/s"
+	 [ -n "$r" ] && [ "$(host h1 link_bps)" = $((r * 8)) ]'
 checke "permutation: each host hears from exactly one other" \
 	'for h in h1 h2 h3 h4; do [ "$(host $h sources)" = 1 ] || exit 1; pos "$(host $h accepted)" || exit 1; done'
 checke "IPv6 is off on every host's snic0 (no ND or MLD floods)" \
@@ -83,6 +94,57 @@ checke "latency: fabric ns, p50 <= p99 <= max, one sample a datagram" \
 	 [ "$(top latency_n)" -gt 0 ] && [ "$(top latency_n)" -le "$(top sent)" ]'
 checke "the report states its dilation and its window in fabric time" \
 	'[ "$(top dilation)" = 10000 ] && [ "$(top window_us)" = 100 ]'
+
+# Raw samples and arrival processes: a row per datagram with its
+# schedule (when the arrival process made it due), send and receive
+# times; the schedule is the process's own, whatever the machine's speed
+# did to the sends, so its gaps are asserted exactly.
+S=/tmp/samples.$SFX.csv
+# gaps: the schedule's gaps of each source's consecutive datagrams
+gaps() { sed 1d $S | sort -t, -k1,1 -k3,3n |
+	awk -F, '$1 == s && $3 == q + 1 { print $5 - p } { s = $1; q = $3; p = $5 }'; }
+check "samples FILE: runs (permutation, const)" tr permutation load 0.2 seed 3 samples $S
+checke "samples: its header, a row per datagram received, schedule <= send <= receive" \
+	'echo "rows $(sed 1d $S | wc -l), received $(top received)"
+	 [ "$(head -1 $S)" = "src,dst,seq,msg,sched_ns,send_ns,recv_ns,in_window" ] &&
+	 [ "$(sed 1d $S | wc -l)" = "$(top received)" ] &&
+	 sed 1d $S | awk -F, "\$5 > \$6 || \$6 > \$7 || \$1 == \$2 { print; bad = 1; exit } END { exit bad }"'
+checke "samples: the window's latencies are the report's (max within a fabric ns)" \
+	'm=$(sed 1d $S | awk -F, "\$8 == 1 && \$7 - \$6 > m { m = \$7 - \$6 } END { print m }")
+	 echo "samples max $m, report max $(top latency_max_ns)"
+	 [ $((m - $(top latency_max_ns))) -le 1 ] && [ $(($(top latency_max_ns) - m)) -le 1 ]'
+checke "arrival const: every source's scheduled gap the same (to a fabric ns)" \
+	'gaps | sort -n | sed -n "1p;\$p" | tr "\n" " "; echo
+	 [ $(gaps | wc -l) -ge 100 ] && [ $(( $(gaps | sort -n | tail -1) - $(gaps | sort -n | head -1) )) -le 2 ]'
+check "arrival poisson: runs" tr permutation load 0.2 seed 3 arrival poisson samples $S
+checke "arrival poisson: exponential gaps, their coefficient of variation 1 (0.8..1.2)" \
+	'gaps | awk "{ n++; s += \$1; q += \$1 * \$1 } END { m = s / n; c2 = (q / n - m * m) / (m * m)
+		print n \" gaps, mean \" m \" ns, cv squared \" c2; exit !(n >= 100 && c2 > 0.64 && c2 < 1.44) }"'
+checke "arrival poisson: the report says it" '[ "$(top arrival)" = poisson ]'
+check "arrival onoff:4,12: runs" tr permutation load 0.2 seed 3 arrival onoff:4,12 samples $S
+checke "arrival onoff:4,12: bursts at 4 times the rate (gaps of about 102 ns), silences of 12 us, nothing between" \
+	'gaps | awk "\$1 < 200 { on++; next } \$1 >= 11800 { off++; next } { print \"gap \" \$1; bad = 1; exit }
+		END { print on \" gaps in bursts, \" off \" silences\"; exit bad || !(on >= 50 && off >= 8) }"'
+checke "arrival onoff that would send above line rate while ON: refused, said" \
+	'out=$("$SNICCTL" fabric traffic $F permutation load 0.2 arrival onoff:1,9 seconds 1 2>&1); rc=$?
+	 echo "$out"; [ $rc -ne 0 ] && echo "$out" | grep -q "at most 1"'
+checke "arrival bogus: refused, said" \
+	'out=$("$SNICCTL" fabric traffic $F permutation arrival bogus seconds 1 2>&1); rc=$?
+	 echo "$out"; [ $rc -ne 0 ] && echo "$out" | grep -q "const, poisson or onoff:ON,OFF"'
+printf '# half single datagrams, half 8\n1 0.5\n8 1\n' >$S.dist
+check "msgdist FILE: runs" tr permutation load 0.2 seed 3 msgdist $S.dist samples $S
+checke "msgdist: messages of 1 and of 8 datagrams, none longer; mean 4.5; FCTs measured" \
+	'sed 1d $S | awk -F, "{ n[\$1 \" \" \$4]++ } END { for (k in n) c[n[k]]++
+		for (l in c) print l \" datagrams: \" c[l] \" messages\" }" | sort -n | tee /tmp/md.$SFX
+	 echo "msg_mean $(top msg_mean) fct_n $(top fct_n)"
+	 grep -q "^1 datagrams" /tmp/md.$SFX && grep -q "^8 datagrams" /tmp/md.$SFX &&
+	 awk "\$1 > 8 { exit 1 }" /tmp/md.$SFX &&
+	 eq "$(top msg_mean)" 4.5 && [ "$(top fct_n)" -gt 0 ]'
+printf '1 0.5\n8 0.4\n' >$S.bad
+checke "msgdist with a falling CUMPROB: refused, the line named" \
+	'out=$("$SNICCTL" fabric traffic $F permutation msgdist $S.bad seconds 1 2>&1); rc=$?
+	 echo "$out"; [ $rc -ne 0 ] && echo "$out" | grep -q "$S.bad:2:"'
+rm -f $S $S.dist $S.bad /tmp/md.$SFX
 
 check "incast:3: runs" tr incast:3 load 0.2
 checke "incast:3: only h4 receives, from 3 hosts; h4 sends nothing" \

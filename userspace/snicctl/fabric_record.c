@@ -17,6 +17,9 @@
  *            (what the far end of the link may not reuse yet)
  *   marked   FECN marks on the VL so far
  *   dlid, ccti  a NIC's tracked DLID and its CCTI now (dev snic0)
+ *   mono_ns  the sample's start on CLOCK_MONOTONIC, the clock of fabric
+ *            traffic's start_mono_ns and of ftrace's "mono": to line the
+ *            rows up with a traffic run and with tracepoints
  *
  * Each sample forks a reader per node, in its namespace, in turn.
  */
@@ -46,6 +49,7 @@ struct rec {
 	FILE *out;
 	const char *node;
 	uint64_t t_us;
+	uint64_t mono_ns;	/* the sample's start, CLOCK_MONOTONIC */
 	uint32_t used[SNIC_NUM_VLS];
 };
 
@@ -59,8 +63,9 @@ static void row(struct rec *r, const char *dev, int vl, const char *fmt,
 	unsigned int i;
 
 	if (opt_json) {
-		fprintf(r->out, "{\"t_us\":%llu,\"node\":\"%s\",\"dev\":\"%s\"",
-			(unsigned long long)r->t_us, r->node, dev);
+		fprintf(r->out, "{\"t_us\":%llu,\"mono_ns\":%llu,\"node\":\"%s\",\"dev\":\"%s\"",
+			(unsigned long long)r->t_us,
+			(unsigned long long)r->mono_ns, r->node, dev);
 		if (vl >= 0)
 			fprintf(r->out, ",\"vl\":%d", vl);
 		for (i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
@@ -79,7 +84,7 @@ static void row(struct rec *r, const char *dev, int vl, const char *fmt,
 		if (fmt[i] == 'x')
 			fprintf(r->out, "%llu", (unsigned long long)v[i]);
 	}
-	fputc('\n', r->out);
+	fprintf(r->out, ",%llu\n", (unsigned long long)r->mono_ns);
 }
 
 /* The rows of link end @dev (its qdisc) with the receive credits in r. */
@@ -192,14 +197,15 @@ int fabric_record(const struct fabric *f, int argc, char **argv)
 	signal(SIGINT, on_signal);
 	signal(SIGTERM, on_signal);
 	if (!opt_json)
-		fputs("t_us,node,dev,vl,qlen,backlog,used,marked,dlid,ccti\n",
+		fputs("t_us,node,dev,vl,qlen,backlog,used,marked,dlid,ccti,mono_ns\n",
 		      r.out);
 	start = now_ns();
 	for (i = 0; !stop && (!samples || i < samples); i++) {
 		wall = start + (uint64_t)i * interval * 1000 * f->dilation;
 		while (!stop && now_ns() < wall)
 			usleep(1000);
-		r.t_us = (now_ns() - start) / 1000 / f->dilation;
+		r.mono_ns = now_ns();
+		r.t_us = (r.mono_ns - start) / 1000 / f->dilation;
 		for (n = 0; n < f->nnodes && !stop; n++) {
 			if (!fab_local(f, n))
 				continue;	/* another machine's part */

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * snicctl fabric traffic [NAME] PATTERN [load L] [size BYTES] [msg N]
- *                        [seconds S] [warmup S] [seed N] [bins N]
- *                        [flip PATTERN] [every US] [plan]
+ * snicctl fabric traffic [NAME] PATTERN [load L] [size BYTES]
+ *                        [msg N | msgdist FILE] [seconds S] [warmup S]
+ *                        [seed N] [bins N] [arrival const|poisson|onoff:ON,OFF]
+ *                        [samples FILE] [flip PATTERN] [every US] [plan]
  *
  * Drive every host of a fabric with a traffic pattern at an offered load
  * given in fabric units, and report what the fabric accepted and how long
@@ -41,8 +42,24 @@
  * that it still offers L; the flow completion time of a message (first
  * send to last arrival, fabric ns) is reported as p50, p99 and max over
  * the messages begun in the window (the FCT of HPCC and Swift; divided
- * by that of one message alone it is their FCT slowdown). The link rate is the fabric's (fabric time); the
- * wall rate is that over the fabric's dilation D.
+ * by that of one message alone it is their FCT slowdown). With "msgdist
+ * FILE" each message's length is drawn from FILE's distribution, lines
+ * "DATAGRAMS CUMPROB" (1..1024 datagrams, cumulative probabilities rising
+ * to 1): a flow-size CDF as HPCC's and Homa's workloads give them. The
+ * arrivals: "const" (the default) as above; "poisson" exponential gaps
+ * of the same mean (between messages, with messages), a Poisson process
+ * of the same load; "onoff:ON,OFF" ON fabric us of sending at the rate
+ * that offers L over ON + OFF (at most the line rate), then OFF fabric
+ * us of silence, each host at a random phase of its cycle. The link rate
+ * is the fabric's (fabric time); the wall rate is that over the fabric's
+ * dilation D.
+ *
+ * "samples FILE" writes a CSV row per datagram sent after the warm-up
+ * that arrived: src,dst,seq,msg,sched_ns,send_ns,recv_ns,in_window, its
+ * schedule (when the arrival process made it due), send and receive
+ * times in fabric ns since the run's first sends, and whether it was
+ * sent in the window: raw samples to analyse, every latency the report
+ * summarises among them.
  *
  * One process drives the whole fabric: it opens a UDP socket in every
  * host's netns (a socket stays in the netns it was made in), and with
@@ -166,6 +183,9 @@ struct tr_msg {
 	/* msg N: the message's number at its source, its first send */
 	uint64_t msg;
 	int64_t msg_ns;
+	int64_t sched_ns;	/* CLOCK_REALTIME it was due (its schedule) */
+	uint32_t msg_len;	/* datagrams of its message */
+	uint32_t pad;
 };
 
 struct tr_host {
@@ -181,6 +201,8 @@ struct tr_host {
 	/* msg N: the message being sent, its destination, what is left */
 	uint64_t msg, msg_ns;
 	int msg_dst, msg_left;
+	uint32_t msg_len;	/* datagrams of the message being sent */
+	uint64_t on_until;	/* arrival onoff: wall ns the ON period ends */
 	/* ... and received: per source, its message and datagrams of it */
 	uint64_t *rx_msg;
 	uint32_t *rx_cnt;
@@ -200,6 +222,17 @@ struct tr {
 	int arg;		/* H, N */
 	double load;
 	uint32_t msg;		/* datagrams per message (1: no messages) */
+	/* msgdist FILE: message lengths (datagrams), cumulative probabilities */
+	uint32_t *dist_len;
+	double *dist_cdf;
+	int ndist;
+	const char *dist_path;
+	/* arrival: constant intervals, Poisson, or ON/OFF periods */
+	enum { TR_CONST, TR_POISSON, TR_ONOFF } arrival;
+	uint32_t on_us, off_us;		/* onoff: fabric us */
+	uint64_t on_ns, off_ns;		/* ... wall ns */
+	FILE *samples;			/* samples FILE: a row a datagram */
+	const char *samples_path;
 	uint64_t *fct;		/* fabric ns, messages begun in the window */
 	uint32_t nfct;
 	const char *spec;	/* flows: */
@@ -207,6 +240,8 @@ struct tr {
 	int nflows;
 	unsigned int wire, payload;
 	double seconds, warmup;
+	uint32_t seed;
+	char cmd[512];		/* the command line, for the report */
 	uint64_t interval;	/* wall ns between a host's sends */
 	uint32_t run;
 	struct tr_host *h;
@@ -256,6 +291,32 @@ static uint64_t rnd(void)
 static int rnd_below(int n)
 {
 	return (int)(rnd() % (uint64_t)n);
+}
+
+/* Messages of more than one datagram (msg N > 1, or msgdist) */
+static bool tr_msgs(const struct tr *t)
+{
+	return t->msg > 1 || t->ndist;
+}
+
+/* A uniform draw in (0, 1] */
+static double rnd_unit(void)
+{
+	return ((rnd() >> 11) + 1) * (1.0 / 9007199254740992.0);
+}
+
+/* The length of a new message: msg N, or a draw from msgdist's CDF */
+static uint32_t tr_msg_len(const struct tr *t)
+{
+	double u;
+	int i;
+
+	if (!t->ndist)
+		return t->msg;
+	u = rnd_unit();
+	for (i = 0; i < t->ndist - 1 && u > t->dist_cdf[i]; i++)
+		;
+	return t->dist_len[i];
 }
 
 /* Wire bytes of a frame carrying @payload bytes of UDP payload. */
@@ -669,14 +730,15 @@ static void tr_send(struct tr *t, int i, uint64_t now)
 	bool in_window = h->next >= t->w0 && h->next < t->w1;
 	int d, fd;
 
-	if (t->msg > 1 && h->msg_left) {
+	if (tr_msgs(t) && h->msg_left) {
 		d = h->msg_dst;
 	} else {
 		d = tr_dst(t, i, now);
 		h->msg++;
 		h->msg_ns = realtime_ns();
 		h->msg_dst = d;
-		h->msg_left = t->msg;
+		h->msg_len = tr_msg_len(t);
+		h->msg_left = h->msg_len;
 	}
 	h->msg_left--;
 
@@ -695,6 +757,8 @@ static void tr_send(struct tr *t, int i, uint64_t now)
 	m->t_ns = realtime_ns();
 	m->msg = h->msg;
 	m->msg_ns = h->msg_ns;
+	m->msg_len = h->msg_len;
+	m->sched_ns = h->next;
 	fd = t->pat == TR_FLOWS && t->flows[h->flow].fd >= 0 ?
 	     t->flows[h->flow].fd : h->fd;
 	if (sendto(fd, buf, t->payload, MSG_DONTWAIT,
@@ -744,7 +808,7 @@ static void tr_msg_rx(struct tr *t, struct tr_host *h, const struct tr_msg *m,
 		h->rx_msg[m->src] = m->msg;
 		h->rx_cnt[m->src] = 0;
 	}
-	if (++h->rx_cnt[m->src] == t->msg && (uint64_t)m->msg_ns >= t->w0 &&
+	if (++h->rx_cnt[m->src] == m->msg_len && (uint64_t)m->msg_ns >= t->w0 &&
 	    (uint64_t)m->msg_ns < t->w1 && rx >= (uint64_t)m->msg_ns &&
 	    t->nfct < TR_MAX_SAMPLES)
 		t->fct[t->nfct++] = (rx - m->msg_ns) / t->f->dilation;
@@ -831,8 +895,18 @@ static void tr_recv(struct tr *t, int i)
 		if ((uint64_t)m->t_ns >= t->w0 && (uint64_t)m->t_ns < t->w1 &&
 		    t->nlat < TR_MAX_SAMPLES && rx >= (uint64_t)m->t_ns)
 			t->lat[t->nlat++] = (rx - m->t_ns) / t->f->dilation;
-		if (t->msg > 1)
+		if (tr_msgs(t))
 			tr_msg_rx(t, h, m, rx);
+		if (t->samples && (uint64_t)m->t_ns >= t->w0)
+			fprintf(t->samples, "%s,%s,%llu,%llu,%lld,%lld,%lld,%d\n",
+				t->f->node[t->h[m->src].node].name,
+				t->f->node[t->h[m->dst].node].name,
+				(unsigned long long)m->seq,
+				(unsigned long long)m->msg,
+				(long long)(m->sched_ns - (int64_t)t->t0) / t->f->dilation,
+				(long long)(m->t_ns - (int64_t)t->t0) / t->f->dilation,
+				(long long)(rx - t->t0) / t->f->dilation,
+				(uint64_t)m->t_ns < t->w1);
 	}
 }
 
@@ -857,12 +931,24 @@ static bool tr_drained(const struct tr *t, uint64_t *got)
 static uint64_t tr_gap(const struct tr *t, const struct tr_host *h)
 {
 	uint64_t line = (uint64_t)(h->interval * h->load);
+	double iv = h->interval, gap;
 
-	if (t->msg <= 1)
-		return h->interval;
-	if (h->msg_left)
-		return line ?: 1;
-	return h->interval * t->msg - line * (t->msg - 1);
+	/* arrival onoff: while ON, at the rate that offers the load over
+	 * ON and OFF
+	 */
+	if (t->arrival == TR_ONOFF)
+		iv = iv * t->on_us / (t->on_us + t->off_us);
+	if (tr_msgs(t)) {
+		if (h->msg_left)
+			return line ?: 1;
+		gap = iv * h->msg_len - (double)line * (h->msg_len - 1);
+	} else {
+		gap = iv;
+	}
+	/* arrival poisson: exponential, of the same mean */
+	if (t->arrival == TR_POISSON)
+		gap *= -log(rnd_unit());
+	return gap >= 1 ? (uint64_t)gap : 1;
 }
 
 static void tr_run(struct tr *t)
@@ -883,8 +969,17 @@ static void tr_run(struct tr *t)
 	t->w1 = t->w0 + (uint64_t)(t->seconds * 1e9);
 	t->t_stop = t->w1;
 	drain_end = t->t_stop + TR_DRAIN_MAX_NS;
-	for (i = 0; i < t->nh; i++)
-		t->h[i].next = t->t0 + rnd() % t->h[i].interval;
+	for (i = 0; i < t->nh; i++) {
+		struct tr_host *h = &t->h[i];
+
+		if (t->arrival == TR_ONOFF) {
+			/* a random phase of the ON/OFF cycle */
+			h->next = t->t0 + rnd() % (t->on_ns + t->off_ns);
+			h->on_until = h->next + t->on_ns;
+		} else {
+			h->next = t->t0 + rnd() % h->interval;
+		}
+	}
 	for (;;) {
 		uint64_t wake, d;
 		struct timespec to;
@@ -900,6 +995,18 @@ static void tr_run(struct tr *t)
 				for (b = 0; b < TR_BURST && h->next <= now; b++) {
 					tr_send(t, i, now);
 					h->next += tr_gap(t, h);
+					/* OFF once ON is over (a message
+					 * finishes first)
+					 */
+					while (t->arrival == TR_ONOFF &&
+					       h->next >= h->on_until && !h->msg_left) {
+						/* a message may have run
+						 * past OFF too: whole cycles
+						 */
+						if (h->next < h->on_until + t->off_ns)
+							h->next = h->on_until + t->off_ns;
+						h->on_until += t->on_ns + t->off_ns;
+					}
 				}
 				if (h->next < wake)
 					wake = h->next;
@@ -1125,6 +1232,17 @@ static void tr_report(struct tr *t)
 	out_frac("window_wall_s", " (%s s of wall time)", win);
 	out_u64("start_mono_ns", " started at %llu ns (CLOCK_MONOTONIC)",
 		t->t0_mono);
+	/* provenance: what else it takes to run it again */
+	out_frac("warmup_s", " after %s s of warm-up", t->warmup);
+	out_str("arrival", " arrival %s", t->arrival == TR_POISSON ? "poisson" :
+		t->arrival == TR_ONOFF ? "onoff" : "const");
+	if (t->arrival == TR_ONOFF) {
+		out_u64("on_us", ":%llu", t->on_us);
+		out_u64("off_us", ",%llu", t->off_us);
+	}
+	out_u64("seed", " seed %llu", t->seed);
+	out_str("version", " snicctl %s", SNIC_VERSION);
+	out_str("command", " (%s)", t->cmd);
 	out_begin_list_key("host");
 	for (i = 0; i < t->nh; i++) {
 		struct tr_host *h = &t->h[i];
@@ -1160,6 +1278,9 @@ static void tr_report(struct tr *t)
 		out_frac("offered", " offered %s", h->sends ? h->load : 0);
 		out_frac("injected", " injected %s", inj);
 		out_frac("accepted", " accepted %s", acc);
+		/* its link's rate, fabric time (accepted is a share of it) */
+		out_u64("link_bps", " of %llu b/s",
+			(uint64_t)(h->rate * t->f->dilation * 8 + 0.5));
 		out_u64("sent", " sent %llu", h->sent);
 		out_u64("received", " received %llu", h->rx);
 		out_u64("sources", " from %llu hosts", sources(h, t->nh));
@@ -1218,10 +1339,21 @@ static void tr_report(struct tr *t)
 		cdf[i] = quantile(t->lat, t->nlat, tr_cdf_q[i]);
 	out_nl();
 	out_u64_list("latency_cdf_ns", cdf, TR_CDF_N);
-	if (t->msg > 1) {
+	if (tr_msgs(t)) {
 		qsort(t->fct, t->nfct, sizeof(*t->fct), cmp_u64);
 		out_nl();
-		out_u64("msg", "messages of %llu datagrams:", t->msg);
+		if (t->ndist) {
+			double mean = 0, prev = 0;
+
+			for (i = 0; i < t->ndist; i++) {
+				mean += t->dist_len[i] * (t->dist_cdf[i] - prev);
+				prev = t->dist_cdf[i];
+			}
+			out_str("msgdist", "messages from %s", t->dist_path);
+			out_frac("msg_mean", " (mean %s datagrams):", mean);
+		} else {
+			out_u64("msg", "messages of %llu datagrams:", t->msg);
+		}
 		out_u64("fct_n", " %llu", t->nfct);
 		out_u64("fct_p50_ns", " fct p50 %llu", quantile(t->fct, t->nfct, 0.5));
 		out_u64("fct_p99_ns", " p99 %llu", quantile(t->fct, t->nfct, 0.99));
@@ -1244,10 +1376,84 @@ static void tr_report(struct tr *t)
 		putchar('\n');
 }
 
+/*
+ * msgdist FILE: message lengths in datagrams and their cumulative
+ * probabilities, a line "DATAGRAMS CUMPROB" each (# comments), lengths
+ * 1..1024 and probabilities rising to 1. 0, or -1 (said, with the line).
+ */
+static int tr_load_dist(struct tr *t, const char *path)
+{
+	char *line = NULL;
+	size_t cap = 0;
+	int no = 0, err = 0;
+	unsigned int len;
+	double p, prev = 0;
+	char extra;
+	FILE *fp;
+
+	fp = fopen(path, "r");
+	if (!fp) {
+		fprintf(stderr, "Error: msgdist %s: %s\n", path, strerror(errno));
+		return -1;
+	}
+	t->dist_path = path;
+	while (!err && getline(&line, &cap, fp) >= 0) {
+		char *c = strchr(line, '#');
+
+		no++;
+		if (c)
+			*c = 0;
+		if (strspn(line, " \t\r\n") == strlen(line))
+			continue;
+		if (sscanf(line, "%u %lf %c", &len, &p, &extra) != 2 ||
+		    len < 1 || len > 1024 || !(p > prev) || p > 1) {
+			fprintf(stderr, "Error: msgdist %s:%d: \"DATAGRAMS CUMPROB\", DATAGRAMS 1..1024, CUMPROB rising to 1\n",
+				path, no);
+			err = -1;
+			break;
+		}
+		t->dist_len = realloc(t->dist_len, (t->ndist + 1) * sizeof(*t->dist_len));
+		t->dist_cdf = realloc(t->dist_cdf, (t->ndist + 1) * sizeof(*t->dist_cdf));
+		if (!t->dist_len || !t->dist_cdf)
+			exit(1);
+		t->dist_len[t->ndist] = len;
+		t->dist_cdf[t->ndist++] = p;
+		prev = p;
+	}
+	free(line);
+	fclose(fp);
+	if (!err && (!t->ndist || prev != 1)) {
+		fprintf(stderr, "Error: msgdist %s: the last CUMPROB must be 1\n", path);
+		err = -1;
+	}
+	return err;
+}
+
+/* arrival const|poisson|onoff:ON,OFF (fabric us) */
+static int tr_parse_arrival(struct tr *t, const char *s)
+{
+	char extra;
+
+	if (!strcmp(s, "const")) {
+		t->arrival = TR_CONST;
+	} else if (!strcmp(s, "poisson")) {
+		t->arrival = TR_POISSON;
+	} else if (sscanf(s, "onoff:%u,%u%c", &t->on_us, &t->off_us, &extra) == 2 &&
+		   t->on_us >= 1 && t->off_us >= 1 && t->on_us <= 10000000 &&
+		   t->off_us <= 10000000) {
+		t->arrival = TR_ONOFF;
+	} else {
+		fprintf(stderr, "Error: arrival \"%s\": const, poisson or onoff:ON,OFF (fabric us, 1..10000000)\n",
+			s);
+		return -1;
+	}
+	return 0;
+}
+
 static int tr_usage(void)
 {
-	fprintf(stderr, "Usage: snicctl fabric traffic [NAME] PATTERN [load L] [size BYTES] [msg N] [seconds S] [warmup S] [seed N] [bins N]\n"
-		"       [flip PATTERN] [every US] [plan]\n"
+	fprintf(stderr, "Usage: snicctl fabric traffic [NAME] PATTERN [load L] [size BYTES] [msg N | msgdist FILE] [seconds S] [warmup S] [seed N] [bins N]\n"
+		"       [arrival const|poisson|onoff:ON,OFF] [samples FILE] [flip PATTERN] [every US] [plan]\n"
 		"       PATTERN := uniform | permutation | adv+H | incast:N | hotspot:N | all2all |\n"
 		"                  flows:SRC-DST[@L][,SRC-DST[@L]]...\n");
 	return 1;
@@ -1263,6 +1469,9 @@ int fabric_traffic(const struct fabric *f, int argc, char **argv)
 	bool plan = false;
 	double v;
 
+	/* before anything can fail: out closes what was opened */
+	for (i = 0; i < TR_MAX_FLOWS; i++)
+		t.flows[i].fd = -1;
 	if (argc > 1 && !strcmp(argv[argc - 1], "plan")) {
 		plan = true;
 		argc--;
@@ -1294,23 +1503,45 @@ int fabric_traffic(const struct fabric *f, int argc, char **argv)
 			;
 		else if (!strcmp(argv[i], "flip") && !parse_flip(&t, argv[i + 1]))
 			;
+		else if (!strcmp(argv[i], "arrival")) {
+			if (tr_parse_arrival(&t, argv[i + 1]))
+				goto out;
+		} else if (!strcmp(argv[i], "msgdist") && !t.ndist) {
+			if (tr_load_dist(&t, argv[i + 1]))
+				goto out;
+		} else if (!strcmp(argv[i], "samples"))
+			t.samples_path = argv[i + 1];
 		else if (!strcmp(argv[i], "every") && !parse_u32(argv[i + 1], &every) &&
 			 every >= 1 && every <= 1000000)
 			;
-		else
-			return tr_usage();
+		else {
+			tr_usage();
+			goto out;
+		}
 	}
-	if (i != argc)
-		return tr_usage();
+	if (i != argc) {
+		tr_usage();
+		goto out;
+	}
+	if (t.ndist && t.msg > 1) {
+		fprintf(stderr, "Error: msg N or msgdist FILE, not both\n");
+		goto out;
+	}
+	t.on_ns = (uint64_t)t.on_us * 1000 * f->dilation;
+	t.off_ns = (uint64_t)t.off_us * 1000 * f->dilation;
 	if (t.flip_us) {
 		if ((t.pat != TR_UNIFORM && t.pat != TR_ADV) ||
 		    (t.pat2 != TR_UNIFORM && t.pat2 != TR_ADV)) {
 			fprintf(stderr, "Error: flip alternates uniform and adv+H patterns only\n");
-			return 1;
+			goto out;
 		}
 		t.flip_us = every;
 		t.flip_ns = (uint64_t)every * 1000 * f->dilation;
 	}
+	t.seed = seed;
+	n = snprintf(t.cmd, sizeof(t.cmd), "snicctl fabric traffic %s", f->name);
+	for (i = 0; i < argc && n < (int)sizeof(t.cmd); i++)
+		n += snprintf(t.cmd + n, sizeof(t.cmd) - n, " %s", argv[i]);
 	rnd_state ^= (uint64_t)seed * 0x9e3779b97f4a7c15ULL;
 	if (!rnd_state)
 		rnd_state = 1;
@@ -1322,19 +1553,18 @@ int fabric_traffic(const struct fabric *f, int argc, char **argv)
 	if (t.wire > size) {
 		fprintf(stderr, "Error: size %u is below the smallest frame (%u bytes)\n",
 			size, t.wire);
-		return 1;
+		goto out;
 	}
 	for (n = 0, i = 0; i < f->nnodes; i++)
 		n += !f->node[i].sw;
 	t.nh = n;
 	t.h = calloc(n, sizeof(*t.h));
 	t.lat = malloc(TR_MAX_SAMPLES * sizeof(*t.lat));
-	t.fct = t.msg > 1 ? malloc(TR_MAX_SAMPLES * sizeof(*t.fct)) : NULL;
+	t.fct = tr_msgs(&t) ? malloc(TR_MAX_SAMPLES * sizeof(*t.fct)) : NULL;
 	t.bin_rx = calloc(t.nbins ?: 1, sizeof(*t.bin_rx));
-	if (!t.h || !t.lat || (t.msg > 1 && !t.fct) || !t.bin_rx)
+	if (!t.h || !t.lat || (tr_msgs(&t) && !t.fct) || !t.bin_rx)
 		exit(1);
 	for (i = 0; i < TR_MAX_FLOWS; i++) {
-		t.flows[i].fd = -1;
 		t.flows[i].bin_rx = calloc(t.nbins ?: 1, sizeof(uint64_t));
 		if (!t.flows[i].bin_rx)
 			exit(1);
@@ -1383,9 +1613,29 @@ int fabric_traffic(const struct fabric *f, int argc, char **argv)
 		if (!h->interval)
 			h->interval = 1;
 	}
+	/* ON at a rate that offers the load over ON and OFF: at most 1 */
+	for (i = 0; t.arrival == TR_ONOFF && i < t.nh; i++) {
+		if (t.h[i].sends &&
+		    t.h[i].load * (t.on_us + t.off_us) / t.on_us > 1) {
+			fprintf(stderr, "Error: arrival onoff:%u,%u at load %.4f would send at %.4f of the link while ON: at most 1\n",
+				t.on_us, t.off_us, t.h[i].load,
+				t.h[i].load * (t.on_us + t.off_us) / t.on_us);
+			goto out;
+		}
+	}
 	if (plan) {
 		err = tr_plan_report(&t);
 		goto out;
+	}
+	if (t.samples_path) {
+		t.samples = fopen(t.samples_path, "w");
+		if (!t.samples) {
+			fprintf(stderr, "Error: samples %s: %s\n", t.samples_path,
+				strerror(errno));
+			goto out;
+		}
+		/* fabric ns since the run's start (its first sends) */
+		fprintf(t.samples, "src,dst,seq,msg,sched_ns,send_ns,recv_ns,in_window\n");
 	}
 	home = open("/proc/self/ns/net", O_RDONLY | O_CLOEXEC);
 	if (home < 0) {
@@ -1414,6 +1664,13 @@ out:
 			close(t.flows[i].fd);
 		free(t.flows[i].bin_rx);
 	}
+	if (t.samples && fclose(t.samples)) {
+		fprintf(stderr, "Error: samples %s: %s\n", t.samples_path,
+			strerror(errno));
+		err = 1;
+	}
+	free(t.dist_len);
+	free(t.dist_cdf);
 	free(t.bin_rx);
 	free(t.h);
 	free(t.lat);
