@@ -97,6 +97,16 @@ if [ -n "${SNIC_GUEST:-}" ]; then
 		/usr/sbin/ip addr add "192.168.100.$SNIC_GUEST/24" dev eth0 ||
 		echo "init: no eth0 for the underlay"
 fi
+# host_programs: the host's iperf3, python3, mpirun, tshark and gnuplot,
+# and "host CMD" for any other, in /run/snic/host (selftests/qemu/hostexec)
+host_programs() {
+	mkdir -p /run/snic/host
+	cp /snic/selftests/qemu/hostexec /run/snic/hostexec
+	for p in iperf3 python3 mpirun tshark gnuplot host; do
+		ln -sf ../hostexec "/run/snic/host/$p"
+	done
+}
+
 # The whole kernel log, drained after every test (run_tests.sh) so that
 # the ring buffer never overwrites a report: the host judges the run on
 # it, not only on the console (which shows KERN_ERR and worse).
@@ -117,6 +127,32 @@ if [ "$mode" = plant ]; then
 	/sbin/insmod "/snic/$moddir/selftests/qemu/plant/snic_plant_$plant.ko"
 	sleep 1
 	rc=0
+elif [ "$mode" = shell ]; then
+	# make shell: an interactive shell on the console, the modules
+	# loaded, snicctl, the test tools and the host's programs by their
+	# names; its end (exit, Ctrl-D) powers the guest off.
+	host_programs
+	export PATH="/run/snic:/run/snic/tools:$PATH:/run/snic/host"
+	export SNIC_OUT=/snic/build/results
+	mkdir -p "$SNIC_OUT"
+	if /sbin/modprobe snic && /sbin/modprobe sch_snic; then
+		loaded="snic and sch_snic loaded"
+	else
+		loaded="the modules did NOT load (see above)"
+	fi
+	cat <<-EOF
+
+	snic shell: kernel $(uname -r), $loaded.
+	  snicctl fabric up fattree:2,2,2 name ft     a fabric (snicctl help)
+	  snicctl fabric exec ft h4 -- iperf3 -s -1   a host program, by name
+	  The tree is /snic (results: \$SNIC_OUT, build/results on the host);
+	  host programs: iperf3 python3 mpirun tshark gnuplot, or host CMD.
+	  exit or Ctrl-D powers off.
+
+	EOF
+	cd /snic
+	PS1='snic:\w# ' setsid cttyhack /bin/sh
+	rc=0
 elif [ "$mode" = demo ] || [ "$mode" = bench ] || [ "$mode" = bench_full ] ||
      [ "$mode" = soak ]; then
 	echo SNIC-DEMO-BEGIN
@@ -124,10 +160,12 @@ elif [ "$mode" = demo ] || [ "$mode" = bench ] || [ "$mode" = bench_full ] ||
 	rc=$?
 	echo SNIC-DEMO-END
 elif [ "$mode" = script ]; then
-	# An experiment (scripts/run.sh): snicctl and the test tools by
-	# their names, its results directory (the script's own, which the
-	# host sees as build/results/NAME-DATE) in $SNIC_OUT, its arguments.
-	export PATH="/run/snic:/run/snic/tools:$PATH"
+	# An experiment (scripts/run.sh): snicctl, the test tools and the
+	# host's programs by their names, its results directory (the
+	# script's own, which the host sees as build/results/NAME-DATE) in
+	# $SNIC_OUT, its arguments.
+	host_programs
+	export PATH="/run/snic:/run/snic/tools:$PATH:/run/snic/host"
 	export SNIC_OUT="/snic/$(dirname "$script")"
 	echo SNIC-DEMO-BEGIN
 	# split into words, never globbed

@@ -9,8 +9,13 @@
 #   run-vm.sh [--test NAME]... [--demo] [--bench] [--bench-full] [--soak SECONDS] [--kvm] [--kver KVER] [--timeout S]
 #             [--debug] [--iter N] [--mem MIB] [--plant NAME] [--script FILE
 #             [--args "A B ..."] [--stream]]
-#             [--out DIR] [--guest I --guests N --netdev SPEC --span DIR]
+#             [--shell] [--out DIR] [--guest I --guests N --netdev SPEC --span DIR]
 #
+# --shell boots the guest with an interactive shell on this terminal (make
+# shell): the modules loaded, snicctl, the test tools and the host's
+# iperf3, python3, mpirun, tshark and gnuplot by their names (any other
+# as "host CMD": selftests/qemu/hostexec), the tree at /snic; exit or
+# Ctrl-D powers the guest off.
 # --script FILE runs FILE (a shell script of this tree, its path from the
 # top) in the guest instead of the tests, with what the tests have
 # (snicctl and the test tools on $SNICCTL and $TOOLS, selftests/lib.sh to
@@ -74,6 +79,7 @@ while [ $# -gt 0 ]; do
 	--iter) iter=$2; shift 2 ;;
 	--mem) mem=$2; shift 2 ;;
 	--plant) mode=plant; plant=$2; shift 2 ;;
+	--shell) mode=shell; shift ;;
 	--script) mode=script; script=$2; shift 2 ;;
 	--args) script_args=$2; shift 2 ;;
 	--stream) stream=1; shift ;;
@@ -233,6 +239,25 @@ cpu=max
 # netif_rx_internal() after 20 min), never the 6.1. snic places no int3.
 # The run is said and kept (console-<time>-int3-N.log); another kernel
 # report fails the run as always.
+# --shell: the console is this terminal, for as long as the shell runs
+# (no timeout, nothing judged): make shell.
+if [ "$mode" = shell ]; then
+	echo "# snic shell: kernel $KVER under qemu ($accel), the tree at /snic; exit or Ctrl-D powers off (Ctrl-A x kills qemu)"
+	set +e
+	qemu-system-x86_64 \
+		-machine q35 -accel "$accel" -cpu "$cpu" -m "$mem" -smp 2 \
+		-nographic -no-reboot "${nic[@]}" \
+		-kernel "$guest/vmlinux" -initrd "$out/initramfs.cpio.gz" \
+		-append "$append" \
+		-virtfs "local,path=$top,mount_tag=snic,security_model=none" \
+		-virtfs "local,path=/,mount_tag=hostroot,security_model=none,readonly=on,multidevs=remap" \
+		-device isa-debug-exit,iobase=0xf4,iosize=0x01
+	rc=$?
+	# isa-debug-exit: 1 is the guest's "0" (the shell ended)
+	[ $rc -eq 1 ] && exit 0
+	echo "# snic shell: qemu exited with status $rc"
+	exit 1
+fi
 start=$(date +%s)
 boot=1
 # --stream: the output between the markers as it comes, not at the end
