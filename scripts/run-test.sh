@@ -6,7 +6,8 @@
 # "quick" argument gives, from a copy outside the tree; then what the
 # user gets is checked: the results directory, the manifest with its
 # provenance and one fidelity verdict per run, the CSV, the plot, and
-# the output shown while the guest ran, not only at its end. KTAP.
+# the output shown while the guest ran, not only at its end; then
+# scripts/snic-plot on the examples' reports, records and verdicts. KTAP.
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 n=0 fail=0
@@ -66,6 +67,36 @@ for exp in "$top"/examples/*.sh; do
 		not_ok "$name: its output shown as it came" "first verdict at ${t1:-?}, guest done at ${t2:-?}"
 	fi
 done
+
+# scripts/snic-plot on what the examples wrote, as a user runs it on the
+# host: accepted against offered load and the latency CDFs of
+# dragonfly-adv's reports, one line per routing mode; dumbbell's record
+# of queues and CCTIs; each with the runs' verdicts in its title.
+plot=$top/scripts/snic-plot
+df=$(ls -d "$top"/build/results/dragonfly-adv-* 2>/dev/null | tail -n 1)
+db=$(ls -d "$top"/build/results/dumbbell-* 2>/dev/null | tail -n 1)
+if [ -n "$df" ] && [ -n "$db" ]; then
+	set -- "$df"/run-min-*.json
+	l=${1##*/run-min-}
+	l=${l%.json}
+	check "snic-plot load: MIN, VAL, ARN accepted against offered, verdicts in the title" \
+		sh -c "'$plot' load -o '$tmp/load.png' --health '$df/health-min-$l.json' \
+			MIN='$df/run-min-$l.json' VAL='$df/run-val-$l.json' ARN='$df/run-ar-$l.json' &&
+		       test -s '$tmp/load.png' && [ \$(grep -o ' index ' '$tmp/load.gp' | wc -l) -eq 3 ] &&
+		       grep -Eq 'fidelity: (FAITHFUL|UNFAITHFUL|UNKNOWN)' '$tmp/load.gp'"
+	check "snic-plot cdf: a CDF per report, 14 quantiles each" \
+		sh -c "'$plot' cdf -o '$tmp/cdf.png' MIN='$df/run-min-$l.json' ARN='$df/run-ar-$l.json' &&
+		       test -s '$tmp/cdf.png' && [ \$(grep -c '^[0-9]' '$tmp/cdf.dat') -eq 28 ] &&
+		       grep -q 'fidelity not given' '$tmp/cdf.gp'"
+	check "snic-plot record: queues and CCTIs over fabric time" \
+		sh -c "'$plot' record -o '$tmp/rec.png' --health '$db/health-1.json' '$db/record-1.csv' &&
+		       test -s '$tmp/rec.png' && grep -q ' index 0 ' '$tmp/rec.gp'"
+	check "snic-plot refuses what is not a traffic report, saying so, exit 1" \
+		sh -c "out=\$('$plot' load -o '$tmp/x.png' '$db/record-1.csv' 2>&1); rc=\$?; echo \"\$out\"
+		       [ \$rc -eq 1 ] && echo \"\$out\" | grep -q 'snic-plot: '"
+else
+	not_ok "snic-plot: the examples' results to plot" "dragonfly-adv ${df:-missing}, dumbbell ${db:-missing}"
+fi
 echo "1..$n"
 echo "$((n - fail)) passed, $fail failed"
 [ "$fail" = 0 ]
