@@ -33,6 +33,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "fabric.h"
 #include "snicctl.h"
@@ -87,7 +88,8 @@ int fab_err(struct fabric *f, int line, const char *fmt, ...)
 	return -1;
 }
 
-static int fab_find(const struct fabric *f, const char *name)
+/* The index of node @name in @f, or -1. */
+int fab_find(const struct fabric *f, const char *name)
 {
 	int i;
 
@@ -757,6 +759,25 @@ const struct fab_link *fab_host_link(const struct fabric *f, int host)
 void fab_ns(const struct fabric *f, int node, char *buf, size_t len)
 {
 	snprintf(buf, len, "%s-%s", f->name, f->node[node].name);
+}
+
+/*
+ * A child in node @node's netns, as fork(): its pid in the parent (-1 when
+ * fork failed), 0 in the child, which is in the netns already (one that
+ * cannot enter it exits 2). Output is flushed first, so that nothing
+ * buffered is written twice.
+ */
+pid_t fab_fork(const struct fabric *f, int node)
+{
+	char ns[NS_LEN];
+	pid_t pid;
+
+	fab_ns(f, node, ns, sizeof(ns));
+	fflush(NULL);
+	pid = fork();
+	if (!pid && enter_netns(ns))
+		_exit(2);
+	return pid;
 }
 
 void fab_addr(const struct fabric *f, int host, char *buf, size_t len)

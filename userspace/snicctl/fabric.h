@@ -14,6 +14,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <sys/types.h>
 #include <stdio.h>
 #include <linux/snic.h>
 #include <linux/snic_wire.h>
@@ -135,6 +136,8 @@ int fab_write(const struct fabric *f, const char *path);
 const struct fab_link *fab_host_link(const struct fabric *f, int host);
 #define NS_LEN		40	/* a node's netns name, NAME-NODE */
 void fab_ns(const struct fabric *f, int node, char *buf, size_t len);
+int fab_find(const struct fabric *f, const char *name);
+pid_t fab_fork(const struct fabric *f, int node);
 void fab_addr(const struct fabric *f, int host, char *buf, size_t len);
 
 /* fabric_span.c */

@@ -37,32 +37,19 @@
 	"       (SETTING...: those of snicctl dev set)\n"
 #define FAB_LINK_USAGE "Usage: snicctl fabric link NAME A B down|up\n"
 
-static int fab_find(const struct fabric *f, const char *name)
-{
-	int n;
-
-	for (n = 0; n < f->nnodes; n++)
-		if (!strcmp(f->node[n].name, name))
-			return n;
-	return -1;
-}
-
 /* "dev set DEV SETTING..." in node @n's netns, in a child. 0: done. */
 static int set_one(const struct fabric *f, int n, int argc, char **argv)
 {
-	char ns[NS_LEN];
 	char **av;
 	pid_t pid;
 	int st, i;
 
-	fab_ns(f, n, ns, sizeof(ns));
-	fflush(NULL);
-	pid = fork();
+	pid = fab_fork(f, n);
 	if (pid < 0)
 		return -1;
 	if (!pid) {
 		av = calloc(argc + 3, sizeof(*av));
-		if (!av || enter_netns(ns))
+		if (!av)
 			_exit(2);
 		av[0] = "set";
 		av[1] = f->node[n].sw ? "sw0" : "snic0";

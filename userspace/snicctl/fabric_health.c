@@ -192,7 +192,6 @@ static void measure(const struct fabric *f, int n, struct health *h)
 /* Each node's figures from a child in its netns, through a pipe. */
 static int collect(const struct fabric *f, struct health *sum)
 {
-	char ns[64];
 	int n, fd[2], st;
 	struct health h;
 	pid_t pid;
@@ -203,16 +202,13 @@ static int collect(const struct fabric *f, struct health *sum)
 			continue;	/* another machine's part */
 		if (pipe(fd))
 			return -1;
-		fab_ns(f, n, ns, sizeof(ns));
-		fflush(NULL);
-		pid = fork();
+		pid = fab_fork(f, n);
 		if (pid < 0)
 			return -1;
 		if (!pid) {
 			close(fd[0]);
 			memset(&h, 0, sizeof(h));
-			if (!enter_netns(ns))
-				measure(f, n, &h);
+			measure(f, n, &h);
 			_exit(write(fd[1], &h, sizeof(h)) == sizeof(h) ? 0 : 1);
 		}
 		close(fd[1]);

@@ -171,7 +171,6 @@ int fabric_record(const struct fabric *f, int argc, char **argv)
 	uint64_t start, wall;
 	const char *file = NULL;
 	struct rec r = { .out = stdout };
-	char ns[64];
 	int a, n, st;
 	pid_t pid;
 
@@ -209,14 +208,11 @@ int fabric_record(const struct fabric *f, int argc, char **argv)
 		for (n = 0; n < f->nnodes && !stop; n++) {
 			if (!fab_local(f, n))
 				continue;	/* another machine's part */
-			fab_ns(f, n, ns, sizeof(ns));
-			fflush(NULL);
-			pid = fork();
+			pid = fab_fork(f, n);
 			if (pid < 0)
 				break;
 			if (!pid) {
-				if (!enter_netns(ns))
-					sample(f, n, &r);
+				sample(f, n, &r);
 				fflush(r.out);
 				_exit(0);
 			}

@@ -428,12 +428,11 @@ static int in_ns(const struct fabric *f, int n, int phase)
 	int st;
 
 	fab_ns(f, n, ns, sizeof(ns));
-	fflush(NULL);
-	pid = fork();
+	pid = fab_fork(f, n);
 	if (pid < 0)
 		return -1;
 	if (!pid)
-		_exit(enter_netns(ns) || program(f, n, phase) ? 1 : 0);
+		_exit(program(f, n, phase) ? 1 : 0);
 	if (waitpid(pid, &st, 0) < 0 || !WIFEXITED(st) || WEXITSTATUS(st)) {
 		fprintf(stderr, "Error: programming %s failed\n", ns);
 		return -1;
