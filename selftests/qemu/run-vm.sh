@@ -239,19 +239,23 @@ cpu=max
 # netif_rx_internal() after 20 min), never the 6.1. snic places no int3.
 # The run is said and kept (console-<time>-int3-N.log); another kernel
 # report fails the run as always.
+# The guest, one machine for both: the tree at /snic, the host's root
+# read-only at /host, isa-debug-exit for the guest's status.
+# shellcheck disable=SC2054
+qemu=(qemu-system-x86_64
+	-machine q35 -accel "$accel" -cpu "$cpu" -m "$mem" -smp 2
+	-nographic -no-reboot "${nic[@]}"
+	-kernel "$guest/vmlinux" -initrd "$out/initramfs.cpio.gz"
+	-append "$append"
+	-virtfs "local,path=$top,mount_tag=snic,security_model=none"
+	-virtfs "local,path=/,mount_tag=hostroot,security_model=none,readonly=on,multidevs=remap"
+	-device isa-debug-exit,iobase=0xf4,iosize=0x01)
 # --shell: the console is this terminal, for as long as the shell runs
 # (no timeout, nothing judged): make shell.
 if [ "$mode" = shell ]; then
 	echo "# snic shell: kernel $KVER under qemu ($accel), the tree at /snic; exit or Ctrl-D powers off (Ctrl-A x kills qemu)"
 	set +e
-	qemu-system-x86_64 \
-		-machine q35 -accel "$accel" -cpu "$cpu" -m "$mem" -smp 2 \
-		-nographic -no-reboot "${nic[@]}" \
-		-kernel "$guest/vmlinux" -initrd "$out/initramfs.cpio.gz" \
-		-append "$append" \
-		-virtfs "local,path=$top,mount_tag=snic,security_model=none" \
-		-virtfs "local,path=/,mount_tag=hostroot,security_model=none,readonly=on,multidevs=remap" \
-		-device isa-debug-exit,iobase=0xf4,iosize=0x01
+	"${qemu[@]}"
 	rc=$?
 	# isa-debug-exit: 1 is the guest's "0" (the shell ended)
 	[ $rc -eq 1 ] && exit 0
@@ -276,14 +280,7 @@ if [ "$stream" = 1 ]; then
 fi
 while :; do
 	set +e
-	timeout --foreground "$tmo" qemu-system-x86_64 \
-		-machine q35 -accel "$accel" -cpu "$cpu" -m "$mem" -smp 2 \
-		-nographic -no-reboot "${nic[@]}" \
-		-kernel "$guest/vmlinux" -initrd "$out/initramfs.cpio.gz" \
-		-append "$append" \
-		-virtfs "local,path=$top,mount_tag=snic,security_model=none" \
-		-virtfs "local,path=/,mount_tag=hostroot,security_model=none,readonly=on,multidevs=remap" \
-		-device isa-debug-exit,iobase=0xf4,iosize=0x01 \
+	timeout --foreground "$tmo" "${qemu[@]}" \
 		</dev/null >"$console" 2>&1
 	rc=$?
 	set -e
