@@ -5,14 +5,15 @@
 # style gates, the DKMS build, the VM suite on the stock 6.1 kernel and
 # on the 6.12 LTS (each test on the kernels its leading comment names:
 # scripts/snic-tests.py), the two-guest tests, the examples (each of
-# examples/ run as make run runs it), the Wireshark decode and,
+# examples/ run as make run runs it), make shell driven through a
+# pseudo-terminal, the Wireshark decode and,
 # when the debug kernel is cached, its stage. Ends with one line
 # "N passed, N failed" summing every test case of every stage; a stage
 # that exits non-zero without a failed case of its own adds one (a
 # compile error, a crash, an abort), and a stage that could not run is
 # said in that line. SNIC_CHECK_STAGES="unit fuzz ..." runs only the
-# stages it names (unit fuzz style dkms vm vm612 span examples wireshark debug),
-# and the final line says which it left out.
+# stages it names (unit fuzz style dkms vm vm612 span examples shell
+# wireshark debug), and the final line says which it left out.
 
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -143,6 +144,11 @@ fi
 if want examples; then
 	echo "# examples: each of examples/ run by make run's script, quick"
 	stage examples ktap scripts/run-test.sh
+fi
+
+if want shell; then
+	echo "# shell: make shell's console driven through a pseudo-terminal"
+	stage shell ktap python3 scripts/shell-test.py
 fi
 
 if want wireshark; then

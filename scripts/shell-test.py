@@ -1,20 +1,18 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
 #
-# make shell driven as a person at a terminal drives it. Not yet a stage
-# of make check: driven by this script (the standard library's pty), the
-# guest's shell runs the first three commands and then echoes nothing
-# more, where pexpect (python3-pexpect) driving the same guest with the
-# same commands goes through; until that is understood it is run by hand. selftests/qemu/run-vm.sh --shell runs on a pseudo-terminal
-# (its stdin, stdout and stderr, as a terminal's); this script types
-# commands into it and reads what the console shows:
+# make shell driven as a person at a terminal drives it, the shell stage
+# of make check. selftests/qemu/run-vm.sh --shell runs on a
+# pseudo-terminal (its stdin, stdout and stderr, as a terminal's); this
+# script types commands into it, a few keys at a time, and reads what the
+# console shows:
 #  - the banner and a prompt come; snicctl is on PATH (snicctl -V);
 #  - a fabric comes up by name (snicctl fabric up star:2 name sh);
 #  - h1 pings h2 through snicctl fabric exec;
 #  - the host's iperf3, by its name, serves on h2 and h1's iperf3 sends to
 #    it: the client reports what the receiver got;
 #  - the host's python3 by name too, in a host's netns (it sees snic0);
-#  - exit powers the guest off and run-vm.sh exits 0.
+#  - Ctrl-D powers the guest off and run-vm.sh exits 0.
 # Each command is followed by "echo @@N-$?" so that its end and its exit
 # status are read from the console (the typed line echoes "$?"
 # unexpanded, so only the shell's own output matches). KTAP.
@@ -69,7 +67,11 @@ class Console:
             self.buf += data
 
     def send(self, line):
-        os.write(self.fd, line.encode() + b"\n")
+        # typed, not pasted: a few characters at a time, as keys come
+        data = line.encode() + b"\n"
+        for i in range(0, len(data), 8):
+            os.write(self.fd, data[i:i + 8])
+            time.sleep(0.05)
 
     def wait_exit(self, timeout):
         end = time.monotonic() + timeout
@@ -130,7 +132,7 @@ def run(con, cmd, timeout=CMD_S):
     seq += 1
     con.buf = b""
     con.send(f"{cmd}; echo @@{seq}-$?")
-    m = con.read_until(rb"@@%d-(\d+)\r?\n" % seq, timeout)
+    m = con.read_until(rb"@@%d-(\d+)\r*\n" % seq, timeout)
     if not m:
         return None, con.buf.decode(errors="replace")[-400:]
     return int(m.group(1)), m.string[:m.start()].decode(errors="replace")
@@ -167,9 +169,9 @@ def main():
         ok(rc == 0, "snicctl fabric down sh", out)
         con.read_until(PROMPT, 120)
         time.sleep(0.2)
-        con.send("exit")
+        os.write(con.fd, b"\x04")     # Ctrl-D at an empty line
         st = con.wait_exit(120)
-        ok(st == 0, "exit powers the guest off; make shell exits 0",
+        ok(st == 0, "Ctrl-D powers the guest off; make shell exits 0",
            f"exit status {st}")
     finally:
         con.kill()
