@@ -85,6 +85,54 @@ printf '%s\n' '{"nodes": [{"id": "a"}], "links": [{"source": "a", "target": "zz"
 check "a link to no node: refused, exit 1, named" sh -c "
 	out=\$('$n2f' '$t/bad.json' 2>&1); rc=\$?; echo \"\$out\"
 	[ \$rc -eq 1 ] && echo \"\$out\" | grep -q \"no node 'zz'\""
+# A containerlab leaf-spine: SR Linux switches, linux hosts (one by the
+# topology's default kind), short and extended links, a link's vars, a
+# label's LID, and a management link that is no fabric link.
+cat >"$t/ls.clab.yml" <<'CLAB'
+name: leafspine
+topology:
+  defaults:
+    kind: linux
+  nodes:
+    spine1: {kind: nokia_srlinux}
+    leaf1: {kind: nokia_srlinux}
+    leaf2:
+      kind: nokia_srlinux
+    h1: {}
+    h2:
+      labels: {snic-lid: "7"}
+    h3: {kind: linux}
+  links:
+    - endpoints: ["leaf1:e1-49", "spine1:e1-1"]
+    - type: veth
+      endpoints:
+        - {node: leaf2, interface: e1-49}
+        - {node: spine1, interface: e1-2}
+      vars: {rate_bps: 50000000000, buf: 64}
+    - endpoints: ["h1:eth1", "leaf1:e1-1"]
+    - endpoints: ["h2:eth1", "leaf2:e1-1"]
+    - endpoints: ["h3:eth1", "leaf2:e1-2"]
+    - endpoints: ["h1:eth9", "mgmt-net:h1-mgmt"]
+CLAB
+check "containerlab YAML: switches and hosts by kind, LID and link vars kept, the management link left out and said" sh -c "
+	'$n2f' '$t/ls.clab.yml' -o '$t/ls.fab' 2>'$t/ls.err'; cat '$t/ls.fab' '$t/ls.err'
+	grep -qx 'fabric leafspine' '$t/ls.fab' &&
+	[ \$(grep -c '^switch ' '$t/ls.fab') -eq 3 ] && [ \$(grep -c '^host ' '$t/ls.fab') -eq 3 ] &&
+	grep -qx 'host h2 lid 7' '$t/ls.fab' &&
+	grep -q '^link leaf2 spine1 rate 50000000000bit buf 64	# leaf2:e1-49 - spine1:e1-2\$' '$t/ls.fab' &&
+	[ \$(grep -c '^link ' '$t/ls.fab') -eq 5 ] &&
+	grep -q 'link 5 .*mgmt-net:h1-mgmt.*left out' '$t/ls.err' &&
+	'$ctl' fabric export '$t/ls.fab' >'$t/ls.dot' && cat '$t/ls.dot' &&
+	grep -q '6 nodes, 5 links; credit loop: none' '$t/ls.dot' &&
+	grep -q '\"leaf2\" -- \"spine1\" \\[label=\"50G\"' '$t/ls.dot'"
+sed 's/leaf2:e1-2"/leaf9:e1-2"/' "$t/ls.clab.yml" >"$t/bad.clab.yml"
+check "containerlab: a link to no node refused, exit 1, named" sh -c "
+	out=\$('$n2f' '$t/bad.clab.yml' 2>&1); rc=\$?; echo \"\$out\"
+	[ \$rc -eq 1 ] && echo \"\$out\" | grep -q \"link 4 (h3 - leaf9): no node 'leaf9'\""
+printf 'name: x\nnodes: [a]\n' >"$t/notclab.yml"
+check "YAML that is no containerlab topology: refused, exit 1, said" sh -c "
+	out=\$('$n2f' '$t/notclab.yml' 2>&1); rc=\$?; echo \"\$out\"
+	[ \$rc -eq 1 ] && echo \"\$out\" | grep -q 'not a containerlab topology'"
 echo "1..$n"
 echo "# $((n - fail)) passed, $fail failed"
 [ $fail -eq 0 ]
