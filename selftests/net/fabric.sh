@@ -202,6 +202,19 @@ checke "fabric health with nothing measured since the mark: UNKNOWN, exit 3" \
 	 h=$("$SNICCTL" -j fabric health $F); rc=$?
 	 echo "$h; exit $rc"
 	 [ $rc = 3 ] && echo "$h" | $JQ -e ".fidelity == \"UNKNOWN\" and .frames == 0" >/dev/null'
+# A link end that cannot be read (its sch_snic gone) leaves the verdict
+# unknowable: exit 4, the node named, no verdict printed as if whole.
+$TC -n "$F-h2" qdisc del dev fab0 root
+checke "fabric health with a link end unreadable (h2's sch_snic deleted): exit 4, h2 named" \
+	'out=$("$SNICCTL" fabric health $F 2>&1); rc=$?; echo "$out; exit $rc"
+	 [ $rc = 4 ] && echo "$out" | grep -q "node h2 could not be read whole" &&
+	 ! echo "$out" | grep -q "FAITHFUL"'
+checke "qdisc show of a device without sch_snic: exit 1, said" \
+	'out=$(nsexec "$F-h2" "$SNICCTL" qdisc show fab0 2>&1); rc=$?; echo "$out; exit $rc"
+	 [ $rc = 1 ] && echo "$out" | grep -q "Error: fab0 has no sch_snic qdisc"'
+checke "qdisc set DEV with nothing to set: exit 1, said" \
+	'out=$(nsexec "$F-h1" "$SNICCTL" qdisc set fab0 2>&1); rc=$?; echo "$out; exit $rc"
+	 [ $rc = 1 ] && echo "$out" | grep -q "nothing to set"'
 "$SNICCTL" fabric down "$F" >/dev/null
 checke "fabric health of a fabric that is not up: exit 2" \
 	'"$SNICCTL" fabric health $F 2>/dev/null; [ $? -eq 2 ]'
@@ -215,8 +228,14 @@ checke "up fails when a netns of the fabric's name exists: it says whose" \
 	 [ $rc -ne 0 ] && echo "$out" | grep -q "netns \"$F-s1\" exists and is not fabric"'
 checke "the failed up made nothing, and left the user's netns" \
 	'[ "$($IP netns list | grep "^$F-" | cut -d" " -f1)" = "$F-s1" ]'
-checke "down of a fabric that is not up: exit 1, the user's netns kept" \
-	'"$SNICCTL" fabric down "$F" 2>&1; [ $? -eq 1 ] && $IP netns list | grep -q "^$F-s1"'
+checke "down of a fabric that is not up: exit 2, the user's netns kept" \
+	'"$SNICCTL" fabric down "$F" 2>&1; [ $? -eq 2 ] && $IP netns list | grep -q "^$F-s1"'
+checke "show and check of a fabric that is not up: exit 2" \
+	'"$SNICCTL" fabric show "$F" 2>&1; a=$?; "$SNICCTL" fabric check "$F" 2>&1; b=$?
+	 echo "show $a, check $b"; [ $a -eq 2 ] && [ $b -eq 2 ]'
+checke "fabric up with a word it does not take: exit 2, nothing built" \
+	'"$SNICCTL" fabric up star:2 name "$F" bogus 2>&1; rc=$?; echo "exit $rc"
+	 [ $rc -eq 2 ] && ! "$SNICCTL" fabric show "$F" >/dev/null 2>&1'
 $IP netns del "$F-s1"
 # A user's netns named like a node of a fabric's, another fabric up:
 # down deletes the fabric's nodes, not it.

@@ -200,7 +200,7 @@ static int fabric_list(void)
 		if (errno != ENOENT) {
 			fprintf(stderr, "Error: %s: %s\n", FAB_STATE_DIR,
 				strerror(errno));
-			return 2;
+			return 1;
 		}
 		n = 0;
 	}

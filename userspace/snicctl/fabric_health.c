@@ -162,37 +162,44 @@ static int get_pacing(const struct snic_dev_info *d, void *arg)
 }
 
 /* In the netns of node @n: add what its link ends measured to @h. */
-static void measure(const struct fabric *f, int n, struct health *h)
+/* Node @n's figures into @h, in its netns: the count of what could not be
+ * read (a link end without its sch_snic, a device that did not answer). */
+static int measure(const struct fabric *f, int n, struct health *h)
 {
 	const struct fab_node *node = &f->node[n];
 	struct tc_snic_xstats x;
 	uint32_t nic, sw;
+	int p, bad = 0;
 	char dev[16];
-	int p;
 
 	if (!node->sw) {
 		if (!qdisc_xstats("fab0", &x))
 			add_late(h, &x.late);
-		/* a NIC that cannot say adds nothing (the error is shown) */
+		else
+			bad++;
 		nic = fab_ifindex("snic0");
-		if (nic)
-			snic_dev_get(nic, get_pacing, h);
-		return;
+		if (!nic || snic_dev_get(nic, get_pacing, h))
+			bad++;
+		return bad;
 	}
 	for (p = 1; p <= node->nports; p++) {
 		snprintf(dev, sizeof(dev), "p%d", p);
 		if (!qdisc_xstats(dev, &x))
 			add_late(h, &x.late);
+		else
+			bad++;
 	}
 	sw = fab_ifindex("sw0");
-	if (sw)
-		snic_port_get(sw, get_port_loss, h);
+	if (!sw || snic_port_get(sw, get_port_loss, h))
+		bad++;
+	return bad;
 }
 
 /* Each node's figures from a child in its netns, through a pipe. */
 static int collect(const struct fabric *f, struct health *sum)
 {
-	int n, fd[2], st;
+	int n, fd[2], st, bad;
+	bool got;
 	struct health h;
 	pid_t pid;
 
@@ -203,19 +210,26 @@ static int collect(const struct fabric *f, struct health *sum)
 		if (pipe(fd))
 			return -1;
 		pid = fab_fork(f, n);
-		if (pid < 0)
+		if (pid < 0) {
+			close(fd[0]);
+			close(fd[1]);
 			return -1;
+		}
 		if (!pid) {
 			close(fd[0]);
 			memset(&h, 0, sizeof(h));
-			measure(f, n, &h);
-			_exit(write(fd[1], &h, sizeof(h)) == sizeof(h) ? 0 : 1);
+			bad = measure(f, n, &h);
+			_exit(write(fd[1], &h, sizeof(h)) == sizeof(h) && !bad ? 0 : 1);
 		}
 		close(fd[1]);
-		if (read(fd[0], &h, sizeof(h)) != sizeof(h))
-			memset(&h, 0, sizeof(h));
+		got = read(fd[0], &h, sizeof(h)) == sizeof(h);
 		close(fd[0]);
-		waitpid(pid, &st, 0);
+		/* a node not read whole leaves the verdict unknown: say which */
+		if (waitpid(pid, &st, 0) < 0 || !WIFEXITED(st) || WEXITSTATUS(st) || !got) {
+			fprintf(stderr, "Error: fabric %s: node %s could not be read whole\n",
+				f->name, f->node[n].name);
+			return -1;
+		}
 		snic_hist_merge(&sum->late, &h.late);
 		sum->ends += h.ends;
 		sum->wakeups += h.wakeups;

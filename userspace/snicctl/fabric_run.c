@@ -552,9 +552,13 @@ static int teardown(const struct fabric *f)
 		bprintf(&b, "netns del %s\n", ns);
 		n++;
 	}
-	if (n && fab_ip_batch(NULL, b.s))
-		fprintf(stderr, "Warning: some netns of %s could not be deleted\n",
+	if (n && fab_ip_batch(NULL, b.s)) {
+		/* the state stays, so that "fabric down" can be tried again */
+		fprintf(stderr, "Error: some netns of %s could not be deleted: it stays up\n",
 			f->name);
+		free(b.s);
+		return -1;
+	}
 	free(b.s);
 	state_path(f->name, path, sizeof(path));
 	unlink(path);
@@ -817,7 +821,7 @@ static int cmd_up(int argc, char **argv)
 usage:
 	fprintf(stderr, "Usage: " FAB_UP_USAGE "\n");
 	fab_gen_usage(stderr);
-	return 1;
+	return 2;
 }
 
 static void show_text(const struct fabric *f)
@@ -987,16 +991,18 @@ int do_fabric(int argc, char **argv)
 	if (argc >= 1 && !strcmp(argv[0], "down") && argc <= 2) {
 		f = fab_load(name);
 		if (!f)
-			return 1;
+			return 2;
 		n = teardown(f);
 		fab_free(f);
+		if (n < 0)
+			return 1;
 		printf("fabric %s down: %d netns deleted\n", name, n);
 		return 0;
 	}
 	if (argc >= 1 && !strcmp(argv[0], "show") && argc <= 2) {
 		f = fab_load(name);
 		if (!f)
-			return 1;
+			return 2;
 		if (opt_json)
 			show_json(f);
 		else
@@ -1048,7 +1054,7 @@ int do_fabric(int argc, char **argv)
 			    !parse_u32(argv[3], &per))))) {
 		f = fab_load(name);
 		if (!f)
-			return 1;
+			return 2;
 		err = check_fabric(f, per);
 		fab_free(f);
 		return err;
@@ -1065,5 +1071,5 @@ int do_fabric(int argc, char **argv)
 		"       snicctl fabric record NAME [interval US] [samples N] [-o FILE]\n"
 		"       snicctl fabric traffic [NAME] PATTERN [load L] [size BYTES] [seconds S] [warmup S] [seed N] [plan]\n");
 	fab_gen_usage(stderr);
-	return 1;
+	return 2;
 }

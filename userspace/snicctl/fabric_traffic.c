@@ -1456,7 +1456,7 @@ static int tr_usage(void)
 		"       [arrival const|poisson|onoff:ON,OFF] [samples FILE] [flip PATTERN] [every US] [plan]\n"
 		"       PATTERN := uniform | permutation | adv+H | incast:N | hotspot:N | all2all |\n"
 		"                  flows:SRC-DST[@L][,SRC-DST[@L]]...\n");
-	return 1;
+	return 2;
 }
 
 int fabric_traffic(const struct fabric *f, int argc, char **argv)
@@ -1515,12 +1515,12 @@ int fabric_traffic(const struct fabric *f, int argc, char **argv)
 			 every >= 1 && every <= 1000000)
 			;
 		else {
-			tr_usage();
+			err = tr_usage();
 			goto out;
 		}
 	}
 	if (i != argc) {
-		tr_usage();
+		err = tr_usage();
 		goto out;
 	}
 	if (t.ndist && t.msg > 1) {

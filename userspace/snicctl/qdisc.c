@@ -53,6 +53,12 @@ static void u16_table(const char *key, struct nlattr *vl, struct nlattr *one)
 	}
 }
 
+/* qdisc show's device, and whether it has a sch_snic */
+struct qdisc_show {
+	uint32_t ifindex;
+	bool found;
+};
+
 static int print_qdisc(struct nl_msg *msg, void *arg)
 {
 	struct nlmsghdr *nlh = nlmsg_hdr(msg);
@@ -60,15 +66,16 @@ static int print_qdisc(struct nl_msg *msg, void *arg)
 	struct nlattr *opt[TCA_SNIC_MAX + 1];
 	struct tcmsg *tcm = nlmsg_data(nlh);
 	const struct tc_snic_xstats *x;
-	uint32_t *ifindex = arg;
+	struct qdisc_show *q = arg;
 	char name[32];
 	int i;
 
-	if (nlh->nlmsg_type != RTM_NEWQDISC || (uint32_t)tcm->tcm_ifindex != *ifindex)
+	if (nlh->nlmsg_type != RTM_NEWQDISC || (uint32_t)tcm->tcm_ifindex != q->ifindex)
 		return NL_OK;
 	if (nlmsg_parse(nlh, sizeof(*tcm), tb, TCA_MAX, NULL) || !tb[TCA_KIND] ||
 	    strcmp(nla_get_string(tb[TCA_KIND]), "snic"))
 		return NL_OK;
+	q->found = true;
 	out_begin_obj();
 	out_hex("handle", "qdisc snic %llx:", tcm->tcm_handle >> 16);
 	if (tb[TCA_OPTIONS] &&
@@ -296,6 +303,10 @@ int qdisc_apply(int argc, char **argv, bool create)
 
 	if (argc < 1 || dev_index(argv[0], &ifindex))
 		goto usage;
+	if (!create && argc == 1) {	/* add DEV: a qdisc of the defaults */
+		fprintf(stderr, "Error: qdisc set %s: nothing to set\n", argv[0]);
+		return 1;
+	}
 	for (i = 1; i < argc; i += 2) {
 		if (i + 1 >= argc)
 			goto usage;
@@ -481,8 +492,8 @@ static int qdisc_nic(int argc, char **argv)
 int do_qdisc(int argc, char **argv)
 {
 	struct tcmsg tcm = { .tcm_family = AF_UNSPEC };
+	struct qdisc_show q = { 0 };
 	struct nl_msg *msg;
-	uint32_t ifindex;
 	int err;
 
 	if (argc >= 1 && !strcmp(argv[0], "set"))
@@ -497,14 +508,18 @@ int do_qdisc(int argc, char **argv)
 			"       snicctl qdisc nic DEV [limit PACKETS]\n");
 		return 1;
 	}
-	if (dev_index(argv[1], &ifindex))
+	if (dev_index(argv[1], &q.ifindex))
 		return 1;
-	tcm.tcm_ifindex = ifindex;
+	tcm.tcm_ifindex = q.ifindex;
 	msg = nlmsg_alloc_simple(RTM_GETQDISC, NLM_F_DUMP);
 	if (!msg || nlmsg_append(msg, &tcm, sizeof(tcm), NLMSG_ALIGNTO))
 		return 1;
 	out_begin_list();
-	err = snic_route_run(msg, print_qdisc, &ifindex, "qdisc show");
+	err = snic_route_run(msg, print_qdisc, &q, "qdisc show");
 	out_end_list();
+	if (!err && !q.found) {
+		fprintf(stderr, "Error: %s has no sch_snic qdisc\n", argv[1]);
+		return 1;
+	}
 	return err ? 1 : 0;
 }
