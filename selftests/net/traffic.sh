@@ -128,9 +128,9 @@ checke "arrival onoff:4,12: bursts at 4 times the rate (gaps of about 102 ns), s
 checke "arrival onoff that would send above line rate while ON: refused, said" \
 	'out=$("$SNICCTL" fabric traffic $F permutation load 0.2 arrival onoff:1,9 seconds 1 2>&1); rc=$?
 	 echo "$out"; [ $rc -ne 0 ] && echo "$out" | grep -q "at most 1"'
-checke "arrival bogus: refused, said" \
+checke "arrival bogus: refused, exit 2, the values it takes said" \
 	'out=$("$SNICCTL" fabric traffic $F permutation arrival bogus seconds 1 2>&1); rc=$?
-	 echo "$out"; [ $rc -ne 0 ] && echo "$out" | grep -q "const, poisson or onoff:ON,OFF"'
+	 echo "$out; exit $rc"; [ $rc -eq 2 ] && echo "$out" | grep -q "const, poisson or onoff:ON,OFF"'
 printf '# half single datagrams, half 8\n1 0.5\n8 1\n' >$S.dist
 check "msgdist FILE: runs" tr permutation load 0.2 seed 3 msgdist $S.dist samples $S
 checke "msgdist: messages of 1 and of 8 datagrams, none longer; mean 4.5; FCTs measured" \
@@ -239,21 +239,24 @@ checke "latency CDF: 14 quantiles, in order, p50 and max agree with the report" 
 	 set -- $q; [ $# = 14 ] && [ "$7" = "$(top latency_p50_ns)" ] &&
 	 [ "${14}" -le "$(top latency_max_ns)" ] &&
 	 echo "$q" | awk "{ for (i = 2; i <= NF; i++) if (\$i < \$(i - 1)) exit 1 }"'
-checke "bins 0 or bins 1001: usage, exit 1" \
-	'! "$SNICCTL" fabric traffic $F uniform bins 0 2>/dev/null &&
-	 ! "$SNICCTL" fabric traffic $F uniform bins 1001 2>/dev/null'
-checke "msg 0 or msg 2000: usage, exit 1" \
-	'! "$SNICCTL" fabric traffic $F incast:3 msg 0 2>/dev/null &&
-	 ! "$SNICCTL" fabric traffic $F incast:3 msg 2000 2>/dev/null'
+checke "bins 0 or bins 1001: usage, exit 2" \
+	'"$SNICCTL" fabric traffic $F uniform bins 0 2>/dev/null; a=$?
+	 "$SNICCTL" fabric traffic $F uniform bins 1001 2>/dev/null; b=$?
+	 echo "exit $a, $b"; [ $a = 2 ] && [ $b = 2 ]'
+checke "msg 0 or msg 2000: usage, exit 2" \
+	'"$SNICCTL" fabric traffic $F incast:3 msg 0 2>/dev/null; a=$?
+	 "$SNICCTL" fabric traffic $F incast:3 msg 2000 2>/dev/null; b=$?
+	 echo "exit $a, $b"; [ $a = 2 ] && [ $b = 2 ]'
 checke "adv+1 on a star: exit 1, names why" \
 	'o=$("$SNICCTL" fabric traffic $F adv+1 2>&1); rc=$?; echo "$o"
 	 [ $rc = 1 ] && echo "$o" | grep -q "needs a fabric of groups"'
 checke "incast:4 on 4 hosts: exit 1, needs 5 hosts" \
 	'o=$("$SNICCTL" fabric traffic $F incast:4 2>&1); rc=$?; echo "$o"
 	 [ $rc = 1 ] && echo "$o" | grep -q "needs 5 hosts"'
-checke "a bad pattern, load 0 or size 40: usage or error, exit 1" \
-	'! "$SNICCTL" fabric traffic $F zigzag 2>/dev/null &&
-	 ! "$SNICCTL" fabric traffic $F uniform load 0 2>/dev/null &&
+checke "a bad pattern or load 0: usage, exit 2; size 40: an error, exit 1" \
+	'"$SNICCTL" fabric traffic $F zigzag 2>/dev/null; a=$?
+	 "$SNICCTL" fabric traffic $F uniform load 0 2>/dev/null; b=$?
+	 echo "exit $a, $b"; [ $a = 2 ] && [ $b = 2 ] &&
 	 o=$("$SNICCTL" fabric traffic $F uniform size 40 2>&1); [ $? = 1 ] &&
 	 echo "$o" | grep -q "below the smallest frame"'
 checke "size 9000 beyond snic0's MTU: exit 1, says so" \

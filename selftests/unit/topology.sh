@@ -85,23 +85,29 @@ printf '%s\n' '{"nodes": [{"id": "a"}], "links": [{"source": "a", "target": "zz"
 check "a link to no node: refused, exit 1, named" sh -c "
 	out=\$('$n2f' '$t/bad.json' 2>&1); rc=\$?; echo \"\$out\"
 	[ \$rc -eq 1 ] && echo \"\$out\" | grep -q \"no node 'zz'\""
-# A containerlab leaf-spine: SR Linux switches, linux hosts (one by the
-# topology's default kind), short and extended links, a link's vars, a
-# label's LID, and a management link that is no fabric link.
+# A containerlab leaf-spine: SR Linux switches (one by the topology's
+# default kind), linux hosts (one by its group's, named by a number),
+# short and extended links, a link's vars, a label's LID, and management
+# links (short, and extended with its one endpoint) that are no fabric
+# links.
 cat >"$t/ls.clab.yml" <<'CLAB'
 name: leafspine
 topology:
   defaults:
-    kind: linux
+    kind: nokia_srlinux
+  groups:
+    servers: {kind: linux}
   nodes:
-    spine1: {kind: nokia_srlinux}
+    spine1: {}
     leaf1: {kind: nokia_srlinux}
     leaf2:
       kind: nokia_srlinux
-    h1: {}
+    h1: {kind: linux}
     h2:
+      kind: linux
       labels: {snic-lid: "7"}
-    h3: {kind: linux}
+    h3: {group: servers, kind: linux}
+    7: {group: servers}
   links:
     - endpoints: ["leaf1:e1-49", "spine1:e1-1"]
     - type: veth
@@ -113,17 +119,22 @@ topology:
     - endpoints: ["h2:eth1", "leaf2:e1-1"]
     - endpoints: ["h3:eth1", "leaf2:e1-2"]
     - endpoints: ["h1:eth9", "mgmt-net:h1-mgmt"]
+    - endpoints: ["7:eth1", "leaf1:e1-2"]
+    - type: mgmt-net
+      endpoint: {node: h3, interface: eth9}
+      host-interface: h3-mgmt
 CLAB
-check "containerlab YAML: switches and hosts by kind, LID and link vars kept, the management link left out and said" sh -c "
+check "containerlab YAML: switches and hosts by kind and group, LID and link vars kept, management links left out and said" sh -c "
 	'$n2f' '$t/ls.clab.yml' -o '$t/ls.fab' 2>'$t/ls.err'; cat '$t/ls.fab' '$t/ls.err'
 	grep -qx 'fabric leafspine' '$t/ls.fab' &&
-	[ \$(grep -c '^switch ' '$t/ls.fab') -eq 3 ] && [ \$(grep -c '^host ' '$t/ls.fab') -eq 3 ] &&
-	grep -qx 'host h2 lid 7' '$t/ls.fab' &&
+	[ \$(grep -c '^switch ' '$t/ls.fab') -eq 3 ] && [ \$(grep -c '^host ' '$t/ls.fab') -eq 4 ] &&
+	grep -qx 'host h2 lid 7' '$t/ls.fab' && grep -qx 'host 7' '$t/ls.fab' &&
 	grep -q '^link leaf2 spine1 rate 50000000000bit buf 64	# leaf2:e1-49 - spine1:e1-2\$' '$t/ls.fab' &&
-	[ \$(grep -c '^link ' '$t/ls.fab') -eq 5 ] &&
+	[ \$(grep -c '^link ' '$t/ls.fab') -eq 6 ] &&
 	grep -q 'link 5 .*mgmt-net:h1-mgmt.*left out' '$t/ls.err' &&
+	grep -q 'link 7 (mgmt-net, h3:eth9).*left out' '$t/ls.err' &&
 	'$ctl' fabric export '$t/ls.fab' >'$t/ls.dot' && cat '$t/ls.dot' &&
-	grep -q '6 nodes, 5 links; credit loop: none' '$t/ls.dot' &&
+	grep -q '7 nodes, 6 links; credit loop: none' '$t/ls.dot' &&
 	grep -q '\"leaf2\" -- \"spine1\" \\[label=\"50G\"' '$t/ls.dot'"
 sed 's/leaf2:e1-2"/leaf9:e1-2"/' "$t/ls.clab.yml" >"$t/bad.clab.yml"
 check "containerlab: a link to no node refused, exit 1, named" sh -c "

@@ -1504,8 +1504,10 @@ int fabric_traffic(const struct fabric *f, int argc, char **argv)
 		else if (!strcmp(argv[i], "flip") && !parse_flip(&t, argv[i + 1]))
 			;
 		else if (!strcmp(argv[i], "arrival")) {
-			if (tr_parse_arrival(&t, argv[i + 1]))
+			if (tr_parse_arrival(&t, argv[i + 1])) {
+				err = 2;	/* a value it does not take */
 				goto out;
+			}
 		} else if (!strcmp(argv[i], "msgdist") && !t.ndist) {
 			if (tr_load_dist(&t, argv[i + 1]))
 				goto out;
