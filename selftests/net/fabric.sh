@@ -209,6 +209,13 @@ checke "fabric health with a link end unreadable (h2's sch_snic deleted): exit 4
 	'out=$("$SNICCTL" fabric health $F 2>&1); rc=$?; echo "$out; exit $rc"
 	 [ $rc = 4 ] && echo "$out" | grep -q "node h2 could not be read whole" &&
 	 ! echo "$out" | grep -q "FAITHFUL"'
+checke "fabric record with h2 unreadable: exit 1, h2 named once, the other nodes' rows kept" \
+	'out=$("$SNICCTL" fabric record $F samples 3 interval 10 2>/tmp/rec-err.$SFX); rc=$?
+	 err=$(cat /tmp/rec-err.$SFX); rm -f /tmp/rec-err.$SFX; echo "$err; exit $rc"
+	 [ $rc = 1 ] && [ "$(echo "$err" | grep -c "could not be read")" = 1 ] &&
+	 echo "$err" | grep -q "h2 could not be read" &&
+	 echo "$out" | grep -q "^[0-9]*,s1," && echo "$out" | grep -q "^[0-9]*,h1,fab0," &&
+	 ! echo "$out" | grep -q ",h2,"'
 checke "qdisc show of a device without sch_snic: exit 1, said" \
 	'out=$(nsexec "$F-h2" "$SNICCTL" qdisc show fab0 2>&1); rc=$?; echo "$out; exit $rc"
 	 [ $rc = 1 ] && echo "$out" | grep -q "Error: fab0 has no sch_snic qdisc"'
@@ -265,6 +272,13 @@ checke "rate: every link end runs at 25 Gb/s (3125000000 bytes/s)" \
 	'[ "$(nsexec $F-h1 $SNICCTL -j qdisc show fab0 | $JQ -r "first(.[] | .rate)")" = 3125000000 ] &&
 	 [ "$(nsexec $F-s1 $SNICCTL -j qdisc show p2 | $JQ -r "first(.[] | .rate)")" = 3125000000 ]'
 "$SNICCTL" fabric down "$F" >/dev/null
+checke "fabric check of a fabric of one host: no pair to check, status 3; up ... check builds it (0)" \
+	'"$SNICCTL" fabric up star:1 name $F >/dev/null || exit 1
+	 out=$("$SNICCTL" fabric check $F 2>&1); rc=$?; echo "$out; status $rc"
+	 "$SNICCTL" fabric down $F >/dev/null
+	 [ $rc = 3 ] && echo "$out" | grep -q "^check: no pair of hosts to check$" || exit 1
+	 "$SNICCTL" fabric up star:1 name $F check >/dev/null; rc=$?
+	 "$SNICCTL" fabric down $F >/dev/null; [ $rc = 0 ]'
 checke "rate beyond 10 Tb/s, or not a rate: usage, nothing built" \
 	'! "$SNICCTL" fabric up star:2 name $F rate 20000gbit 2>/dev/null &&
 	 ! "$SNICCTL" fabric up star:2 name $F rate fast 2>/dev/null &&

@@ -21,7 +21,12 @@
  *            traffic's start_mono_ns and of ftrace's "mono": to line the
  *            rows up with a traffic run and with tracepoints
  *
- * Each sample forks a reader per node, in its namespace, in turn.
+ * Each sample forks a reader per node, in its namespace, in turn. A node
+ * that cannot be read whole (its device or a port gone, a link end
+ * without sch_snic) is named on stderr once; the rows it could not read
+ * are missing, never zeros, the recording goes on and exits 1. A failed
+ * write of the rows (a full disk, a reader of a pipe gone) ends it,
+ * exit 1.
  */
 #include <errno.h>
 #include <signal.h>
@@ -51,6 +56,8 @@ struct rec {
 	uint64_t t_us;
 	uint64_t mono_ns;	/* the sample's start, CLOCK_MONOTONIC */
 	uint32_t used[SNIC_NUM_VLS];
+	bool bad;		/* a link end's qdisc could not be read */
+	int ports;		/* a switch's ports listed */
 };
 
 /* One row; absent numbers are left empty in CSV and out of JSON. */
@@ -88,13 +95,13 @@ static void row(struct rec *r, const char *dev, int vl, const char *fmt,
 }
 
 /* The rows of link end @dev (its qdisc) with the receive credits in r. */
-static void link_end(struct rec *r, const char *dev)
+static int link_end(struct rec *r, const char *dev)
 {
 	struct tc_snic_xstats x;
 	int vl;
 
 	if (qdisc_xstats(dev, &x))
-		return;
+		return -1;
 	for (vl = 0; vl < SNIC_VL_MGMT; vl++) {
 		uint64_t v[6] = {
 			x.vl[vl].qlen, x.vlcc[vl].backlog, r->used[vl],
@@ -105,6 +112,7 @@ static void link_end(struct rec *r, const char *dev)
 			continue;
 		row(r, dev, vl, "xxxx..", v);
 	}
+	return 0;
 }
 
 static int port_used(const struct snic_port_info *p, void *arg)
@@ -114,7 +122,9 @@ static int port_used(const struct snic_port_info *p, void *arg)
 
 	for (vl = 0; vl < SNIC_NUM_VLS; vl++)
 		r->used[vl] = p->credit.valid ? p->credit.used[vl] : 0;
-	link_end(r, p->ifname);
+	if (link_end(r, p->ifname))
+		r->bad = true;
+	r->ports++;
 	return 0;
 }
 
@@ -136,25 +146,33 @@ static int nic_dlid(const struct snic_cc_dlid_info *d, void *arg)
 	return 0;
 }
 
-/* In node @n's namespace: its rows. */
-static void sample(const struct fabric *f, int n, struct rec *r)
+/*
+ * In node @n's namespace: its rows. 0, or -1 when a part of the node
+ * could not be read (its device, a port, a link end's sch_snic): its
+ * rows are then missing, not zero.
+ */
+static int sample(const struct fabric *f, int n, struct rec *r)
 {
 	uint32_t ifindex;
 
 	r->node = f->node[n].name;
+	r->bad = false;
+	r->ports = 0;
 	if (f->node[n].sw) {
 		ifindex = fab_ifindex("sw0");
-		if (ifindex)
-			snic_port_get(ifindex, port_used, r);
-		return;
+		if (!ifindex || snic_port_get(ifindex, port_used, r))
+			return -1;
+		/* a port whose device went is no longer listed */
+		return r->bad || r->ports < f->node[n].nports ? -1 : 0;
 	}
 	ifindex = fab_ifindex("snic0");
 	if (!ifindex)
-		return;
+		return -1;
 	memset(r->used, 0, sizeof(r->used));
-	snic_dev_get(ifindex, nic_used, r);
-	link_end(r, "fab0");
-	snic_cc_dlid_get(ifindex, nic_dlid, r);
+	if (snic_dev_get(ifindex, nic_used, r) || link_end(r, "fab0") ||
+	    snic_cc_dlid_get(ifindex, nic_dlid, r))
+		return -1;
+	return 0;
 }
 
 static uint64_t now_ns(void)
@@ -171,7 +189,8 @@ int fabric_record(const struct fabric *f, int argc, char **argv)
 	uint64_t start, wall;
 	const char *file = NULL;
 	struct rec r = { .out = stdout };
-	int a, n, st;
+	int a, n, st, rc = 0;
+	char *unread;
 	pid_t pid;
 
 	for (a = 0; a < argc; a++) {
@@ -193,33 +212,79 @@ int fabric_record(const struct fabric *f, int argc, char **argv)
 		fprintf(stderr, "Error: %s: %s\n", file, strerror(errno));
 		return 1;
 	}
+	unread = calloc(f->nnodes, 1);
+	if (!unread) {
+		fprintf(stderr, "Error: fabric record: out of memory\n");
+		if (file)
+			fclose(r.out);
+		return 1;
+	}
 	signal(SIGINT, on_signal);
 	signal(SIGTERM, on_signal);
+	/* a reader whose output is gone says so by its exit status */
+	signal(SIGPIPE, SIG_IGN);
 	if (!opt_json)
 		fputs("t_us,node,dev,vl,qlen,backlog,used,marked,dlid,ccti,mono_ns\n",
 		      r.out);
+	if (fflush(r.out)) {
+		fprintf(stderr, "Error: fabric record: writing: %s\n", strerror(errno));
+		rc = 1;
+		stop = 1;
+	}
 	start = now_ns();
+	/* an interruption ends the recording between samples, never in one */
 	for (i = 0; !stop && (!samples || i < samples); i++) {
 		wall = start + (uint64_t)i * interval * 1000 * f->dilation;
 		while (!stop && now_ns() < wall)
 			usleep(1000);
+		if (stop)
+			break;
 		r.mono_ns = now_ns();
 		r.t_us = (r.mono_ns - start) / 1000 / f->dilation;
-		for (n = 0; n < f->nnodes && !stop; n++) {
+		for (n = 0; n < f->nnodes; n++) {
 			if (!fab_local(f, n))
 				continue;	/* another machine's part */
 			pid = fab_fork(f, n);
-			if (pid < 0)
+			if (pid < 0) {
+				fprintf(stderr, "Error: fabric record: fork: %s\n",
+					strerror(errno));
+				stop = 1;
+				rc = 1;
 				break;
-			if (!pid) {
-				sample(f, n, &r);
-				fflush(r.out);
-				_exit(0);
 			}
-			waitpid(pid, &st, 0);
+			if (!pid) {
+				/* said once already: not again each sample */
+				if (unread[n]) {
+					snic_set_quiet(true);
+					if (!freopen("/dev/null", "w", stderr))
+						_exit(1);
+				}
+				st = sample(f, n, &r);
+				if (fflush(r.out))
+					_exit(3);
+				_exit(st ? 1 : 0);
+			}
+			if (waitpid(pid, &st, 0) == pid && WIFEXITED(st) &&
+			    !WEXITSTATUS(st))
+				continue;
+			rc = 1;
+			if (WIFEXITED(st) && WEXITSTATUS(st) == 3) {
+				fprintf(stderr, "Error: fabric record: writing the rows failed\n");
+				stop = 1;
+				break;
+			}
+			/* once per node: a recording may run for hours */
+			if (!unread[n])
+				fprintf(stderr, "Error: fabric record: %s could not be read at t_us %llu: its rows are missing\n",
+					f->node[n].name,
+					(unsigned long long)r.t_us);
+			unread[n] = 1;
 		}
 	}
-	if (file)
-		fclose(r.out);
-	return 0;
+	if (file && fclose(r.out)) {
+		fprintf(stderr, "Error: %s: %s\n", file, strerror(errno));
+		rc = 1;
+	}
+	free(unread);
+	return rc;
 }
