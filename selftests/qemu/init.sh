@@ -64,6 +64,12 @@ cp "/snic/$moddir/drivers/snic/snic.ko" "/snic/$moddir/drivers/sch_snic/sch_snic
 	"/lib/modules/$kver/extra/" || { echo "init: modules not built"; verdict 1; }
 /sbin/depmod -a "$kver"
 echo 1 >/proc/sys/kernel/panic_on_warn 2>/dev/null || true
+# Every link end's frames wait in the sending CPU's backlog, which drops
+# beyond this many (1000 by default): room for what the credits of the
+# largest fabric the tests and benches build may have on its links at
+# once (snicctl fabric up warns below that; the 72-host Dragonfly needs
+# 664552), so that a busy guest makes frames late, not lost.
+echo 2097152 >/proc/sys/net/core/netdev_max_backlog
 /usr/sbin/ip link set lo up
 
 cd /snic/selftests || verdict 1

@@ -28,6 +28,8 @@
  */
 #define FAB_DEFAULT_RATE	12500000000ULL	/* bytes/s, fabric time */
 #define FAB_DEFAULT_BUF		256
+/* data VLs 0..7 carry credits (the SCs a fabric uses map to them) */
+#define FAB_CREDIT_VLS		8
 #define FAB_DEFAULT_DILATION	10000
 #define FAB_DEFAULT_CC_THR	8	/* opafm's default */
 #define FAB_QDISC_LIMIT		4096

@@ -144,7 +144,7 @@ static void vl_bufs(struct snic_credit_cfg *c, uint32_t buf)
 
 	memset(c, 0, sizeof(*c));
 	c->has_buf = true;
-	for (vl = 0; vl < 8; vl++)
+	for (vl = 0; vl < FAB_CREDIT_VLS; vl++)
 		c->buf[vl] = buf;
 }
 
@@ -438,6 +438,44 @@ static int in_ns(const struct fabric *f, int n, int phase)
 		return -1;
 	}
 	return 0;
+}
+
+/*
+ * The wire must hold whatever the credits let into it. A veth hands each
+ * frame to its peer through the backlog of the CPU that sends it, one
+ * queue for every link end, which drops beyond
+ * net.core.netdev_max_backlog frames (1000 by default); a fabric of many
+ * links on a busy or slow machine overflows it, and a frame a credit
+ * admitted is lost on the wire (its credits written off: fabric health's
+ * "loss"). Worst case, each credited VL of each link end of this machine
+ * holds its whole buffer in frames of one credit; uncredited frames
+ * (credit returns, management) get the default's 1000 besides. The limit
+ * is the machine's (the initial netns's sysctl, shared with every other
+ * fabric and user): up says when it is lower and by how much, and leaves
+ * it to the administrator (the test guest sets it at boot).
+ */
+#define FAB_BACKLOG_SYSCTL "/proc/sys/net/core/netdev_max_backlog"
+
+static void check_backlog(const struct fabric *f)
+{
+	unsigned long long need = 1000, cur;
+	FILE *fp;
+	int i;
+
+	for (i = 0; i < f->nlinks; i++) {
+		const struct fab_link *l = &f->link[i];
+
+		need += (unsigned long long)l->buf * FAB_CREDIT_VLS *
+			(fab_local(f, l->a) + fab_local(f, l->b));
+	}
+	/* absent outside the initial netns: the host's business then */
+	fp = fopen(FAB_BACKLOG_SYSCTL, "r");
+	if (!fp)
+		return;
+	if (fscanf(fp, "%llu", &cur) == 1 && cur < need)
+		fprintf(stderr, "Warning: fabric %s: net.core.netdev_max_backlog is %llu, below the %llu frames its credits may put on this machine's links at once: a busy machine can drop frames they admitted (sysctl -w net.core.netdev_max_backlog=%llu)\n",
+			f->name, cur, need, need);
+	fclose(fp);
 }
 
 static int build(const struct fabric *f)
@@ -796,6 +834,7 @@ static int cmd_up(int argc, char **argv)
 			return 1;
 		}
 	}
+	check_backlog(f);
 	mkdir(FAB_STATE_DIR, 0755);
 	fab_health_forget(f->name);
 	if (fab_write(f, path)) {
