@@ -8,62 +8,69 @@
 # (its rounds' min-max; 10 % for a figure measured once) is reported,
 # signed. Only a passing run (no figure missing, no UNFAITHFUL run, the
 # guest's exit 0) of a clean tree (nothing uncommitted) is published;
-# any other writes its table and plots to build/ and says why.
+# any other writes its table and plots to build/bench-doc/, says why and
+# fails. make bench-full (--full) is the same for selftests/bench_full.sh's
+# sweeps, into Documentation/bench-full.rst (its log build/bench-full.log).
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top" || exit 1
 # make bench-full: the 72-host sweeps (selftests/bench_full.sh), their
 # table in Documentation/bench-full.rst, their plot beside it.
-if [ "${1:-}" = --full ]; then
-	shift
-	t0=$(date +%s)
-	out=$(selftests/qemu/run-vm.sh --bench-full --timeout 3600 "$@")
-	rc=$?
-	wall=$(( $(date +%s) - t0 ))
-	printf '%s\n' "$out"
-	mkdir -p build
-	printf '%s\n' "$out" >build/bench-full.log
-	printf '%s\n' "$out" | grep -q '^BENCH ' || exit 1
-	{
-		echo ".. SPDX-License-Identifier: GPL-2.0"
-		echo
-		echo "==================================="
-		echo "Benchmarks: the 72-host Dragonfly"
-		echo "==================================="
-		echo
-		echo "Written by \`\`make bench-full\`\` on $(date -u +%Y-%m-%d) ($(printf '%s\n' "$out" | sed -n 's/^# vm: //p')),"
-		echo "2 cores under qemu TCG, $wall s of wall time in all. See"
-		echo "selftests/bench_full.sh for the method: dragonfly:2,4,2,9 at 2.5 Gb/s"
-		echo "and dilation 10000, per routing mode (MIN, VAL, ARN) and pattern"
-		echo "(ADV+1, uniform) the accepted load (fraction of host link rate, mean"
-		echo "over the hosts) and the mean latency (fabric ns) at each offered load"
-		echo "(l10 .. l100: percent of link rate), 3 s of wall time (300 fabric us)"
-		echo "a point, and the saturation load (the highest offered load below the"
-		echo "first whose mean latency reaches 3x that at offered 0.1). BookSim2 on"
-		echo "this shape: ADV+1 MIN 0.125, UGAL-L 0.31, VAL 0.54; uniform MIN 0.84."
-		echo
-		echo "==========================================  ============"
-		echo "figure                                      value"
-		echo "==========================================  ============"
-		printf '%s\n' "$out" | grep '^BENCH ' | awk '{ printf "%-42s  %s\n", $2, $3 }'
-		echo "==========================================  ============"
-		echo
-		echo "Fidelity (\`\`snicctl fabric health\`\` over each mode's points):"
-		echo
-		printf '%s\n' "$out" | sed -n 's/^FIDELITY \([^ ]*\) \([A-Z]*\) .*late_p99_ns:\([0-9]*\).*late_over_permille:\([0-9]*\).*/- \1: \2 (late p99 \3 fabric ns, \4 per mille late)/p'
-		echo
-		echo ".. image:: bench-routing-sweep.png"
-		echo "   :alt: accepted load against offered load per routing mode"
-	} >Documentation/bench-full.rst
-	echo "# table written to Documentation/bench-full.rst"
-	scripts/bench-plots.sh build/bench-full.log Documentation ||
-		echo "# bench: no plots (scripts/bench-plots.sh failed)"
-	exit $rc
-fi
+# make bench-full's page: its figures, each mode's fidelity and the plot
+# (written after the checks below, which it shares with make bench).
+full_doc() {
+	echo ".. SPDX-License-Identifier: GPL-2.0"
+	echo
+	echo "==================================="
+	echo "Benchmarks: the 72-host Dragonfly"
+	echo "==================================="
+	echo
+	echo "Written by \`\`make bench-full\`\` on $(date -u +%Y-%m-%d) from commit $commit ($(printf '%s\n' "$out" | sed -n 's/^# vm: //p')),"
+	echo "2 cores under qemu TCG, $wall s of wall time in all. See"
+	echo "selftests/bench_full.sh for the method: dragonfly:2,4,2,9 at 2.5 Gb/s"
+	echo "and dilation 10000, per routing mode (MIN, VAL, ARN) and pattern"
+	echo "(ADV+1, uniform) the accepted load (fraction of host link rate, mean"
+	echo "over the hosts) and the mean latency (fabric ns) at each offered load"
+	echo "(l10 .. l100: percent of link rate), 3 s of wall time (300 fabric us)"
+	echo "a point, and the saturation load (the highest offered load below the"
+	echo "first whose mean latency reaches 3x that at offered 0.1). BookSim2 on"
+	echo "this shape: ADV+1 MIN 0.125, UGAL-L 0.31, VAL 0.54; uniform MIN 0.84."
+	echo "Only a passing run (no figure missing, every mode FAITHFUL, the"
+	echo "guest's exit 0) of a clean tree is published here."
+	[ -z "$why_not" ] || { echo; echo "Not published: $why_not."; }
+	echo
+	echo "==========================================  ============"
+	echo "figure                                      value"
+	echo "==========================================  ============"
+	printf '%s\n' "$lines" "$miss" | awk '
+		$1 == "BENCH" { printf "%-42s  %s\n", $2, $3 }
+		$1 == "MISSING" { w = $3; for (i = 4; i <= NF; i++) w = w " " $i
+			printf "%-42s  missing: %s\n", $2, w }'
+	echo "==========================================  ============"
+	echo
+	echo "Changes against the figures published before this run (more than"
+	echo "10 % either way; each figure is measured once):"
+	echo
+	if [ -n "$changes" ]; then
+		printf '%s\n' "$changes" | sed 's/^/- /'
+	else
+		echo "- none."
+	fi
+	echo
+	echo "Fidelity (\`\`snicctl fabric health\`\` over each mode's points):"
+	echo
+	printf '%s\n' "$fid" | sed -n 's/^FIDELITY \([^ ]*\) \([A-Z]*\) .*late_p99_ns:\([0-9]*\).*late_over_permille:\([0-9]*\).*/- \1: \2 (late p99 \3 fabric ns, \4 per mille late)/p'
+	echo
+	echo ".. image:: bench-routing-sweep.png"
+	echo "   :alt: accepted load against offered load per routing mode"
+}
+full= doc_only=
+[ "${1:-}" != --full ] || { full=1; shift; }
+[ "${1:-}" != --doc ] || doc_only=1
 # --doc: rewrite Documentation/benchmarks.rst and the plots from the last
 # run's build/bench.log (after a change to this text), without a run: the
 # commit, the tree's state and the guest's status are the log's own.
-if [ "${1:-}" = --doc ]; then
+if [ -n "$doc_only" ]; then
 	out=$(cat build/bench.log) || exit 1
 	set -- $(printf '%s\n' "$out" | sed -n 's/^# bench: commit \([^ ]*\) dirty \([01]\) guest \([0-9]*\)$/\1 \2 \3/p')
 	[ $# -eq 3 ] || { echo "# bench --doc: build/bench.log says not what it measured"; exit 1; }
@@ -74,6 +81,18 @@ else
 	commit=$(git rev-parse --short=12 HEAD 2>/dev/null || echo unknown)
 	dirty=0
 	[ -z "$(git status --porcelain --untracked-files=no 2>/dev/null)" ] || dirty=1
+fi
+if [ -n "$full" ]; then
+	t0=$(date +%s)
+	out=$(selftests/qemu/run-vm.sh --bench-full --timeout 3600 "$@")
+	rc=$?
+	wall=$(( $(date +%s) - t0 ))
+	out=$(printf '%s\n# bench: commit %s dirty %s guest %s\n' \
+		"$out" "$commit" "$dirty" "$rc")
+	printf '%s\n' "$out"
+	mkdir -p build
+	printf '%s\n' "$out" >build/bench-full.log
+elif [ -z "$doc_only" ]; then
 	# The host part first, on a quiet machine: the core's per-DLID state
 	# (selftests/unit/bench_dlid.c).
 	host=$(make -s -C selftests/unit bench 2>&1) || { printf '%s\n' "$host"; exit 1; }
@@ -116,11 +135,12 @@ if [ "$dirty" = 1 ]; then
 	commit="$commit+"
 fi
 pub=Documentation/benchmarks.rst
+[ -z "$full" ] || pub=Documentation/bench-full.rst
 doc=$pub
 plots=Documentation
 if [ -n "$why_not" ]; then
 	mkdir -p build/bench-doc
-	doc=build/bench-doc/benchmarks.rst
+	doc=build/bench-doc/${pub#Documentation/}
 	plots=build/bench-doc
 fi
 
@@ -152,8 +172,16 @@ changes=$( {
 		}
 	}')
 if [ -n "$changes" ]; then
-	echo "# bench: changes against the published run (Documentation/benchmarks.rst):"
+	echo "# bench: changes against the published run ($pub):"
 	printf '%s\n' "$changes" | sed 's/^/CHANGED /'
+fi
+if [ -n "$full" ]; then
+	full_doc >"$doc"
+	echo "# table written to $doc${why_not:+ (not published: $why_not)}"
+	scripts/bench-plots.sh build/bench-full.log "$plots" ||
+		echo "# bench: no plots (scripts/bench-plots.sh failed)"
+	[ -z "$why_not" ] || { echo "# bench-full: not published: $why_not"; exit 1; }
+	exit 0
 fi
 {
 	echo ".. SPDX-License-Identifier: GPL-2.0"
