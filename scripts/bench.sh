@@ -64,6 +64,28 @@ full_doc() {
 	echo ".. image:: bench-routing-sweep.png"
 	echo "   :alt: accepted load against offered load per routing mode"
 }
+# Progress on stderr while the guest runs: its comment lines (each run
+# says what it measured as it ends) and fidelity verdicts, from the
+# console as they come. The figures are still the console's as the
+# guest left it: a guest booted again after a TCG fault streams twice.
+watch_start() {
+	local c=build/vm/console.log a prev=
+
+	for a in "$@"; do
+		[ "${prev:-}" != --out ] || c=$a/console.log
+		prev=$a
+	done
+	mkdir -p "$(dirname "$c")"
+	: >"$c"
+	(tail -n +1 -F "$c" 2>/dev/null |
+		sed -un 's/\r$//; /^# /p; /^FIDELITY /p' >&2) &
+	watcher=$!
+}
+watch_stop() {
+	pkill -P "$watcher" 2>/dev/null
+	kill "$watcher" 2>/dev/null
+	wait "$watcher" 2>/dev/null
+}
 full= doc_only=
 [ "${1:-}" != --full ] || { full=1; shift; }
 [ "${1:-}" != --doc ] || doc_only=1
@@ -84,8 +106,10 @@ else
 fi
 if [ -n "$full" ]; then
 	t0=$(date +%s)
+	watch_start "$@"
 	out=$(selftests/qemu/run-vm.sh --bench-full --timeout 3600 "$@")
 	rc=$?
+	watch_stop
 	wall=$(( $(date +%s) - t0 ))
 	out=$(printf '%s\n# bench: commit %s dirty %s guest %s\n' \
 		"$out" "$commit" "$dirty" "$rc")
@@ -98,8 +122,10 @@ elif [ -z "$doc_only" ]; then
 	host=$(make -s -C selftests/unit bench 2>&1) || { printf '%s\n' "$host"; exit 1; }
 	# about 28 minutes on this workplace's machines in 2026-12 (25 in
 	# November): a limit with room, not run-vm.sh's 1500 s
+	watch_start "$@"
 	out=$(selftests/qemu/run-vm.sh --bench --timeout 3600 "$@")
 	rc=$?
+	watch_stop
 	# Issue 14: the same hot spot on one guest and split across two.
 	span=$(scripts/bench-span.sh "$@") || rc=1
 	out=$(printf '%s\n%s\n%s\n# bench: commit %s dirty %s guest %s\n' \

@@ -165,6 +165,12 @@ def main():
         rc, out = run(con, "snicctl fabric exec sh h2 -- python3 -c "
                       "'import socket; print(\"names\", socket.if_nameindex())'")
         ok(rc == 0 and "snic0" in out, "the host's python3 by name, in h2's netns", out)
+        rc, out = run(con, "snicctl fabric traffic sh uniform load 0.2 seconds 1 warmup 0.5 >/tmp/tr.json")
+        ok(rc == 0 and re.search(r"# traffic sh: [0-9.]+ s: warm-up", out) is not None
+           and re.search(r"# traffic sh: [0-9.]+ s: measuring", out) is not None
+           and re.search(r"# traffic sh: [0-9.]+ s: done, [1-9][0-9]* of [1-9][0-9]* datagrams", out)
+           is not None,
+           "fabric traffic at a terminal: its phases and what came in, on stderr", out)
         rc, out = run(con, "snicctl fabric down sh")
         ok(rc == 0, "snicctl fabric down sh", out)
         con.read_until(PROMPT, 120)

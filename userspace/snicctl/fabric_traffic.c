@@ -261,7 +261,11 @@ struct tr {
 	uint64_t arrivals;		/* of this run, the warm-up's too */
 	bool drain_cut;			/* the drain ended still receiving */
 	uint64_t t0_mono;		/* t0 on CLOCK_MONOTONIC: the kernel's */
+	bool progress;			/* phases on stderr (a terminal) */
 };
+
+/* tr_run()'s phases, in order */
+enum { TR_WARMUP, TR_WINDOW, TR_DRAIN, TR_DONE };
 
 static uint64_t realtime_ns(void)
 {
@@ -951,11 +955,45 @@ static uint64_t tr_gap(const struct tr *t, const struct tr_host *h)
 	return gap >= 1 ? (uint64_t)gap : 1;
 }
 
+/*
+ * Progress on stderr when it is a terminal (a person waits on a run of
+ * minutes; a script reads the report): each phase as it begins, in wall
+ * seconds from the start, then what came of it.
+ */
+static void tr_progress(const struct tr *t, int phase, uint64_t now)
+{
+	uint64_t sent = 0, rx = 0;
+	int i;
+
+	if (!t->progress)
+		return;
+	fprintf(stderr, "# traffic %s: %.1f s: ", t->f->name,
+		(now - t->t0) / 1e9);
+	switch (phase) {
+	case TR_WARMUP:
+		fprintf(stderr, "warm-up, %g s\n", t->warmup);
+		return;
+	case TR_WINDOW:
+		fprintf(stderr, "measuring, %g s\n", t->seconds);
+		return;
+	case TR_DRAIN:
+		fputs("sending stopped, draining\n", stderr);
+		return;
+	}
+	for (i = 0; i < t->nh; i++) {
+		sent += t->h[i].sent;
+		rx += t->h[i].rx;
+	}
+	fprintf(stderr, "done, %llu of %llu datagrams of the window received%s\n",
+		(unsigned long long)rx, (unsigned long long)sent,
+		t->drain_cut ? " (the drain was cut)" : "");
+}
+
 static void tr_run(struct tr *t)
 {
 	struct pollfd *pfd = calloc(t->nh, sizeof(*pfd));
 	uint64_t now, drain_end, got = 0, last_got = 0, quiet_since = 0;
-	int i, b;
+	int i, b, phase = TR_WARMUP;
 
 	if (!pfd)
 		exit(1);
@@ -980,11 +1018,17 @@ static void tr_run(struct tr *t)
 			h->next = t->t0 + rnd() % h->interval;
 		}
 	}
+	if (t->warmup)
+		tr_progress(t, phase, t->t0);
 	for (;;) {
 		uint64_t wake, d;
 		struct timespec to;
 
 		now = realtime_ns();
+		if (phase == TR_WARMUP && now >= t->w0)
+			tr_progress(t, ++phase, now);
+		if (phase == TR_WINDOW && now >= t->t_stop)
+			tr_progress(t, ++phase, now);
 		if (now < t->t_stop) {
 			wake = t->t_stop;
 			for (i = 0; i < t->nh; i++) {
@@ -1041,6 +1085,7 @@ static void tr_run(struct tr *t)
 					tr_recv(t, i);
 		}
 	}
+	tr_progress(t, TR_DONE, realtime_ns());
 	free(pfd);
 }
 
@@ -1650,6 +1695,7 @@ int fabric_traffic(const struct fabric *f, int argc, char **argv)
 	close(home);
 	if (i < t.nh || tr_neigh(&t))
 		goto out;
+	t.progress = isatty(STDERR_FILENO);
 	tr_run(&t);
 	tr_report(&t);
 	err = 0;
