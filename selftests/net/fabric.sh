@@ -203,9 +203,9 @@ checke "fabric health with nothing measured since the mark: UNKNOWN, exit 3" \
 	 echo "$h; exit $rc"
 	 [ $rc = 3 ] && echo "$h" | $JQ -e ".fidelity == \"UNKNOWN\" and .frames == 0" >/dev/null'
 # A link end that cannot be read (its sch_snic gone) leaves the verdict
-# unknowable: exit 4, the node named, no verdict printed as if whole.
+# unknowable: status 4 (unread), the node named, no verdict printed as if whole.
 $TC -n "$F-h2" qdisc del dev fab0 root
-checke "fabric health with a link end unreadable (h2's sch_snic deleted): exit 4, h2 named" \
+checke "fabric health with a link end unreadable (h2's sch_snic deleted): status 4 (unread), h2 named" \
 	'out=$("$SNICCTL" fabric health $F 2>&1); rc=$?; echo "$out; exit $rc"
 	 [ $rc = 4 ] && echo "$out" | grep -q "node h2 could not be read whole" &&
 	 ! echo "$out" | grep -q "FAITHFUL"'
