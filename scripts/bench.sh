@@ -65,30 +65,44 @@ full_doc() {
 	echo "   :alt: accepted load against offered load per routing mode"
 }
 # Progress on stderr while the guest runs: its comment lines (each run
-# says what it measured as it ends) and fidelity verdicts, from the
-# console as they come. The figures are still the console's as the
-# guest left it: a guest booted again after a TCG fault streams twice.
+# says what it measured as it ends, fabric traffic its phases) and
+# fidelity verdicts, from the console as they come. The figures are
+# still the console's as the guest left it: a guest booted again after a
+# TCG fault streams twice. The follower ends with this script, however
+# it ends (tail --pid, and the traps below).
+watcher=
 watch_start() {
-	local c=build/vm/console.log a prev=
+	local c=$top/build/vm/console.log a prev=
 
 	for a in "$@"; do
-		[ "${prev:-}" != --out ] || c=$a/console.log
+		if [ "$prev" = --out ]; then
+			# run-vm.sh's --out is under the tree, given so or not
+			c=$top/${a#"$top"/}/console.log
+		fi
 		prev=$a
 	done
 	mkdir -p "$(dirname "$c")"
 	: >"$c"
-	(tail -n +1 -F "$c" 2>/dev/null |
+	(tail --pid=$$ -n +1 -F "$c" 2>/dev/null |
 		sed -un 's/\r$//; /^# /p; /^FIDELITY /p' >&2) &
 	watcher=$!
 }
 watch_stop() {
+	[ -n "$watcher" ] || return 0
+	sleep 1		# tail's last poll
 	pkill -P "$watcher" 2>/dev/null
 	kill "$watcher" 2>/dev/null
 	wait "$watcher" 2>/dev/null
+	watcher=
 }
+trap watch_stop EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM HUP
 full= doc_only=
 [ "${1:-}" != --full ] || { full=1; shift; }
 [ "${1:-}" != --doc ] || doc_only=1
+[ -z "$full" ] || [ -z "$doc_only" ] ||
+	{ echo "bench.sh: --doc rewrites make bench's page only" >&2; exit 2; }
 # --doc: rewrite Documentation/benchmarks.rst and the plots from the last
 # run's build/bench.log (after a change to this text), without a run: the
 # commit, the tree's state and the guest's status are the log's own.
@@ -102,7 +116,10 @@ else
 	# part of it).
 	commit=$(git rev-parse --short=12 HEAD 2>/dev/null || echo unknown)
 	dirty=0
-	[ -z "$(git status --porcelain --untracked-files=no 2>/dev/null)" ] || dirty=1
+	# (the pages and plots a bench writes are its output, not a change)
+	[ -z "$(git status --porcelain --untracked-files=no -- . \
+		':!Documentation/benchmarks.rst' ':!Documentation/bench-full.rst' \
+		':!Documentation/*.png' 2>/dev/null)" ] || dirty=1
 fi
 if [ -n "$full" ]; then
 	t0=$(date +%s)
@@ -138,7 +155,7 @@ lines=$(printf '%s\n' "$out" | grep '^BENCH ')
 fid=$(printf '%s\n' "$out" | grep '^FIDELITY ')
 miss=$(printf '%s\n' "$out" | grep '^MISSING ')
 spread=$(printf '%s\n' "$out" | grep '^SPREAD ')
-[ -n "$lines" ] || exit 1
+[ -n "$lines" ] || { echo "# bench: the run printed no figure: nothing written"; exit 1; }
 # A figure that was not measured fails the bench, as an UNFAITHFUL run
 # does (the guest's exit status).
 [ -z "$miss" ] || rc=1
@@ -506,4 +523,4 @@ echo "# table written to $doc${why_not:+ (not published: $why_not)}"
 scripts/bench-plots.sh build/bench.log "$plots" ||
 	echo "# bench: no plots (scripts/bench-plots.sh failed)"
 [ -z "$miss" ] || { echo "# bench: figures missing:"; printf '%s\n' "$miss"; }
-[ $rc -eq 0 ] || { echo "# bench: a figure is missing, a run UNFAITHFUL, or the guest failed"; exit 1; }
+[ -z "$why_not" ] || { echo "# bench: not published: $why_not"; exit 1; }
