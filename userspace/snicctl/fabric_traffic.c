@@ -958,35 +958,41 @@ static uint64_t tr_gap(const struct tr *t, const struct tr_host *h)
 /*
  * Progress on stderr when it is a terminal (a person waits on a run of
  * minutes; a script reads the report): each phase as it begins, in wall
- * seconds from the start, then what came of it.
+ * seconds from the start, then what came of it. The test guest's
+ * console is a terminal: make bench and make run show these as they
+ * come.
  */
 static void tr_progress(const struct tr *t, int phase, uint64_t now)
 {
 	uint64_t sent = 0, rx = 0;
+	char what[96];
 	int i;
 
 	if (!t->progress)
 		return;
-	fprintf(stderr, "# traffic %s: %.1f s: ", t->f->name,
-		(now - t->t0) / 1e9);
 	switch (phase) {
 	case TR_WARMUP:
-		fprintf(stderr, "warm-up, %g s\n", t->warmup);
-		return;
+		snprintf(what, sizeof(what), "warm-up, %g s", t->warmup);
+		break;
 	case TR_WINDOW:
-		fprintf(stderr, "measuring, %g s\n", t->seconds);
-		return;
+		snprintf(what, sizeof(what), "measuring, %g s", t->seconds);
+		break;
 	case TR_DRAIN:
-		fputs("sending stopped, draining\n", stderr);
-		return;
+		snprintf(what, sizeof(what), "sending stopped, draining");
+		break;
+	default:
+		for (i = 0; i < t->nh; i++) {
+			sent += t->h[i].sent;
+			rx += t->h[i].rx;
+		}
+		snprintf(what, sizeof(what),
+			 "done, %llu of %llu datagrams of the window received%s",
+			 (unsigned long long)rx, (unsigned long long)sent,
+			 t->drain_cut ? " (the drain was cut)" : "");
 	}
-	for (i = 0; i < t->nh; i++) {
-		sent += t->h[i].sent;
-		rx += t->h[i].rx;
-	}
-	fprintf(stderr, "done, %llu of %llu datagrams of the window received%s\n",
-		(unsigned long long)rx, (unsigned long long)sent,
-		t->drain_cut ? " (the drain was cut)" : "");
+	/* one write: other writers share a console */
+	fprintf(stderr, "# traffic %s: %.1f s: %s\n", t->f->name,
+		(now - t->t0) / 1e9, what);
 }
 
 static void tr_run(struct tr *t)
