@@ -103,6 +103,7 @@ selftests/tools/%: selftests/tools/%.c include/uapi/linux/snic.h \
 unit: userspace
 	@$(MAKE) -s -C selftests/unit run
 	@sh selftests/unit/topology.sh
+	@bash selftests/unit/bench_publish.sh
 
 style:
 	@scripts/style.sh
