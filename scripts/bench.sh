@@ -16,6 +16,14 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top" || exit 1
 # make bench-full: the 72-host sweeps (selftests/bench_full.sh), their
 # table in Documentation/bench-full.rst, their plot beside it.
+# The changed figures as a list of the page ("- none." when none).
+changes_list() {
+	if [ -n "$changes" ]; then
+		printf '%s\n' "$changes" | sed 's/^/- /'
+	else
+		echo "- none."
+	fi
+}
 # make bench-full's page: its figures, each mode's fidelity and the plot
 # (written after the checks below, which it shares with make bench).
 full_doc() {
@@ -51,11 +59,7 @@ full_doc() {
 	echo "Changes against the figures published before this run (more than"
 	echo "10 % either way; each figure is measured once):"
 	echo
-	if [ -n "$changes" ]; then
-		printf '%s\n' "$changes" | sed 's/^/- /'
-	else
-		echo "- none."
-	fi
+	changes_list
 	echo
 	echo "Fidelity (\`\`snicctl fabric health\`\` over each mode's points):"
 	echo
@@ -257,11 +261,7 @@ fi
 	echo "Changes against the run published before this one (a figure outside"
 	echo "this run's min-max, or more than 10 % away when measured once):"
 	echo
-	if [ -n "$changes" ]; then
-		printf '%s\n' "$changes" | sed 's/^/- /'
-	else
-		echo "- none."
-	fi
+	changes_list
 	echo
 	echo "How noisy: the figures measured over rounds, by their spread (max -"
 	echo "min over the median; 10 % or more is noisy), the noisiest first;"
