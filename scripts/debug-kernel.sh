@@ -13,17 +13,6 @@ CACHE=${SNIC_CACHE:-/var/cache/snic}
 frag=$top/selftests/qemu/debug.config
 log() { printf 'debug-kernel: %s\n' "$*" >&2; }
 
-missing=()
-for p in bison flex libelf-dev libssl-dev bc; do
-	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'ok installed' ||
-		missing+=("$p")
-done
-if [ ${#missing[@]} -gt 0 ]; then
-	log "installing ${missing[*]}"
-	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
-		--no-install-recommends "${missing[@]}" >/dev/null
-fi
-
 ver=$(apt-cache policy linux-source-6.12 | sed -n 's/ *Candidate: //p')
 [ -n "$ver" ] && [ "$ver" != "(none)" ] || { apt-get update -qq;
 	ver=$(apt-cache policy linux-source-6.12 | sed -n 's/ *Candidate: //p'); }
@@ -36,6 +25,17 @@ if [ -s "$dir/done" ]; then
 fi
 # --cached: only say whether the kernel is there, never build it.
 [ "${1:-}" = --cached ] && exit 1
+
+missing=()
+for p in bison flex libelf-dev libssl-dev bc; do
+	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'ok installed' ||
+		missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+	log "installing ${missing[*]}"
+	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+		--no-install-recommends "${missing[@]}" >/dev/null
+fi
 
 log "building the debug kernel ($ver, key $key) in $dir"
 rm -rf "$dir"
