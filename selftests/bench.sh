@@ -1069,6 +1069,8 @@ g=$!
 nsexec "$PA" "$TOOLS/snic_pace" send 10.1.0.0 1 7500 1000 5 200000 >/dev/null &
 sleep 1.5
 nsexec "$PB" "$TOOLS/snic_inject" sink0 becn 1 1 100
+wait $g
+srs=$?
 wait
 rec=$(awk -v tp=$((TP * REC_DIL)) -v d=$REC_DIL '
 	{ t[n++] = $1 }
@@ -1088,7 +1090,8 @@ rec=$(awk -v tp=$((TP * REC_DIL)) -v d=$REC_DIL '
 [ "$TP" -gt 0 ] || rec=
 qfidelity cca_recovery_timing "$PA" fab0
 RUNS=cca_recovery_timing bench cca_recovery_us "$rec" \
-	"$([ -n "$rec" ] || echo "no paced gaps, or no return to line rate, in the series")"
+	"$(if [ $srs -ne 0 ]; then echo "the series' capture failed or lost frames"
+	   elif [ -z "$rec" ]; then echo "no paced gaps, or no return to line rate, in the series"; fi)"
 # The model: CCTI back down one step per CCTI_Timer (units of 1.024 us)
 bench cca_recovery_model_us "$(awk -v c=$REC_CCTI -v t=$REC_TIMER 'BEGIN { printf "%.1f", c * t * 1.024 }')"
 echo "!hist:keys=function.sym" >>"$TRACE/events/timer/hrtimer_expire_entry/trigger"
