@@ -79,7 +79,9 @@
 #                         sch_fq pacing the same flows: mean and p99 of
 #                         |gap - intended gap| / intended gap, and the
 #                         pacer's hrtimer expiries per packet (the worst
-#                         over N without suffix)
+#                         over N without suffix); snic's departures as
+#                         the NIC hands them to its link, and
+#                         pacing_wire_err_* as they leave the link model
 #   cca_recovery_us       one BECN to CCTI 20, ccti_timer 10: from the
 #                         first paced gap back to line rate, fabric us,
 #                         beside the model's 204.8
@@ -884,9 +886,16 @@ RUNS="incast_on incast_alone" bench incast_fct_p99_on "$(ratio "$on99" "$fct0")"
 # injected BECN each), a UDP socket per DLID kept backlogged; then
 # sch_fq paces the same flows (SO_MAX_PACING_RATE, per-packet pacing:
 # low_rate_threshold above the rate) on a bare veth, same boot. The gaps
-# between one destination's departures, stamped by a packet socket as the
-# link device takes the frames, against the intended one (Tp + IPD for
-# snic, the frame over the rate for fq); hrtimer expiries of the pacer
+# between one destination's departures from the pacer, against the
+# intended one (Tp + IPD for snic, the frame over the rate for fq),
+# stamped by a packet socket: fq's as its veth takes them, snic's as the
+# NIC hands them to its link (a mirror of fab0's egress, taken before the
+# link's qdisc). sch_snic then holds each frame for its time on the wire
+# and sends it at its end, by a timer of its own: the gaps on the wire
+# (pacing_wire_err_*, fab0's own departures) add that timer's lateness
+# and, when many DLIDs' turns fall together, each frame's wait behind
+# the others on the one link: the link model's doing, which its fidelity
+# verdict judges, not the pacer's. Hrtimer expiries of the pacer
 # (snic_cc_fire, fq's qdisc_watchdog) per packet. Each N keeps the link
 # at a quarter of its rate (IPD = (4N - 1) Tp) and the guest near 1450
 # frames/s (dilation 200: slots of 0.69 ms, 69 ms and 690 ms of wall
@@ -898,6 +907,14 @@ RUNS="incast_on incast_alone" bench incast_fct_p99_on "$(ratio "$on99" "$fct0")"
 # 8 gaps in a row averaging line rate, in fabric us, against the model,
 # 20 x 10 x 1.024 us. Dilation 2000 there, so the line rate is a rate
 # the guest sustains.
+qdrops() {	# qdrops NS DEV: packets DEV's root qdisc dropped (x: unread)
+	$TC -n "$1" -s -j qdisc show dev "$2" |
+		$JQ -r '[.[] | select(.root == true) | .drops | numbers] | add // "x"'
+}
+snic_queued() {	# snic_queued NS DEV: packets DEV's root qdisc holds (x: unread)
+	$TC -n "$1" -s -j qdisc show dev "$2" |
+		$JQ -r '[.[] | select(.root == true) | .qlen | numbers] | add // "x"'
+}
 pace_fires() {	# pace_fires FUNC: hrtimer expiries of FUNC so far
 	sed -n "s/.* $1 .*hitcount: *\([0-9]*\).*/\1/p" \
 		"$TRACE/events/timer/hrtimer_expire_entry/hist" |
@@ -915,14 +932,27 @@ pace_net() {	# a NIC on a bare link (no switch, no credits) and a bare veth
 	$IP -n "$PB" link set sink0 up
 	$TC -n "$PA" qdisc add dev fab0 root snic
 	$IP -n "$PA" link set fab0 up
+	# fab0's egress, before its qdisc, copied to ptap0: where the NIC's
+	# departures are stamped
+	$IP -n "$PA" link add ptap0 type veth peer name ptap1
+	$IP -n "$PA" link set ptap1 up
+	$IP -n "$PA" link set ptap0 up
+	$TC -n "$PA" qdisc add dev fab0 clsact
+	$TC -n "$PA" filter add dev fab0 egress matchall \
+		action mirred egress mirror dev ptap0
 	$IP -n "$PA" link add snic0 link fab0 type snic
 	nsexec "$PA" "$SNICCTL" dev set snic0 lid 1
 	$IP -n "$PA" addr add 10.0.0.1/24 dev snic0
 	# Every TX queue a FIFO, as fabric up makes them: an AQM (fq_codel,
 	# the guest's default) drops what waits for the pacer. (With four
 	# of the eight made FIFOs, the paced four kept fq_codel from
-	# 2026-12-02: pacing_err_mean_100 6.4, 0 gaps at N = 1000.)
-	nsexec "$PA" "$SNICCTL" qdisc nic snic0
+	# 2026-12-02: pacing_err_mean_100 6.4, 0 gaps at N = 1000.) Each
+	# FIFO 10000 packets long: N = 1000 flows with a few datagrams in
+	# flight each put about 1000 on each of the four paced queues, and
+	# fabric up's 1000 dropped some there (a dropped datagram is a turn
+	# its flow skips: a gap twice too long; 2026-12-05, N = 1000:
+	# err_mean 0.02-0.05, p99 1.0, against 0.004 and 0.02 with 10000).
+	nsexec "$PA" "$SNICCTL" qdisc nic snic0 limit 10000
 	# no ND, MLD or RS frames among the measured ones
 	nsexec "$PA" sh -c 'echo 1 >/proc/sys/net/ipv6/conf/snic0/disable_ipv6'
 	$IP -n "$PA" link set snic0 up
@@ -946,26 +976,40 @@ pace_net() {	# a NIC on a bare link (no switch, no credits) and a bare veth
 		$TC -n "$PA" qdisc replace dev va root fq low_rate_threshold 10gbit ||
 		echo "# pacing: no sch_fq, the fq figures are not fq's" >&2
 }
-pace_run() {	# pace_run N FUNC DEV OFF DST GAP [RATE]: "err_mean err_p99 fires/pkt"
-	local f0 p0 g
+# pace_run N FUNC DEV CAP OFF DST GAP [RATE]: N flows to DST.. paced by
+# FUNC's timer onto DEV, their departures stamped on CAP (and on DEV's
+# own when CAP is another): "err_mean err_p99 fires/pkt [wire_mean
+# wire_p99]", x for what was not measured (no gaps, no packets)
+pace_run() {
+	local f0 p0 g w= gaps=/tmp/bench-gaps.$SFX wire=/tmp/bench-wire.$SFX
 
 	f0=$(pace_fires "$2")
 	p0=$(link_stat "$PA" "$3" tx_packets)
-	nsexec "$PA" "$TOOLS/snic_pace" gaps "$3" "$4" 7500 "$6" 7 \
-		>/tmp/bench-gaps.$SFX &
+	: >$wire
+	nsexec "$PA" "$TOOLS/snic_pace" gaps "$4" "$5" 7500 "$7" 7 >$gaps &
 	g=$!
-	nsexec "$PA" "$TOOLS/snic_pace" send "$5" "$1" 7500 1000 8 $(($6 / 2)) $7 \
+	if [ "$4" != "$3" ]; then
+		nsexec "$PA" "$TOOLS/snic_pace" gaps "$3" "$5" 7500 "$7" 7 >$wire &
+		w=$!
+	fi
+	nsexec "$PA" "$TOOLS/snic_pace" send "$6" "$1" 7500 1000 8 $(($7 / 2)) $8 \
 		>/dev/null
-	wait $g
-	echo "# pacing $2 N=$1 gap_ns $6: $(cat /tmp/bench-gaps.$SFX)" >&2
-	# x for what was not measured: no gaps, no packets
-	sed -n 's/.*err_mean \([0-9.]*\) err_p99 \([0-9.]*\).*/\1 \2/p' /tmp/bench-gaps.$SFX |
-		awk -v f=$(( $(pace_fires "$2") - f0 )) \
-		    -v p=$(( $(link_stat "$PA" "$3" tx_packets) - p0 )) \
-		'{ g = 1; if (p > 0) printf "%s %s %.3f\n", $1, $2, f / p
-			  else printf "%s %s x\n", $1, $2 }
-		 END { if (!g) print "x x x" }'
-	rm -f /tmp/bench-gaps.$SFX
+	wait $g $w
+	echo "# pacing $2 N=$1 gap_ns $7: $(cat $gaps)" >&2
+	[ -z "$w" ] || echo "# pacing $2 N=$1 on the wire: $(cat $wire)" >&2
+	{
+		sed -n 's/.*err_mean \([0-9.]*\) err_p99 \([0-9.]*\).*/\1 \2/p' $gaps |
+			awk -v f=$(( $(pace_fires "$2") - f0 )) \
+			    -v p=$(( $(link_stat "$PA" "$3" tx_packets) - p0 )) \
+			'{ g = 1; if (p > 0) printf "%s %s %.3f", $1, $2, f / p
+				  else printf "%s %s x", $1, $2 }
+			 END { if (!g) printf "x x x" }'
+		[ -z "$w" ] ||
+			sed -n 's/.*err_mean \([0-9.]*\) err_p99 \([0-9.]*\).*/ \1 \2/p' $wire |
+			awk '{ g = 1; printf "%s", $0 } END { if (!g) printf " x x" }'
+		echo
+	}
+	rm -f $gaps $wire
 }
 [ -d $TRACE/events ] || mount -t tracefs nodev $TRACE
 echo 'hist:keys=function.sym' >"$TRACE/events/timer/hrtimer_expire_entry/trigger"
@@ -997,30 +1041,52 @@ for n in 1 100 1000; do
 		ccti_trigger 1 ccti_timer 0 ccti_increase 1
 	SNIC_INJECT_SLIDS=$n nsexec "$PB" "$TOOLS/snic_inject" sink0 becn $n 1 100
 	why=
+	# sch_fq's previous run drained (what it still paced would load
+	# the guest during this one)
+	waitfor 60000 "[ \"\$(snic_queued $PA va)\" = 0 ]" ||
+		why="sch_fq's previous run did not drain: it would overlap this one"
 	waitfor 10000 "[ \$(nsexec $PA $SNICCTL -j cc show snic0 |
 		$JQ -n '[inputs[] | select(.ccti == 1)] | length') -ge $n ]" ||
 		why="not every DLID was paced (tracked at CCTI 1)"
 	if [ "$slot" -gt 0 ]; then
-		set -- $(pace_run $n snic_cc_fire fab0 60 10.1.0.0 $slot)
+		d0=$(qdrops "$PA" snic0)
+		set -- $(pace_run $n snic_cc_fire fab0 ptap0 60 10.1.0.0 $slot)
+		d1=$(qdrops "$PA" snic0)
+		# every datagram paced: a drop is a skipped turn
+		num "$d0" && num "$d1" || why="${why:-the NIC's TX queues' drops unread}"
+		[ -n "$why" ] || [ "$d1" -eq "$d0" ] ||
+			why="the NIC's TX queues dropped $((d1 - d0)) datagrams (turns skipped)"
 	else
 		why="no Tp or dilation read from fab0"
 		slot=1
-		set -- x x x
+		set -- x x x x x
 	fi
+	sample pacing_wire_err_mean_$n "$4" "$why"
+	sample pacing_wire_err_p99_$n "$5" "$why"
+	set -- "$1" "$2" "$3"
 	qfidelity "pacing_${n}_timing_$r" "$PA" fab0
 	rate=$((1042 * 1000000000 / slot))
-	# qdisc_watchdog is every qdisc's timer: the NIC's link must have
-	# drained, or its sch_snic's wake-ups count as sch_fq's.
+	# qdisc_watchdog is every qdisc's timer: the NIC must have drained,
+	# or its sch_snic's wake-ups count as sch_fq's; and what the NIC
+	# still paces after its sender stopped (its TX queues' backlog,
+	# released at the paced rate for seconds) would load the guest
+	# during sch_fq's run. Its queues' packets, then its link's.
 	fwhy=
-	waitfor 30000 "[ \"\$(vlx $PA fab0 0 qlen)\" = 0 ]" ||
-		fwhy="the NIC's link did not drain: its sch_snic's wake-ups would count as sch_fq's"
-	set -- "$@" $(pace_run $n qdisc_watchdog va 30 10.3.0.0 \
+	waitfor 60000 "[ \"\$(snic_queued $PA snic0)\" = 0 ] &&
+		[ \"\$(vlx $PA fab0 0 qlen)\" = 0 ]" ||
+		fwhy="the NIC did not drain: its pacing and its sch_snic's wake-ups would overlap sch_fq's run"
+	d0=$(qdrops "$PA" va)
+	set -- "$@" $(pace_run $n qdisc_watchdog va va 30 10.3.0.0 \
 		$((1042 * 1000000000 / rate)) $rate)
+	d1=$(qdrops "$PA" va)
+	num "$d0" && num "$d1" || fwhy="${fwhy:-sch_fq's drops unread}"
+	[ -n "$fwhy" ] || [ "$d1" -eq "$d0" ] ||
+		fwhy="sch_fq dropped $((d1 - d0)) datagrams (turns skipped)"
 	sample pacing_err_mean_$n "$1" "$why"
 	sample pacing_err_p99_$n "$2" "$why"
 	sample pacing_irq_per_pkt_$n "$3" "$why"
-	sample fq_pacing_err_mean_$n "$4"
-	sample fq_pacing_err_p99_$n "$5"
+	sample fq_pacing_err_mean_$n "$4" "$fwhy"
+	sample fq_pacing_err_p99_$n "$5" "$fwhy"
 	sample fq_irq_per_pkt_$n "$6" "$fwhy"
 	irq=$(ratio "$3" "$6")
 	sample pacing_irq_vs_fq_$n "$irq" "$why$fwhy"
@@ -1048,6 +1114,8 @@ for n in 1 100 1000; do
 	RUNS=$rn figure pacing_err_mean_$n %.4f
 	RUNS=$rn figure pacing_err_p99_$n %.4f
 	RUNS=$rn figure pacing_irq_per_pkt_$n
+	RUNS=$rn figure pacing_wire_err_mean_$n %.4f
+	RUNS=$rn figure pacing_wire_err_p99_$n %.4f
 	figure fq_pacing_err_mean_$n %.4f
 	figure fq_pacing_err_p99_$n %.4f
 	figure fq_irq_per_pkt_$n
