@@ -15,9 +15,9 @@ scripts/debug-kernel.sh >/dev/null || { echo "0 passed, 1 failed"; exit 1; }
 # building after 500 s, and then the 1 GB guest ran out of memory; with
 # --mem 3072 and a 1500-s limit, still building at the limit), and
 # fabric.sh runs the same code on smaller fabrics. Arguments (--test
-# NAME) override the list.
+# NAME) override the list; others (--out DIR) go to run-vm.sh.
 args=("$@")
-if [ $# -eq 0 ]; then
+if [[ " $* " != *" --test "* ]]; then
 	for t in selftests/net/*.sh; do
 		t=$(basename "$t" .sh)
 		[ "$t" = dragonfly72 ] || args+=(--test "$t")

@@ -178,14 +178,21 @@ debug_stage() {
 # shown whole, and counted, once the first track is over.
 rm -f build/track2.count build/track2.recap
 if [ -n "$run_vm612$run_debug" ]; then
+	# a process group of its own (job control for this one fork), so
+	# that an interrupted check takes the track, its guests too, with it
+	set -m
 	(
 		pass=0 fail=0 recap=()
 		[ -z "$run_vm612" ] || vm_stage "$KVER612" "build/vm-$KVER612"
 		[ -z "$run_debug" ] || debug_stage
 		echo "$pass $fail" >build/track2.count
 		[ ${#recap[@]} -eq 0 ] || printf '%s\n' "${recap[@]}" >build/track2.recap
-	) >build/track2.log 2>&1 &
+	) </dev/null >build/track2.log 2>&1 &
 	track2=$!
+	set +m
+	trap 'kill -TERM -- -"$track2" 2>/dev/null' EXIT
+	trap 'exit 130' INT
+	trap 'exit 143' TERM
 	echo "# the 6.12 and debug-kernel suites run in the background from $(date +%T): build/track2.log"
 fi
 if want unit; then
