@@ -14,6 +14,8 @@ frag=$top/selftests/qemu/debug.config
 log() { printf 'debug-kernel: %s\n' "$*" >&2; }
 
 ver=$(apt-cache policy linux-source-6.12 | sed -n 's/ *Candidate: //p')
+# --cached: no package lists to say it, so not cached (nothing updated)
+[ -n "$ver" ] && [ "$ver" != "(none)" ] || [ "${1:-}" != --cached ] || exit 1
 [ -n "$ver" ] && [ "$ver" != "(none)" ] || { apt-get update -qq;
 	ver=$(apt-cache policy linux-source-6.12 | sed -n 's/ *Candidate: //p'); }
 key=$( (echo "$ver"; cat "$frag") | sha256sum | cut -c1-16)
