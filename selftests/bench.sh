@@ -915,6 +915,15 @@ snic_queued() {	# snic_queued NS DEV: packets DEV's root qdisc holds (x: unread)
 	$TC -n "$1" -s -j qdisc show dev "$2" |
 		$JQ -r '[.[] | select(.root == true) | .qlen | numbers] | add // "x"'
 }
+# pace_idle: neither pacer holds anything, nor the NIC's link: what one
+# still paces after its sender stopped would load the guest during the
+# next run, and sch_snic's wake-ups would count as sch_fq's (both are
+# qdisc_watchdog). (Up to a head per paced queue that the NIC holds
+# outside its qdiscs is not seen: a few packets.)
+pace_idle() {
+	[ "$(snic_queued "$PA" snic0)" = 0 ] && [ "$(snic_queued "$PA" va)" = 0 ] &&
+		[ "$(vlx "$PA" fab0 0 qlen)" = 0 ]
+}
 pace_fires() {	# pace_fires FUNC: hrtimer expiries of FUNC so far
 	sed -n "s/.* $1 .*hitcount: *\([0-9]*\).*/\1/p" \
 		"$TRACE/events/timer/hrtimer_expire_entry/hist" |
@@ -997,6 +1006,9 @@ pace_run() {
 	wait $g $w
 	echo "# pacing $2 N=$1 gap_ns $7: $(cat $gaps)" >&2
 	[ -z "$w" ] || echo "# pacing $2 N=$1 on the wire: $(cat $wire)" >&2
+	# why a capture gave no figure (it lost frames, saw none)
+	sed -n 's/^keys [0-9]* gaps [0-9]*: //p' $gaps >/tmp/bench-pwhy.$SFX
+	sed -n 's/^keys [0-9]* gaps [0-9]*: //p' $wire >/tmp/bench-wwhy.$SFX
 	{
 		sed -n 's/.*err_mean \([0-9.]*\) err_p99 \([0-9.]*\).*/\1 \2/p' $gaps |
 			awk -v f=$(( $(pace_fires "$2") - f0 )) \
@@ -1040,29 +1052,35 @@ for n in 1 100 1000; do
 	nsexec "$PA" "$SNICCTL" dev set snic0 cct 0:0,0:$m ccti_limit 1 \
 		ccti_trigger 1 ccti_timer 0 ccti_increase 1
 	SNIC_INJECT_SLIDS=$n nsexec "$PB" "$TOOLS/snic_inject" sink0 becn $n 1 100
-	why=
-	# sch_fq's previous run drained (what it still paced would load
-	# the guest during this one)
-	waitfor 60000 "[ \"\$(snic_queued $PA va)\" = 0 ]" ||
-		why="sch_fq's previous run did not drain: it would overlap this one"
+	why= wwhy=
+	waitfor 60000 pace_idle ||
+		why="the previous run did not drain: it would overlap this one"
 	waitfor 10000 "[ \$(nsexec $PA $SNICCTL -j cc show snic0 |
 		$JQ -n '[inputs[] | select(.ccti == 1)] | length') -ge $n ]" ||
 		why="not every DLID was paced (tracked at CCTI 1)"
+	fwhy=
 	if [ "$slot" -gt 0 ]; then
-		d0=$(qdrops "$PA" snic0)
+		d0=$(qdrops "$PA" snic0) l0=$(vlx "$PA" fab0 0 drops)
 		set -- $(pace_run $n snic_cc_fire fab0 ptap0 60 10.1.0.0 $slot)
-		d1=$(qdrops "$PA" snic0)
+		d1=$(qdrops "$PA" snic0) l1=$(vlx "$PA" fab0 0 drops)
 		# every datagram paced: a drop is a skipped turn
 		num "$d0" && num "$d1" || why="${why:-the NIC's TX queues' drops unread}"
 		[ -n "$why" ] || [ "$d1" -eq "$d0" ] ||
 			why="the NIC's TX queues dropped $((d1 - d0)) datagrams (turns skipped)"
+		[ -n "$why" ] || why=$(cat /tmp/bench-pwhy.$SFX)
+		# ... and on the link, for the gaps it sent with
+		num "$l0" && num "$l1" || wwhy="the link's drops unread"
+		[ -n "$wwhy" ] || [ "$l1" -eq "$l0" ] ||
+			wwhy="the link dropped $((l1 - l0)) frames (turns skipped)"
+		[ -n "$wwhy" ] || wwhy=$(cat /tmp/bench-wwhy.$SFX)
 	else
 		why="no Tp or dilation read from fab0"
+		fwhy="no Tp or dilation read from fab0: no rate to pace sch_fq at"
 		slot=1
 		set -- x x x x x
 	fi
-	sample pacing_wire_err_mean_$n "$4" "$why"
-	sample pacing_wire_err_p99_$n "$5" "$why"
+	sample pacing_wire_err_mean_$n "$4" "${why:-$wwhy}"
+	sample pacing_wire_err_p99_$n "$5" "${why:-$wwhy}"
 	set -- "$1" "$2" "$3"
 	qfidelity "pacing_${n}_timing_$r" "$PA" fab0
 	rate=$((1042 * 1000000000 / slot))
@@ -1071,9 +1089,7 @@ for n in 1 100 1000; do
 	# still paces after its sender stopped (its TX queues' backlog,
 	# released at the paced rate for seconds) would load the guest
 	# during sch_fq's run. Its queues' packets, then its link's.
-	fwhy=
-	waitfor 60000 "[ \"\$(snic_queued $PA snic0)\" = 0 ] &&
-		[ \"\$(vlx $PA fab0 0 qlen)\" = 0 ]" ||
+	[ -n "$fwhy" ] || waitfor 60000 pace_idle ||
 		fwhy="the NIC did not drain: its pacing and its sch_snic's wake-ups would overlap sch_fq's run"
 	d0=$(qdrops "$PA" va)
 	set -- "$@" $(pace_run $n qdisc_watchdog va va 30 10.3.0.0 \
@@ -1082,6 +1098,7 @@ for n in 1 100 1000; do
 	num "$d0" && num "$d1" || fwhy="${fwhy:-sch_fq's drops unread}"
 	[ -n "$fwhy" ] || [ "$d1" -eq "$d0" ] ||
 		fwhy="sch_fq dropped $((d1 - d0)) datagrams (turns skipped)"
+	[ -n "$fwhy" ] || fwhy=$(cat /tmp/bench-pwhy.$SFX)
 	sample pacing_err_mean_$n "$1" "$why"
 	sample pacing_err_p99_$n "$2" "$why"
 	sample pacing_irq_per_pkt_$n "$3" "$why"
@@ -1125,7 +1142,10 @@ RUNS=${all# } figure pacing_err_mean %.4f
 RUNS=${all# } figure pacing_err_p99 %.4f
 RUNS=${all# } figure pacing_irq_vs_fq
 RUNS=
-# The recovery, on the same NIC.
+rm -f /tmp/bench-pwhy.$SFX /tmp/bench-wwhy.$SFX
+# The recovery, on the same NIC, its frames no longer copied to ptap0
+# (at line rate the copies would cost the guest what it needs).
+$TC -n "$PA" qdisc del dev fab0 clsact
 REC_DIL=2000
 nsexec "$PA" "$SNICCTL" qdisc set fab0 dilation $REC_DIL
 REC_CCTI=20 REC_TIMER=10
