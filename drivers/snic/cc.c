@@ -21,11 +21,23 @@
  * maps to that SC (nic->sc2sl), and the sender keys its state by the
  * same SL, so SLs that share an SC share their pacing. A FECN makes a
  * BECN owed to the source on that SL; it rides only on a data packet of
- * that SL (whose SC tells the source the SL), else its CN names the SL. Before a packet leaves, its
- * DLID's earliest start (t_next) is checked: if it is not yet due, the
- * packet is held as the head of its TX queue, the queue is stopped, and
- * the NIC's timer releases it when due (then wakes the queue). Only that
- * queue waits: packets on other queues, to other DLIDs, go on.
+ * that SL (whose SC tells the source the SL), else its CN names the SL.
+ *
+ * Waiting: before a packet leaves, its DLID's earliest start (t_next) is
+ * checked. A packet that is not yet due, or that comes behind packets
+ * of its DLID that wait, is parked: each tracked DLID has a FIFO of
+ * packets that wait for their turns (its table slot's), whose first
+ * holds the DLID's next turn; the DLIDs that have one are kept in the
+ * order of those turns (an rbtree, as sch_fq keeps its throttled flows).
+ * The TX queue goes on with the packets behind it, to other DLIDs, so
+ * that one DLID's wait costs the others nothing. Past
+ * SNIC_CC_PARK_DLID packets parked for its DLID, or SNIC_CC_PARK_MAX for
+ * all, a packet is held as the head of its TX queue and the queue
+ * stopped until there is room: a TX queue stalls only while its head
+ * targets a DLID that is not yet eligible, and only that queue waits.
+ * The NIC's timer sends each DLID's first packet at its turn (the next
+ * one then takes the next turn), parks the held heads there is room for
+ * now (or sends them, if due) and wakes their queues.
  *
  * Queue choice: the TX queues are split in two, open queues [0, nopen)
  * for DLIDs that are not paced and paced queues [nopen, nheld) for those
@@ -40,14 +52,17 @@
  * its queue is both.
  *
  * A packet
- * that leaves, or is held, takes its DLID's slot: the DLID's next start
+ * that leaves, or is parked, takes its DLID's slot: the DLID's next start
  * becomes its own start + Tp + IPD, where Tp is its serialization time at
- * the link's rate and IPD comes from the CCT entry at the CCTI; so heads
- * of several queues held for one DLID leave one IPD apart, not together.
- * A packet released late by the timer keeps the next one's turn (the
- * DLID keeps its rate through wake-up latency, as sch_fq's flows do), but
- * never less than half a slot after it.
- * A reconfiguration that forgets the DLIDs releases the held heads.
+ * the link's rate and IPD comes from the CCT entry at the CCTI; so
+ * packets of one DLID from several queues leave one IPD apart, not
+ * together. A packet released late by the timer keeps the next one's
+ * turn (the DLID keeps its rate through wake-up latency, as sch_fq's
+ * flows do), but never less than half a slot after it. A parked packet
+ * goes to the link's queue when due, whatever it holds (the link's room,
+ * nic.c, stops only queues: one packet a DLID is what pacing keeps
+ * there). A reconfiguration that forgets the DLIDs, or a DLID evicted
+ * from the table, sends what was parked for them at once.
  *
  * Time: the CCA state runs in fabric time, wall time / D with D the time
  * dilation of the lower device's sch_snic, whose rate gives Tp (100 Gb/s
@@ -57,7 +72,7 @@
  * the timer.
  *
  * Timer: one hrtimer per NIC, set to the earliest of the owed BECNs'
- * deadlines and the held heads' release times (with sch_fq's slack). It
+ * deadlines and the parked packets' turns (with sch_fq's slack). It
  * is armed under the lock by whoever adds an earlier deadline, by its
  * own callback for the next one, and again when the clock rebases (the
  * same fabric deadline falls at another wall time); cancelled at
@@ -76,6 +91,8 @@
  * after which every CCTI has decayed to 0; past it, or with no DLID
  * tracked, a packet leaves without the lock. With ccti_min above 0 or
  * ccti_timer 0 a tracked DLID may be paced for good: the lock is taken.
+ * The places to park packets are reallocated with the table, under
+ * RTNL; what they held is sent first.
  */
 #include <net/sch_generic.h>
 #include <snic/sch_snic.h>
@@ -195,6 +212,97 @@ static void snic_cc_arm(struct snic_cc *cc, u64 at)
 	cc->timer_at = wall;
 	hrtimer_start_range_ns(&cc->timer, ns_to_ktime(wall), SNIC_CC_SLACK_NS,
 			       HRTIMER_MODE_ABS_SOFT);
+}
+
+/* The place to park packets to @e's DLID. Caller holds the lock. */
+static struct snic_cc_park *snic_cc_park_of(struct snic_cc *cc,
+					    const struct snic_dlid_ent *e)
+{
+	return &cc->park[e - cc->table.ent];
+}
+
+/* Enter @p in the order of turns, at @p->until. Caller holds the lock. */
+static void snic_cc_park_order(struct snic_cc *cc, struct snic_cc_park *p)
+{
+	struct rb_node **link = &cc->parked.rb_root.rb_node, *parent = NULL;
+	bool leftmost = true;
+
+	while (*link) {
+		parent = *link;
+		if (p->until < rb_entry(parent, struct snic_cc_park,
+					node)->until) {
+			link = &parent->rb_left;
+		} else {
+			link = &parent->rb_right;
+			leftmost = false;
+		}
+	}
+	rb_link_node(&p->node, parent, link);
+	rb_insert_color_cached(&p->node, &cc->parked, leftmost);
+}
+
+/*
+ * @p's first packet, @tp its serialization time, takes @e's next turn
+ * (the DLID's next packet the one after). Caller holds the lock.
+ */
+static void snic_cc_park_turn(struct snic_cc *cc, struct snic_dlid_ent *e,
+			      struct snic_cc_park *p, u64 tp)
+{
+	p->until = snic_cca_reserve(e, cc->cct, tp);
+	p->slot = e->t_next - p->until;
+	snic_cc_park_order(cc, p);
+	snic_cc_arm(cc, p->until);
+}
+
+/*
+ * May a packet to a DLID whose place is @p park? Not past the place's
+ * or the NIC's bound (its queue waits then). Caller holds the lock.
+ */
+static bool snic_cc_park_room(const struct snic_cc *cc,
+			      const struct snic_cc_park *p)
+{
+	return skb_queue_len(&p->skbs) < SNIC_CC_PARK_DLID &&
+	       cc->nparked < SNIC_CC_PARK_MAX;
+}
+
+/*
+ * @skb, of serialization time @tp, waits for its turn in @p, @e's place,
+ * behind those there. Caller holds the lock.
+ */
+static void snic_cc_park(struct snic_cc *cc, struct snic_dlid_ent *e,
+			 struct snic_cc_park *p, struct sk_buff *skb, u64 tp)
+{
+	__skb_queue_tail(&p->skbs, skb);
+	e->queued++;
+	WRITE_ONCE(cc->nparked, cc->nparked + 1);
+	if (skb_queue_len(&p->skbs) > 1)
+		return;
+	p->dlid = e->dlid;
+	p->sl = e->sl;
+	snic_cc_park_turn(cc, e, p, tp);
+}
+
+/*
+ * What @p holds is to go at once, unpaced: its DLID is forgotten, or the
+ * places are reallocated (the caller arms the timer, or drops them).
+ * They stay counted in cc->nparked, which counts the loose too. Caller
+ * holds the lock.
+ */
+static void snic_cc_unpark(struct snic_cc *cc, struct snic_cc_park *p)
+{
+	if (skb_queue_empty(&p->skbs))
+		return;
+	rb_erase_cached(&p->node, &cc->parked);
+	skb_queue_splice_tail_init(&p->skbs, &cc->loose);
+}
+
+/* Every parked packet is to go at once (snic_cc_unpark()). Lock held. */
+static void snic_cc_unpark_all(struct snic_cc *cc)
+{
+	struct rb_node *n;
+
+	while ((n = rb_first_cached(&cc->parked)))
+		snic_cc_unpark(cc, rb_entry(n, struct snic_cc_park, node));
 }
 
 /*
@@ -363,6 +471,7 @@ bool snic_cc_take_becn(struct snic_cc *cc, u32 dlid, u8 sl)
 void snic_cc_becn(struct snic_cc *cc, u32 slid, u8 sl, bool cn)
 {
 	const struct snic_cc_params *p;
+	struct snic_cc_park *park;
 	struct snic_dlid_ent *e;
 	u64 now, ev, busy;
 	bool logged = false;
@@ -381,6 +490,13 @@ void snic_cc_becn(struct snic_cc *cc, u32 slid, u8 sl, bool cn)
 	if (!snic_dlid_find(&cc->table, slid, sl))
 		cc->gen++;	/* a new DLID (perhaps in an evicted one's slot) */
 	e = snic_dlid_get(&cc->table, slid, sl, cc->p, now);
+	park = e ? snic_cc_park_of(cc, e) : NULL;
+	/* The slot was an evicted DLID's: what it parked goes now. */
+	if (park && !skb_queue_empty(&park->skbs) &&
+	    (park->dlid != slid || park->sl != sl)) {
+		snic_cc_unpark(cc, park);
+		snic_cc_arm(cc, 0);
+	}
 	old = e ? e->ccti : 0;
 	if (e && snic_ccti_becn(e, p, now)) {
 		snic_cc_log_add(&cc->log, now, slid, sl, e->ccti);
@@ -411,10 +527,11 @@ static bool snic_cc_cool(const struct snic_cc *cc)
 }
 
 /*
- * A paced TX queue holds a packet, queued or held as its head. Lockless
- * (the held heads are read racily, the qdiscs' lengths are counts): an
- * answer that is stale by a packet only moves a DLID to the open queues
- * a packet later. Caller is in an RCU-BH section (transmit).
+ * A paced TX queue holds a packet, queued or held as its head, or a
+ * packet is parked. Lockless (the held heads and the parked count are
+ * read racily, the qdiscs' lengths are counts): an answer that is stale
+ * by a packet only moves a DLID to the open queues a packet later.
+ * Caller is in an RCU-BH section (transmit).
  */
 static bool snic_cc_paced_busy(const struct snic_cc *cc)
 {
@@ -428,7 +545,7 @@ static bool snic_cc_paced_busy(const struct snic_cc *cc)
 		    qdisc_qlen_sum(rcu_dereference_bh(txq->qdisc)))
 			return true;
 	}
-	return false;
+	return READ_ONCE(cc->nparked);
 }
 
 /*
@@ -455,7 +572,8 @@ u16 snic_cc_select_queue(struct snic_cc *cc, u32 dlid, u8 sl, u32 hash)
 		/* Its packets were dropped on the way (a qdisc reset). */
 		if (e->inq && !snic_cc_paced_busy(cc))
 			e->inq = 0;
-		paced = e->ccti || e->inq;
+		/* Nor does a flow overtake its own parked or held packet. */
+		paced = e->ccti || e->inq || e->queued;
 		if (paced && e->inq < U16_MAX)
 			e->inq++;
 	}
@@ -515,15 +633,17 @@ u64 snic_cc_ccti_ipd(const struct snic_cc *cc, u16 ccti)
 
 /*
  * @skb (@len bytes of application frame, to @dlid on @sl) is about to
- * leave on TX queue @txq. True if its DLID is paced and not yet due and the queue
- * is a paced one: the skb is kept as the queue's head and the queue
- * stopped; the timer sends it. *@paced: its DLID is paced (a CCTI above
- * 0), held or not, on a queue that may wait.
+ * leave on TX queue @txq. True if its DLID is paced and not yet due and
+ * the queue is a paced one: the skb is parked for its turn (the timer
+ * sends it), or, if the DLID has a packet parked already, kept as the
+ * queue's head and the queue stopped. *@paced: its DLID is paced (a
+ * CCTI above 0), held or not, on a queue that may wait.
  */
 bool snic_cc_hold(struct snic_cc *cc, struct sk_buff *skb, u32 dlid, u8 sl,
 		  unsigned int len, bool *paced)
 {
 	u16 q = skb_get_queue_mapping(skb);
+	struct snic_cc_park *park;
 	struct snic_cc_held *held;
 	struct snic_dlid_ent *e;
 	bool may_hold, hold = false;
@@ -549,23 +669,31 @@ bool snic_cc_hold(struct snic_cc *cc, struct sk_buff *skb, u32 dlid, u8 sl,
 	snic_cc_age(cc, e, now);
 	*paced = e->ccti && may_hold;
 	held = &cc->held[q];
-	if (may_hold && e->ccti && e->t_next > now && !held->skb) {
-		held->skb = skb;
-		held->dlid = dlid;
-		held->sl = sl;
-		held->len = len;
-		/* Its turn is taken now: a head held for the same DLID on
-		 * another queue waits for the next one.
-		 */
-		held->until = snic_cca_reserve(e, cc->cct, tp);
-		held->slot = e->t_next - held->until;
-		held->stalls++;
-		e->queued++;
-		netif_tx_stop_queue(netdev_get_tx_queue(cc->nic->dev, q));
-		snic_cc_arm(cc, held->until);
-		hold = true;
-		aqm = !snic_cc_txq_fifo(cc, q);
-		goto out;
+	park = snic_cc_park_of(cc, e);
+	/* Not yet its turn, or behind its DLID's parked packets (even if
+	 * its own turn has come: the timer is late).
+	 */
+	if (may_hold && (!skb_queue_empty(&park->skbs) ||
+			 (e->ccti && e->t_next > now))) {
+		if (snic_cc_park_room(cc, park)) {
+			snic_cc_park(cc, e, park, skb, tp);
+			hold = true;
+			goto out;
+		}
+		if (!held->skb) {
+			/* No room to park: the queue waits. */
+			held->skb = skb;
+			held->dlid = dlid;
+			held->sl = sl;
+			held->len = len;
+			held->stalls++;
+			e->queued++;
+			netif_tx_stop_queue(netdev_get_tx_queue(cc->nic->dev,
+								q));
+			hold = true;
+			aqm = !snic_cc_txq_fifo(cc, q);
+			goto out;
+		}
 	}
 	early = e->early;
 	snic_cca_depart(e, now,
@@ -590,19 +718,120 @@ out:
 	return hold;
 }
 
+/*
+ * The parked packets whose turn has come leave (onto @out), each DLID's
+ * next one taking its next turn. Caller holds the lock; returns the
+ * next turn (fabric ns, 0: nothing parked).
+ */
+static u64 snic_cc_release(struct snic_cc *cc, u64 now, u64 rate,
+			   struct sk_buff_head *out, u64 *early)
+{
+	struct rb_node *n;
+
+	while ((n = rb_first_cached(&cc->parked))) {
+		struct snic_cc_park *p = rb_entry(n, struct snic_cc_park, node);
+		struct snic_dlid_ent *e;
+		u64 was;
+
+		if (p->until > now)
+			return p->until;
+		rb_erase_cached(&p->node, &cc->parked);
+		/* Its slot was taken when it became its DLID's first
+		 * (snic_cc_park_turn()); if the one before it left so late
+		 * that this turn comes less than half a slot after it, it
+		 * waits for that half.
+		 */
+		e = snic_dlid_find(&cc->table, p->dlid, p->sl);
+		if (e && now + snic_cc_slack(cc) < snic_cca_earliest(e)) {
+			p->until = snic_cca_earliest(e);
+			snic_cc_park_order(cc, p);
+			continue;
+		}
+		__skb_queue_tail(out, __skb_dequeue(&p->skbs));
+		WRITE_ONCE(cc->nparked, cc->nparked - 1);
+		if (!e) {	/* not the case: eviction unparks */
+			skb_queue_splice_tail_init(&p->skbs, &cc->loose);
+			snic_cc_arm(cc, 0);
+			continue;
+		}
+		was = e->early;
+		if (e->queued)
+			e->queued--;
+		e->paced++;
+		snic_cca_depart(e, now, p->slot, snic_cc_slack(cc));
+		*early += e->early - was;
+		if (!skb_queue_empty(&p->skbs))
+			snic_cc_park_turn(cc, e, p,
+					  snic_cc_tp(skb_peek(&p->skbs)->len,
+						     rate));
+	}
+	return 0;
+}
+
+/*
+ * The TX queues' heads that waited for room to park: each that has it
+ * now is parked (or goes, onto @go, if its turn has come or its DLID is
+ * no longer tracked), and its queue is woken (its bit in *@wake; for
+ * one that goes, once it went). Caller holds the lock.
+ */
+static void snic_cc_unstall(struct snic_cc *cc, u64 now, u64 rate,
+			    struct sk_buff_head *go, unsigned long *wake,
+			    u64 *early)
+{
+	unsigned int i;
+
+	for (i = 0; i < cc->nheld; i++) {
+		struct snic_cc_held *h = &cc->held[i];
+		struct snic_cc_park *p = NULL;
+		struct snic_dlid_ent *e;
+		u64 tp, was;
+
+		if (!h->skb)
+			continue;
+		e = snic_dlid_find(&cc->table, h->dlid, h->sl);
+		if (e) {
+			p = snic_cc_park_of(cc, e);
+			if (!snic_cc_park_room(cc, p))
+				continue;
+			if (e->queued)
+				e->queued--;
+		}
+		tp = snic_cc_tp(h->len, rate);
+		if (e && (!skb_queue_empty(&p->skbs) ||
+			  (e->ccti && e->t_next > now))) {
+			snic_cc_park(cc, e, p, h->skb, tp);
+			__set_bit(i, wake);
+		} else {
+			if (e) {
+				was = e->early;
+				e->paced++;
+				snic_cca_depart(e, now, tp +
+						snic_cca_sent(e, &cc->p[e->sl],
+							      cc->cct, now, tp),
+						snic_cc_slack(cc));
+				*early += e->early - was;
+			}
+			__skb_queue_tail(go, h->skb);
+		}
+		h->skb = NULL;
+	}
+}
+
 static enum hrtimer_restart snic_cc_fire(struct hrtimer *t)
 {
 	struct snic_cc *cc = container_of(t, struct snic_cc, timer);
-	struct sk_buff_head out, cns;
-	u64 now, next, early = 0;
+	struct sk_buff_head out, go, cns;
+	u64 now, next, at, rate, early = 0;
+	unsigned long wake = 0;
 	struct snic_owed o;
 	struct sk_buff *skb;
-	int i;
+	unsigned int i;
 
 	__skb_queue_head_init(&out);
+	__skb_queue_head_init(&go);
 	__skb_queue_head_init(&cns);
 	spin_lock_bh(&cc->lock);
-	now = snic_cc_now(cc, NULL);
+	now = snic_cc_now(cc, &rate);
 	if (cc->timer_at) {
 		u64 wall = snic_fclock_wall(&cc->clock, now);
 		u64 late = wall > cc->timer_at ? wall - cc->timer_at : 0;
@@ -625,47 +854,16 @@ static enum hrtimer_restart snic_cc_fire(struct hrtimer *t)
 	}
 	WRITE_ONCE(cc->nowed, cc->owed.count);
 	next = snic_owed_next(&cc->owed);
-	for (i = 0; i < cc->nheld; i++) {
-		struct snic_cc_held *h = &cc->held[i];
-		struct snic_dlid_ent *e;
-
-		if (!h->skb)
-			continue;
-		if (h->until > now) {
-			if (!next || h->until < next)
-				next = h->until;
-			continue;
-		}
-		/* Its slot was taken when it was held (snic_cc_hold()); if
-		 * the one before it left so late that this turn comes less
-		 * than half a slot after it, it waits for that half.
-		 */
-		e = snic_dlid_find(&cc->table, h->dlid, h->sl);
-		if (e && now + snic_cc_slack(cc) < snic_cca_earliest(e)) {
-			h->until = snic_cca_earliest(e);
-			if (!next || h->until < next)
-				next = h->until;
-			continue;
-		}
-		if (e) {
-			u64 was = e->early;
-
-			/* Not the entry that counted it if the DLID was
-			 * evicted and tracked again meanwhile.
-			 */
-			if (e->queued)
-				e->queued--;
-			e->paced++;
-			snic_cca_depart(e, now, h->slot, snic_cc_slack(cc));
-			early += e->early - was;
-		}
-		h->skb->queue_mapping = i;
-		__skb_queue_tail(&out, h->skb);
-		h->skb = NULL;
-	}
+	/* What was parked for DLIDs forgotten goes first, unpaced. */
+	WRITE_ONCE(cc->nparked, cc->nparked - skb_queue_len(&cc->loose));
+	skb_queue_splice_tail_init(&cc->loose, &out);
+	at = snic_cc_release(cc, now, rate, &out, &early);
+	if (at && (!next || at < next))
+		next = at;
+	/* (What it parks arms the timer itself.) */
+	snic_cc_unstall(cc, now, rate, &go, &wake, &early);
 	if (cc->watch_above) {
-		u64 at = snic_cc_watch(cc, now);
-
+		at = snic_cc_watch(cc, now);
 		if (at && (!next || at < next))
 			next = at;
 	}
@@ -677,19 +875,27 @@ static enum hrtimer_restart snic_cc_fire(struct hrtimer *t)
 		snic_stats_add(&cc->nic->stats, SNIC_STAT_TX_PACED_EARLY, early);
 	while ((skb = __skb_dequeue(&cns)))
 		snic_cc_xmit_cn(cc->nic, skb);
+	/* A parked packet's queue went on without it: it stops no queue. */
 	while ((skb = __skb_dequeue(&out))) {
+		snic_count(&cc->nic->stats, SNIC_STAT_TX_PACED);
+		snic_nic_send(cc->nic, skb, SNIC_TX_RELEASED | SNIC_TX_NO_WAIT);
+	}
+	while ((skb = __skb_dequeue(&go))) {
 		u16 q = skb_get_queue_mapping(skb);
 
 		snic_count(&cc->nic->stats, SNIC_STAT_TX_PACED);
 		/* The queue stays stopped if the link's queue is full. */
-		if (!snic_nic_send(cc->nic, skb, true))
-			netif_tx_wake_queue(netdev_get_tx_queue(cc->nic->dev,
-								q));
+		if (!snic_nic_send(cc->nic, skb, SNIC_TX_RELEASED))
+			__set_bit(q, &wake);
 	}
+	for_each_set_bit(i, &wake, cc->nheld)
+		netif_tx_wake_queue(netdev_get_tx_queue(cc->nic->dev, i));
 	return HRTIMER_NORESTART;
 }
 
-/* Drop the held heads (the device goes down); counted. */
+/* Drop the held heads and parked packets (the device goes down);
+ * counted.
+ */
 void snic_cc_flush(struct snic_cc *cc)
 {
 	struct sk_buff_head out;
@@ -703,6 +909,9 @@ void snic_cc_flush(struct snic_cc *cc)
 			cc->held[i].skb = NULL;
 		}
 	}
+	snic_cc_unpark_all(cc);
+	skb_queue_splice_tail_init(&cc->loose, &out);
+	WRITE_ONCE(cc->nparked, 0);
 	snic_dlid_table_flush(&cc->table);
 	cc->gen++;
 	WRITE_ONCE(cc->tracked, 0);
@@ -712,17 +921,25 @@ void snic_cc_flush(struct snic_cc *cc)
 	__skb_queue_purge(&out);
 }
 
+/* A DLID table of @cap entries, and as many places to park packets. */
 static int snic_cc_alloc_table(struct snic_cc *cc, u32 cap,
-			       struct snic_dlid_ent **ent, u32 **bucket)
+			       struct snic_dlid_ent **ent, u32 **bucket,
+			       struct snic_cc_park **park)
 {
+	u32 i;
+
 	*ent = kvcalloc(cap, sizeof(**ent), GFP_KERNEL);
 	*bucket = kvcalloc(snic_dlid_table_buckets(cap), sizeof(**bucket),
 			   GFP_KERNEL);
-	if (!*ent || !*bucket) {
+	*park = kvcalloc(cap, sizeof(**park), GFP_KERNEL);
+	if (!*ent || !*bucket || !*park) {
 		kvfree(*ent);
 		kvfree(*bucket);
+		kvfree(*park);
 		return -ENOMEM;
 	}
+	for (i = 0; i < cap; i++)
+		__skb_queue_head_init(&(*park)[i].skbs);
 	return 0;
 }
 
@@ -744,12 +961,16 @@ unsigned int snic_cc_cct_generate(struct snic_cct_entry *cct, u16 limit,
 
 int snic_cc_init(struct snic_cc *cc, struct snic_nic *nic, unsigned int ntxq)
 {
+	struct snic_cc_park *park;
 	struct snic_owed *owed;
 	struct snic_dlid_ent *ent;
 	u32 *bucket, *obucket;
 	unsigned int i;
 
 	BUILD_BUG_ON(SNIC_NUM_SL != SNIC_CC_NUM_SL);
+	/* The queues the timer wakes are a word's bits (snic_cc_fire()). */
+	if (WARN_ON_ONCE(ntxq > BITS_PER_LONG))
+		return -EINVAL;
 	memset(cc, 0, sizeof(*cc));
 	spin_lock_init(&cc->lock);
 	cc->nic = nic;
@@ -774,9 +995,12 @@ int snic_cc_init(struct snic_cc *cc, struct snic_nic *nic, unsigned int ntxq)
 					   cc->max_delay);
 	cc->nheld = ntxq;
 	cc->nopen = ntxq - ntxq / 2;
-	if (snic_cc_alloc_table(cc, cc->max_tracked, &ent, &bucket))
+	if (snic_cc_alloc_table(cc, cc->max_tracked, &ent, &bucket, &park))
 		goto err;
 	snic_dlid_table_init(&cc->table, ent, bucket, cc->max_tracked);
+	cc->park = park;
+	cc->parked = RB_ROOT_CACHED;
+	__skb_queue_head_init(&cc->loose);
 	hrtimer_init(&cc->timer, CLOCK_MONOTONIC, HRTIMER_MODE_ABS_SOFT);
 	cc->timer.function = snic_cc_fire;
 	return 0;
@@ -804,10 +1028,12 @@ void snic_cc_free(struct snic_cc *cc)
 	cc->owed.bucket = NULL;
 	kvfree(cc->table.ent);
 	kvfree(cc->table.bucket);
+	kvfree(cc->park);
 	kfree(cc->cct);
 	kfree(cc->held);
 	cc->table.ent = NULL;
 	cc->table.bucket = NULL;
+	cc->park = NULL;
 	cc->cct = NULL;
 	cc->held = NULL;
 }
@@ -815,12 +1041,12 @@ void snic_cc_free(struct snic_cc *cc)
 /* Settings: checked by the caller (snic_cc_check), applied under RTNL. */
 int snic_cc_configure(struct snic_cc *cc, const struct snic_cc_config *c)
 {
+	struct snic_cc_park *park = NULL, *old_park = NULL;
 	struct snic_dlid_ent *ent = NULL, *old_ent = NULL;
 	u32 *bucket = NULL, *old_bucket = NULL;
-	unsigned int i;
 
 	if (c->max_tracked && c->max_tracked != cc->max_tracked &&
-	    snic_cc_alloc_table(cc, c->max_tracked, &ent, &bucket))
+	    snic_cc_alloc_table(cc, c->max_tracked, &ent, &bucket, &park))
 		return -ENOMEM;
 	spin_lock_bh(&cc->lock);
 	if (c->has_params) {
@@ -836,18 +1062,22 @@ int snic_cc_configure(struct snic_cc *cc, const struct snic_cc_config *c)
 		cc->window_ns = c->window_ns;
 	if (c->has_pacing)
 		WRITE_ONCE(cc->pacing, c->pacing);
+	/* What waited for a DLID forgotten now goes at once: the parked
+	 * packets, and the heads held behind them (snic_cc_unstall()).
+	 */
+	if (ent || (c->has_pacing && !c->pacing))
+		snic_cc_unpark_all(cc);
 	if (ent) {
 		old_ent = cc->table.ent;
 		old_bucket = cc->table.bucket;
+		old_park = cc->park;
 		snic_dlid_table_init(&cc->table, ent, bucket, c->max_tracked);
+		cc->park = park;
 		cc->max_tracked = c->max_tracked;
 	}
 	if (ent || (c->has_pacing && !c->pacing)) {
 		snic_dlid_table_flush(&cc->table);
 		cc->gen++;
-		/* What waited for a DLID forgotten now goes at once. */
-		for (i = 0; i < cc->nheld; i++)
-			cc->held[i].until = 0;
 		snic_cc_arm(cc, 0);
 	}
 	/* No CCTI beyond the table or the limit. */
@@ -862,6 +1092,7 @@ int snic_cc_configure(struct snic_cc *cc, const struct snic_cc_config *c)
 	spin_unlock_bh(&cc->lock);
 	kvfree(old_ent);
 	kvfree(old_bucket);
+	kvfree(old_park);
 	return 0;
 }
 
@@ -869,6 +1100,8 @@ int snic_cc_configure(struct snic_cc *cc, const struct snic_cc_config *c)
 void snic_cc_read(struct snic_cc *cc, struct snic_cc_config *c, u64 *late,
 		  struct snic_hist *hist)
 {
+	unsigned int i;
+
 	spin_lock_bh(&cc->lock);
 	memcpy(c->p, cc->p, sizeof(c->p));
 	c->window_ns = cc->window_ns;
@@ -877,6 +1110,9 @@ void snic_cc_read(struct snic_cc *cc, struct snic_cc_config *c, u64 *late,
 	c->cct_len = cc->cct_len;
 	c->max_delay = cc->max_delay;
 	c->tracked = cc->table.count;
+	c->parked = cc->nparked;
+	for (i = 0; i < cc->nheld; i++)
+		c->parked += !!cc->held[i].skb;
 	*late = cc->late_ns;
 	if (hist)
 		*hist = cc->late_hist;

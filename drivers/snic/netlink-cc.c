@@ -59,7 +59,8 @@ int snic_nl_cc_put(struct sk_buff *msg, struct snic_cc *cc)
 			      snic_hist_quantile(&h, 990), SNIC_A_CC_PAD) ||
 	    nla_put_u64_64bit(msg, SNIC_A_CC_LATE_MAX, h.max, SNIC_A_CC_PAD) ||
 	    nla_put_u32(msg, SNIC_A_CC_MAX_DELAY, c->max_delay) ||
-	    nla_put_u32(msg, SNIC_A_CC_CCT_LEN, c->cct_len))
+	    nla_put_u32(msg, SNIC_A_CC_CCT_LEN, c->cct_len) ||
+	    nla_put_u32(msg, SNIC_A_CC_PARKED, c->parked))
 		goto out;
 	for (q = 0; q < cc->nheld; q++)
 		if (nla_put_u64_64bit(msg, SNIC_A_CC_TXQ_STALLS,

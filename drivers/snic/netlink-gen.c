@@ -178,7 +178,7 @@ const struct nla_policy snic_bpt_cand_nl_policy[SNIC_A_BPT_CAND_DETOUR + 1] = {
 	[SNIC_A_BPT_CAND_DETOUR] = NLA_POLICY_MAX(NLA_U32, 1),
 };
 
-const struct nla_policy snic_cc_nl_policy[SNIC_A_CC_TXQ_STOPPED + 1] = {
+const struct nla_policy snic_cc_nl_policy[SNIC_A_CC_PARKED + 1] = {
 	[SNIC_A_CC_PACING] = NLA_POLICY_MAX(NLA_U32, 1),
 	[SNIC_A_CC_INCREASE] = NLA_POLICY_FULL_RANGE(NLA_U32, &snic_a_cc_increase_range),
 	[SNIC_A_CC_TIMER] = NLA_POLICY_FULL_RANGE(NLA_U32, &snic_a_cc_timer_range),
@@ -199,6 +199,7 @@ const struct nla_policy snic_cc_nl_policy[SNIC_A_CC_TXQ_STOPPED + 1] = {
 	[SNIC_A_CC_TXQ_STALLS] = { .type = NLA_U64, },
 	[SNIC_A_CC_SL_SETTING] = NLA_POLICY_NESTED(snic_cc_sl_nl_policy),
 	[SNIC_A_CC_TXQ_STOPPED] = { .type = NLA_U32, },
+	[SNIC_A_CC_PARKED] = { .type = NLA_U32, },
 };
 
 const struct nla_policy snic_cc_sl_nl_policy[SNIC_A_CC_SL_MIN + 1] = {

@@ -15,7 +15,7 @@
 extern const struct nla_policy snic_ar_nl_policy[SNIC_A_AR_DETOUR_SC2SC + 1];
 extern const struct nla_policy snic_bpt_nl_policy[SNIC_A_BPT_FLOWS + 1];
 extern const struct nla_policy snic_bpt_cand_nl_policy[SNIC_A_BPT_CAND_DETOUR + 1];
-extern const struct nla_policy snic_cc_nl_policy[SNIC_A_CC_TXQ_STOPPED + 1];
+extern const struct nla_policy snic_cc_nl_policy[SNIC_A_CC_PARKED + 1];
 extern const struct nla_policy snic_cc_sl_nl_policy[SNIC_A_CC_SL_MIN + 1];
 extern const struct nla_policy snic_cct_entry_nl_policy[SNIC_A_CCT_ENTRY_MULTIPLIER + 1];
 extern const struct nla_policy snic_credit_nl_policy[SNIC_A_CREDIT_DROP + 1];

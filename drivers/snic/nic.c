@@ -34,15 +34,17 @@ static struct snic_nic *snic_nic_from_lower(const struct net_device *lower)
 }
 
 /*
- * Packets to a paced DLID keep at most a full frame per TX queue and one
- * more of their VL in the link's queue (its sch_snic): enough to keep
- * the line busy, and a pacer's timer that releases the held head of
- * every queue at once stops none of them. The rest wait in the NIC's
- * TX queues, before the pacer, as in an HFI's send engine. A deep queue
- * behind the pacer would go on sending at line rate what was queued
- * before the BECNs came, and the CCTI would climb for as long. Traffic
- * to DLIDs that are not paced queues in the link as before: the link's
- * per-VL queues let one VL pass another.
+ * A packet to a paced DLID that leaves as it comes (its turn has come)
+ * stops its TX queue while the link's queue (its sch_snic) holds more
+ * of its VL than a full frame per TX queue and one more: enough to keep
+ * the line busy. The rest wait in the NIC, before the pacer, as in an
+ * HFI's send engine: parked for their turns, or in the TX queues. A
+ * deep queue behind the pacer would go on sending at line rate what
+ * came before the BECNs, and the CCTI would climb for as long. (A
+ * parked packet goes at its turn whatever the link holds, cc.c: one a
+ * DLID at a time is what pacing puts there.) Traffic to DLIDs that are
+ * not paced queues in the link as before: the link's per-VL queues let
+ * one VL pass another.
  */
 #define SNIC_NIC_LINK_FRAMES_MAX	16
 
@@ -134,12 +136,15 @@ void snic_nic_set_sc2sl(struct snic_nic *nic, const u8 *map)
 }
 
 /*
- * Encapsulate @skb and send it on the lower device. @released: it was
- * held for pacing (cc.c) and is due now. Consumes @skb. True if
- * its TX queue is now stopped until the link has room.
+ * Encapsulate @skb and send it on the lower device. @flags: SNIC_TX_*;
+ * SNIC_TX_RELEASED: it waited for its pacing (cc.c) and is due now.
+ * Consumes @skb. True if its TX queue is now stopped until the link has
+ * room.
  */
-bool snic_nic_send(struct snic_nic *nic, struct sk_buff *skb, bool released)
+bool snic_nic_send(struct snic_nic *nic, struct sk_buff *skb,
+		   unsigned int flags)
 {
+	bool released = flags & SNIC_TX_RELEASED;
 	struct net_device *lower = nic->lower;
 	u16 q = skb_get_queue_mapping(skb);
 	struct snic_16b h = {};
@@ -193,7 +198,7 @@ bool snic_nic_send(struct snic_nic *nic, struct sk_buff *skb, bool released)
 	if (likely(sch_snic_xmit_taken(lower, err))) {
 		snic_count(&nic->stats, SNIC_STAT_TX_PACKETS);
 		snic_stats_add(&nic->stats, SNIC_STAT_TX_BYTES, len);
-		return paced &&
+		return paced && !(flags & SNIC_TX_NO_WAIT) &&
 		       snic_nic_link_wait(nic, q, sch_snic_sc2vl(lower, h.sc));
 	}
 	snic_count(&nic->stats, SNIC_STAT_TX_DROP_LOWER);
@@ -225,7 +230,7 @@ static u16 snic_nic_select_queue(struct net_device *dev, struct sk_buff *skb,
 
 static netdev_tx_t snic_nic_xmit(struct sk_buff *skb, struct net_device *dev)
 {
-	snic_nic_send(netdev_priv(dev), skb, false);
+	snic_nic_send(netdev_priv(dev), skb, 0);
 	return NETDEV_TX_OK;
 }
 

@@ -25,6 +25,7 @@
 #include <linux/hrtimer.h>
 #include <linux/netdevice.h>
 #include <linux/ratelimit.h>
+#include <linux/rbtree.h>
 #include <linux/seqlock.h>
 #include <linux/u64_stats_sync.h>
 #include <linux/xarray.h>
@@ -97,16 +98,32 @@ struct snic_crx {
 #define SNIC_CC_WINDOW_MAX	100000000
 #define SNIC_CC_TRACKED_DEFAULT	1024
 #define SNIC_CC_TRACKED_MAX	65536
+#define SNIC_CC_PARK_DLID	64	/* packets parked for one DLID */
+#define SNIC_CC_PARK_MAX	4096	/* ... for all, and loose */
 #define SNIC_SC_MGMT		15	/* SC of notifications: VL 15 */
 
+/*
+ * The packets that wait for their DLID's turns (cc.c): a place per
+ * tracked DLID, the entry of the DLID table's slot of the same index.
+ */
+struct snic_cc_park {
+	struct rb_node node;		/* in snic_cc.parked while skbs is
+					 * not empty, by until
+					 */
+	struct sk_buff_head skbs;	/* in order; the lock is cc's */
+	u32 dlid;
+	u8 sl;
+	u64 until;			/* fabric ns: the first one's turn */
+	u64 slot;			/* fabric ns: its Tp + IPD */
+};
+
+/* A TX queue's head that waits for room to park (cc.c). */
 struct snic_cc_held {
-	struct sk_buff *skb;		/* a TX queue's paced head, or NULL */
+	struct sk_buff *skb;		/* NULL: the queue does not wait */
 	u32 dlid;
 	u8 sl;
 	unsigned int len;
-	u64 until;			/* fabric ns: its slot starts */
-	u64 slot;			/* fabric ns: Tp + IPD */
-	u64 stalls;			/* heads held on this queue */
+	u64 stalls;			/* heads that made this queue wait */
 };
 
 /* Settings, as netlink sets and reads them. */
@@ -118,6 +135,7 @@ struct snic_cc_config {
 	u32 window_ns;
 	u32 max_tracked;		/* 0: keep */
 	u32 tracked;			/* read only */
+	u32 parked;			/* read only: parked and held */
 	bool pacing;
 	bool has_params, has_window, has_pacing;
 };
@@ -148,6 +166,10 @@ struct snic_cc {
 	struct snic_dlid_table table;
 	struct snic_cc_log log;
 	struct snic_owed_table owed;	/* BECNs owed, fabric ns */
+	struct snic_cc_park *park;	/* table.cap, by table slot */
+	struct rb_root_cached parked;	/* parked packets, soonest first */
+	u32 nparked;			/* ... and loose, for lockless checks */
+	struct sk_buff_head loose;	/* parked for DLIDs forgotten: go */
 	struct snic_cc_held *held;	/* one per TX queue */
 	unsigned int nheld;
 	/* TX queues [0, nopen) are open, [nopen, nheld) paced (cc.c) */
@@ -384,7 +406,11 @@ bool snic_is_nic(const struct net_device *dev);
 int snic_nic_netdev_event(unsigned long event, struct net_device *lower,
 			  struct list_head *kill, struct netlink_ext_ack *extack);
 int snic_nic_set_lid(struct snic_nic *nic, u32 lid);
-bool snic_nic_send(struct snic_nic *nic, struct sk_buff *skb, bool released);
+/* snic_nic_send()'s flags */
+#define SNIC_TX_RELEASED	BIT(0)	/* it waited for its pacing: due */
+#define SNIC_TX_NO_WAIT		BIT(1)	/* never stop its queue for the link */
+bool snic_nic_send(struct snic_nic *nic, struct sk_buff *skb,
+		   unsigned int flags);
 void snic_nic_room(struct net_device *lower);
 void snic_nic_set_sl2sc(struct snic_nic *nic, const u8 *map);
 void snic_nic_set_sc2sl(struct snic_nic *nic, const u8 *map);

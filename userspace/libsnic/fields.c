@@ -66,6 +66,7 @@ static const struct field cc_fields[] = {
 	CC(MAX_DELAY, max_delay, has_max_delay),
 	CC_INFO(TRACKED, tracked),
 	CC_INFO(CCT_LEN, cct_len),
+	CC_INFO(PARKED, parked),
 	CC_INFO64(LATE_NS, late_ns),
 	CC_INFO64(LATE_N, late_n),
 	CC_INFO64(LATE_P50, late_p50),

@@ -96,7 +96,7 @@ struct snic_cc_cfg {
 struct snic_cc_info {
 	bool valid;
 	uint32_t pacing, increase, timer, trigger, min, limit, max_tracked,
-		 window_ns, tracked, max_delay, cct_len;
+		 window_ns, tracked, max_delay, cct_len, parked;
 	uint64_t late_ns, late_n, late_p50, late_p99, late_max;
 	bool has_sl;			/* sl[n] is SL n's */
 	struct snic_cc_sl sl[SNIC_NUM_SL];

@@ -180,6 +180,7 @@ const struct opt cc_opts[] = {
 	  .attr = SNIC_A_CC_SL_SETTING, .parse = cc_sl_opt,
 	  .show = cc_sl_show },
 	OPT_SHOW("cc_dlids", SNIC_A_CC, SNIC_A_CC_TRACKED),
+	OPT_SHOW("cc_parked", SNIC_A_CC, SNIC_A_CC_PARKED),
 	OPT_SHOW("cc_timer_late_ns", SNIC_A_CC, SNIC_A_CC_LATE_NS),
 	OPT_SHOW("cc_timer_wakeups", SNIC_A_CC, SNIC_A_CC_LATE_N),
 	OPT_SHOW("cc_timer_late_p50_ns", SNIC_A_CC, SNIC_A_CC_LATE_P50),

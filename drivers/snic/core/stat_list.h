@@ -188,10 +188,11 @@
 	   "or reserved bits set.")					\
 	FN(TX_PACED, tx_paced,						\
 	   "NIC: packets that waited for their DLID's inter-packet "	\
-	   "delay (each stalled its TX queue meanwhile).")		\
+	   "delay (parked in the NIC, or held as their TX queue's "	\
+	   "head).")							\
 	FN(TX_DROP_PACED_FLUSH, tx_drop_paced_flush,			\
-	   "NIC: packets held for pacing that were dropped because "	\
-	   "the device went down.")					\
+	   "NIC: packets parked or held for pacing that were dropped "	\
+	   "because the device went down.")				\
 	FN(CC_EVICTIONS, cc_evictions,					\
 	   "NIC: tracked DLIDs replaced (least recently used) to "	\
 	   "make room for another.")					\
@@ -317,11 +318,11 @@
 	   "followed another receiver's that its own did not compare "	\
 	   "newer than (its sessions are random; see Credits).")		\
 	FN(TX_PACED_BEHIND_AQM, tx_paced_behind_aqm,			\
-	   "NIC: heads held for pacing on a TX queue whose qdisc is no "	\
-	   "FIFO: an AQM (fq_codel, Debian's default) drops the packets "	\
-	   "that wait behind the head for their sojourn, and a paced "	\
-	   "DLID's packets leave slots apart. Give the NIC's queues "	\
-	   "FIFOs (snicctl qdisc nic; fabric up does). 0 unless "		\
-	   "misconfigured.")
+	   "NIC: heads held for pacing (no room left to park them) on "	\
+	   "a TX queue whose qdisc is no FIFO: an AQM (fq_codel, "	\
+	   "Debian's default) drops the packets that wait behind the "	\
+	   "head for their sojourn, and a paced DLID's packets leave "	\
+	   "slots apart. Give the NIC's queues FIFOs (snicctl qdisc "	\
+	   "nic; fabric up does). 0 unless misconfigured.")
 
 #endif /* _SNIC_CORE_STAT_LIST_H */
