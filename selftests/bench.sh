@@ -13,7 +13,7 @@
 #                         veth link / over the bare veth link
 #   snic_vs_veth_pfifo_pps  the same against a veth link with a qdisc (a
 #                         pfifo: veth has none, the snic needs one, since
-#                         a paced head stalls its queue; its NIC queues
+#                         a paced head may stall its queue; its NIC queues
 #                         are mq + pfifo, as "fabric up" makes them), and
 #                         veth_pfifo_vs_veth_pps what that qdisc costs
 #   stacked_vs_veth_pps   the same for a VLAN device on the veth with a
@@ -915,13 +915,14 @@ snic_queued() {	# snic_queued NS DEV: packets DEV's root qdisc holds (x: unread)
 	$TC -n "$1" -s -j qdisc show dev "$2" |
 		$JQ -r '[.[] | select(.root == true) | .qlen | numbers] | add // "x"'
 }
-# pace_idle: neither pacer holds anything, nor the NIC's link: what one
-# still paces after its sender stopped would load the guest during the
-# next run, and sch_snic's wake-ups would count as sch_fq's (both are
-# qdisc_watchdog). (Up to a head per paced queue that the NIC holds
-# outside its qdiscs is not seen: a few packets.)
+# pace_idle: neither pacer holds anything (the NIC: in its TX queues'
+# qdiscs, or parked), nor the NIC's link: what one still paces after its
+# sender stopped would load the guest during the next run, and
+# sch_snic's wake-ups would count as sch_fq's (both are qdisc_watchdog).
 pace_idle() {
 	[ "$(snic_queued "$PA" snic0)" = 0 ] && [ "$(snic_queued "$PA" va)" = 0 ] &&
+		[ "$(nsexec "$PA" "$SNICCTL" -j dev show snic0 |
+			$JQ -r '.[0].cc_parked | numbers')" = 0 ] &&
 		[ "$(vlx "$PA" fab0 0 qlen)" = 0 ]
 }
 pace_fires() {	# pace_fires FUNC: hrtimer expiries of FUNC so far

@@ -360,6 +360,8 @@ fcredits() {	# every link end flow-controlled with its 256 credits back
 		[ "$(vlx $F-$h fab0 0 credits)" = 256 ] || { echo "$h fab0"; return 1; }
 		[ -z "$(nsexec $F-$h "$SNICCTL" -j dev show snic0 |
 			$JQ -r '.[0].txq_stopped[]?')" ] || { echo "$h txq stopped"; return 1; }
+		[ "$(nsexec $F-$h "$SNICCTL" -j dev show snic0 |
+			$JQ -r '.[0].cc_parked | numbers')" = 0 ] || { echo "$h parked"; return 1; }
 	done
 	for p in p1 p2 p3; do
 		[ "$(vlx $F-s1 $p 0 credits)" = 256 ] || { echo "s1 $p"; return 1; }

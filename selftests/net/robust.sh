@@ -225,10 +225,11 @@ kill $rx 2>/dev/null
 nsexec "$S1" "$SNICCTL" qdisc set p2 rate 0bit
 checke "h1's TX queues waited for the link: tx_link_wait grew" \
 	'w=$(( $(counter $H1 snic0 tx_link_wait) - w0 )); echo "$w link waits"; [ $w -gt 0 ]'
-checke "once the link drained, no TX queue of h1's NIC is stopped" \
+checke "once the link drained, no TX queue of h1's NIC is stopped, nothing waits in it" \
 	'waitfor 20000 "[ -z \"\$(nsexec $H1 $SNICCTL -j dev show snic0 | $JQ -r \".[0].txq_stopped[]?\")\" ]";
 	 s=$(nsexec $H1 $SNICCTL -j dev show snic0 | $JQ -c ".[0].txq_stopped")
-	 echo "stopped: $s"; [ "$s" = "[]" ]'
+	 k=$(nsexec $H1 $SNICCTL -j dev show snic0 | $JQ -r ".[0].cc_parked | numbers")
+	 echo "stopped: $s, parked: $k"; [ "$s" = "[]" ] && [ "$k" = 0 ]'
 
 # 10. h2's link flaps 12 times while h1 blasts h2. Every 16B frame h1's
 # link sent left through p2 or is counted lost at the switch: forwarded
