@@ -34,10 +34,13 @@
  * SNIC_CC_PARK_DLID packets parked for its DLID, or SNIC_CC_PARK_MAX for
  * all, a packet is held as the head of its TX queue and the queue
  * stopped until there is room: a TX queue stalls only while its head
- * targets a DLID that is not yet eligible, and only that queue waits.
- * The NIC's timer sends each DLID's first packet at its turn (the next
- * one then takes the next turn), parks the held heads there is room for
- * now (or sends them, if due) and wakes their queues.
+ * targets a paced DLID that has no room left, and only that queue waits
+ * (one woken meanwhile, by the link's room, hands back what it is given:
+ * the stack requeues it). The NIC's timer sends each DLID's first packet
+ * at its turn (the next one then takes the next turn), as much as the
+ * link's queue has room for (SNIC_CC_LINK_FRAMES: the rest waits for its
+ * room hook, which runs the timer again), parks the held heads there is
+ * room for now (or sends them, if due) and wakes their queues.
  *
  * Queue choice: the TX queues are split in two, open queues [0, nopen)
  * for DLIDs that are not paced and paced queues [nopen, nheld) for those
@@ -47,8 +50,11 @@
  * hash over all queues would put both in one now and then). A packet of
  * a DLID that became paced after it was queued on an open queue leaves
  * unheld, and takes its slot. A DLID whose CCTI decays to 0 stays on the
- * paced queues while packets of its wait there (inq), so that no flow
- * overtakes itself on the way back. A NIC of one TX queue has no choice:
+ * paced queues while packets of its wait there (inq) or in the NIC
+ * (queued), so that no flow overtakes itself on the way back. (One that
+ * is forgotten, below, while packets of its are parked may: what was
+ * parked goes on the timer's next run, after the DLID's next packets
+ * perhaps.) A NIC of one TX queue has no choice:
  * its queue is both.
  *
  * A packet
@@ -92,7 +98,7 @@
  * tracked, a packet leaves without the lock. With ccti_min above 0 or
  * ccti_timer 0 a tracked DLID may be paced for good: the lock is taken.
  * The places to park packets are reallocated with the table, under
- * RTNL; what they held is sent first.
+ * RTNL; what they held goes on the timer's next run.
  */
 #include <net/sch_generic.h>
 #include <snic/sch_snic.h>
@@ -101,6 +107,7 @@
 #include "trace.h"
 
 #define SNIC_CC_SLACK_NS	(10 * NSEC_PER_USEC)
+#define SNIC_CC_LINK_FRAMES	64
 #define SNIC_CC_CN_BATCH	64	/* CNs built a timer run */
 /* The longest the timer waits, wall ns (a dilation change is seen). */
 #define SNIC_CC_POLL_NS		NSEC_PER_SEC
@@ -269,8 +276,9 @@ static bool snic_cc_park_room(const struct snic_cc *cc,
  * @skb, of serialization time @tp, waits for its turn in @p, @e's place,
  * behind those there. Caller holds the lock.
  */
-static void snic_cc_park(struct snic_cc *cc, struct snic_dlid_ent *e,
-			 struct snic_cc_park *p, struct sk_buff *skb, u64 tp)
+static void snic_cc_park_tail(struct snic_cc *cc, struct snic_dlid_ent *e,
+			      struct snic_cc_park *p, struct sk_buff *skb,
+			      u64 tp)
 {
 	__skb_queue_tail(&p->skbs, skb);
 	e->queued++;
@@ -596,10 +604,11 @@ u64 snic_cc_stalls(struct snic_cc *cc, unsigned int q)
 }
 
 /*
- * Does TX queue @q keep what waits for the pacer? Its head is held here,
- * the rest waits in the queue's qdisc: a FIFO keeps it, an AQM (fq_codel,
- * Debian's default; codel, pie, cake, red...) drops it for its sojourn,
- * and a DLID's packets then leave slots apart. RCU-BH (transmit).
+ * Does TX queue @q keep what waits for the pacer? Past the room to park,
+ * its head is held here and the rest waits in the queue's qdisc: a FIFO
+ * keeps it, an AQM (fq_codel, Debian's default; codel, pie, cake,
+ * red...) drops it for its sojourn, and a DLID's packets then leave
+ * slots apart; noqueue cannot keep it at all. RCU-BH (transmit).
  */
 static bool snic_cc_txq_fifo(const struct snic_cc *cc, u16 q)
 {
@@ -608,7 +617,7 @@ static bool snic_cc_txq_fifo(const struct snic_cc *cc, u16 q)
 	const char *id = sch ? sch->ops->id : "";
 
 	return !strcmp(id, "pfifo") || !strcmp(id, "bfifo") ||
-	       !strcmp(id, "pfifo_fast") || !strcmp(id, "noqueue");
+	       !strcmp(id, "pfifo_fast");
 }
 
 /* Serialization time, fabric ns, of a frame of @len at @rate. */
@@ -633,31 +642,44 @@ u64 snic_cc_ccti_ipd(const struct snic_cc *cc, u16 ccti)
 
 /*
  * @skb (@len bytes of application frame, to @dlid on @sl) is about to
- * leave on TX queue @txq. True if its DLID is paced and not yet due and
- * the queue is a paced one: the skb is parked for its turn (the timer
- * sends it), or, if the DLID has a packet parked already, kept as the
- * queue's head and the queue stopped. *@paced: its DLID is paced (a
- * CCTI above 0), held or not, on a queue that may wait.
+ * leave on its TX queue. SNIC_CC_TAKEN if it is to wait, on a paced
+ * queue: its DLID is paced and its turn has not come, or packets of its
+ * DLID wait already; it is parked for its turn (the timer sends it), or,
+ * with no room left to park, kept as the queue's head and the queue
+ * stopped. SNIC_CC_BUSY if the queue holds a head already (it was woken
+ * meanwhile): stopped again, and @skb is the caller's to requeue. Else
+ * SNIC_CC_SEND. *@paced: its DLID is paced (a CCTI above 0), on a queue
+ * that may wait.
  */
-bool snic_cc_hold(struct snic_cc *cc, struct sk_buff *skb, u32 dlid, u8 sl,
-		  unsigned int len, bool *paced)
+enum snic_cc_verdict snic_cc_hold(struct snic_cc *cc, struct sk_buff *skb,
+				  u32 dlid, u8 sl, unsigned int len,
+				  bool *paced)
 {
+	enum snic_cc_verdict v = SNIC_CC_SEND;
 	u16 q = skb_get_queue_mapping(skb);
 	struct snic_cc_park *park;
 	struct snic_cc_held *held;
 	struct snic_dlid_ent *e;
-	bool may_hold, hold = false;
 	u64 now, rate, tp, early = 0;
-	bool aqm = false;
+	bool may_hold, aqm = false;
 
 	if (!READ_ONCE(cc->tracked) || !READ_ONCE(cc->pacing) ||
 	    q >= cc->nheld)
-		return false;
+		return SNIC_CC_SEND;
 	/* A paced queue's packet always comes in: it counts out of inq. */
 	may_hold = q >= cc->nopen || cc->nopen == cc->nheld;
 	if (q < cc->nopen && snic_cc_cool(cc))
-		return false;
+		return SNIC_CC_SEND;
 	spin_lock_bh(&cc->lock);
+	held = &cc->held[q];
+	if (may_hold && held->skb) {
+		/* Woken while it holds a head (the link's room came): what
+		 * comes behind that head waits behind it, in the stack.
+		 */
+		netif_tx_stop_queue(netdev_get_tx_queue(cc->nic->dev, q));
+		v = SNIC_CC_BUSY;
+		goto out;
+	}
 	e = snic_dlid_find(&cc->table, dlid, sl);
 	if (!e || cc->dead)
 		goto out;
@@ -668,32 +690,27 @@ bool snic_cc_hold(struct snic_cc *cc, struct sk_buff *skb, u32 dlid, u8 sl,
 	tp = snic_cc_tp(len, rate);
 	snic_cc_age(cc, e, now);
 	*paced = e->ccti && may_hold;
-	held = &cc->held[q];
 	park = snic_cc_park_of(cc, e);
 	/* Not yet its turn, or behind its DLID's parked packets (even if
 	 * its own turn has come: the timer is late).
 	 */
 	if (may_hold && (!skb_queue_empty(&park->skbs) ||
 			 (e->ccti && e->t_next > now))) {
+		v = SNIC_CC_TAKEN;
 		if (snic_cc_park_room(cc, park)) {
-			snic_cc_park(cc, e, park, skb, tp);
-			hold = true;
+			snic_cc_park_tail(cc, e, park, skb, tp);
 			goto out;
 		}
-		if (!held->skb) {
-			/* No room to park: the queue waits. */
-			held->skb = skb;
-			held->dlid = dlid;
-			held->sl = sl;
-			held->len = len;
-			held->stalls++;
-			e->queued++;
-			netif_tx_stop_queue(netdev_get_tx_queue(cc->nic->dev,
-								q));
-			hold = true;
-			aqm = !snic_cc_txq_fifo(cc, q);
-			goto out;
-		}
+		/* No room to park: the queue waits. */
+		WRITE_ONCE(held->skb, skb);
+		held->dlid = dlid;
+		held->sl = sl;
+		held->len = len;
+		held->stalls++;
+		e->queued++;
+		netif_tx_stop_queue(netdev_get_tx_queue(cc->nic->dev, q));
+		aqm = !snic_cc_txq_fifo(cc, q);
+		goto out;
 	}
 	early = e->early;
 	snic_cca_depart(e, now,
@@ -715,45 +732,96 @@ out:
 				 "TX queue %u holds paced packets in a qdisc that drops what waits (an AQM): give the NIC's queues FIFOs (snicctl qdisc nic)\n",
 				 q);
 	}
-	return hold;
+	return v;
+}
+
+/* Does TX queue @q hold a paced head? Lockless: a stale answer wakes a
+ * queue that requeues what it is given (snic_cc_hold()).
+ */
+bool snic_cc_held(struct snic_cc *cc, unsigned int q)
+{
+	return q < cc->nheld && READ_ONCE(cc->held[q].skb);
+}
+
+/* Run the timer now: the link's queue has room for what was due. */
+void snic_cc_kick(struct snic_cc *cc)
+{
+	spin_lock_bh(&cc->lock);
+	snic_cc_arm(cc, snic_cc_now(cc, NULL));
+	spin_unlock_bh(&cc->lock);
 }
 
 /*
- * The parked packets whose turn has come leave (onto @out), each DLID's
- * next one taking its next turn. Caller holds the lock; returns the
- * next turn (fabric ns, 0: nothing parked).
+ * What one timer run sends to the link: no more of a data VL than the
+ * pacer may keep in the link's queue, SNIC_CC_LINK_FRAMES full frames,
+ * counting what the run sent already; a VL without room waits for the
+ * link's room hook (blocked). Half sch_snic's default queue limit: paced
+ * packets alone never overflow it when credits stall the link, and the
+ * paced DLIDs' turns that fall together go together, as sch_fq's do.
+ */
+struct snic_cc_run {
+	u32 sent[SNIC_NUM_VLS];		/* bytes handed to the link */
+	u32 budget;
+	u16 blocked;			/* VLs without room */
+};
+
+/* May @skb go to the link in @run? Counted if so. */
+static bool snic_cc_room(struct snic_cc *cc, struct snic_cc_run *run,
+			 const struct sk_buff *skb)
+{
+	u8 vl = snic_nic_vl(cc->nic, skb);
+
+	if (vl >= SNIC_VL_MGMT)
+		return true;
+	if (!(run->blocked & BIT(vl)) && run->sent[vl] < run->budget &&
+	    sch_snic_vl_room(cc->nic->lower, vl,
+			     run->budget - run->sent[vl], false)) {
+		run->sent[vl] += skb->len + SNIC_ENCAP_HLEN;
+		return true;
+	}
+	run->blocked |= BIT(vl);
+	return false;
+}
+
+/*
+ * The parked packets whose turn has come leave (onto @out) while the
+ * link has room for them, each DLID's next one taking its next turn.
+ * Caller holds the lock; returns the next turn to come (fabric ns, 0:
+ * none).
  */
 static u64 snic_cc_release(struct snic_cc *cc, u64 now, u64 rate,
-			   struct sk_buff_head *out, u64 *early)
+			   struct snic_cc_run *run, struct sk_buff_head *out,
+			   u64 *early)
 {
-	struct rb_node *n;
+	struct rb_node *n = rb_first_cached(&cc->parked), *next;
 
-	while ((n = rb_first_cached(&cc->parked))) {
+	for (; n; n = next) {
 		struct snic_cc_park *p = rb_entry(n, struct snic_cc_park, node);
 		struct snic_dlid_ent *e;
 		u64 was;
 
 		if (p->until > now)
 			return p->until;
-		rb_erase_cached(&p->node, &cc->parked);
+		next = rb_next(n);
+		e = snic_dlid_find(&cc->table, p->dlid, p->sl);
+		if (WARN_ON_ONCE(!e))	/* eviction unparks */
+			continue;
 		/* Its slot was taken when it became its DLID's first
 		 * (snic_cc_park_turn()); if the one before it left so late
 		 * that this turn comes less than half a slot after it, it
 		 * waits for that half.
 		 */
-		e = snic_dlid_find(&cc->table, p->dlid, p->sl);
-		if (e && now + snic_cc_slack(cc) < snic_cca_earliest(e)) {
+		if (now + snic_cc_slack(cc) < snic_cca_earliest(e)) {
+			rb_erase_cached(n, &cc->parked);
 			p->until = snic_cca_earliest(e);
 			snic_cc_park_order(cc, p);
 			continue;
 		}
+		if (!snic_cc_room(cc, run, skb_peek(&p->skbs)))
+			continue;
+		rb_erase_cached(n, &cc->parked);
 		__skb_queue_tail(out, __skb_dequeue(&p->skbs));
 		WRITE_ONCE(cc->nparked, cc->nparked - 1);
-		if (!e) {	/* not the case: eviction unparks */
-			skb_queue_splice_tail_init(&p->skbs, &cc->loose);
-			snic_cc_arm(cc, 0);
-			continue;
-		}
 		was = e->early;
 		if (e->queued)
 			e->queued--;
@@ -766,6 +834,26 @@ static u64 snic_cc_release(struct snic_cc *cc, u64 now, u64 rate,
 						     rate));
 	}
 	return 0;
+}
+
+/* What was parked for DLIDs forgotten goes (onto @out) while the link
+ * has room for it. Caller holds the lock; returns how many.
+ */
+static u32 snic_cc_release_loose(struct snic_cc *cc, struct snic_cc_run *run,
+				 struct sk_buff_head *out)
+{
+	struct sk_buff *skb, *tmp;
+	u32 n = 0;
+
+	skb_queue_walk_safe(&cc->loose, skb, tmp) {
+		if (!snic_cc_room(cc, run, skb))
+			continue;
+		__skb_unlink(skb, &cc->loose);
+		__skb_queue_tail(out, skb);
+		n++;
+	}
+	WRITE_ONCE(cc->nparked, cc->nparked - n);
+	return n;
 }
 
 /*
@@ -799,7 +887,7 @@ static void snic_cc_unstall(struct snic_cc *cc, u64 now, u64 rate,
 		tp = snic_cc_tp(h->len, rate);
 		if (e && (!skb_queue_empty(&p->skbs) ||
 			  (e->ccti && e->t_next > now))) {
-			snic_cc_park(cc, e, p, h->skb, tp);
+			snic_cc_park_tail(cc, e, p, h->skb, tp);
 			__set_bit(i, wake);
 		} else {
 			if (e) {
@@ -813,23 +901,52 @@ static void snic_cc_unstall(struct snic_cc *cc, u64 now, u64 rate,
 			}
 			__skb_queue_tail(go, h->skb);
 		}
-		h->skb = NULL;
+		WRITE_ONCE(h->skb, NULL);
 	}
+}
+
+/*
+ * The link had no room for what was due on the VLs in @blocked: wait for
+ * its room hook (snic_nic_room() kicks the timer), as snic_nic_link_wait()
+ * does: the bit first, then a second look that registers under the
+ * qdisc's lock.
+ */
+static void snic_cc_wait_room(struct snic_cc *cc, u16 blocked, u32 budget)
+{
+	struct snic_nic *nic = cc->nic;
+	bool room = false;
+	unsigned int vl;
+
+	set_bit(0, &nic->pace_wait);
+	/* The bit before the second look (snic_nic_link_wait()'s order). */
+	smp_mb__after_atomic();
+	for (vl = 0; vl < SNIC_VL_MGMT; vl++)
+		if ((blocked & BIT(vl)) &&
+		    sch_snic_vl_room(nic->lower, vl, budget, true))
+			room = true;
+	if (room && test_and_clear_bit(0, &nic->pace_wait))
+		snic_cc_kick(cc);
 }
 
 static enum hrtimer_restart snic_cc_fire(struct hrtimer *t)
 {
 	struct snic_cc *cc = container_of(t, struct snic_cc, timer);
+	struct snic_cc_run run = {
+		.budget = SNIC_CC_LINK_FRAMES *
+			  (READ_ONCE(cc->nic->lower->mtu) + ETH_HLEN),
+	};
 	struct sk_buff_head out, go, cns;
 	u64 now, next, at, rate, early = 0;
-	unsigned long wake = 0;
 	struct snic_owed o;
 	struct sk_buff *skb;
 	unsigned int i;
+	u32 loose;
 
 	__skb_queue_head_init(&out);
 	__skb_queue_head_init(&go);
 	__skb_queue_head_init(&cns);
+	/* (The timer's callback never runs twice at once.) */
+	bitmap_zero(cc->wake, cc->nheld);
 	spin_lock_bh(&cc->lock);
 	now = snic_cc_now(cc, &rate);
 	if (cc->timer_at) {
@@ -855,13 +972,12 @@ static enum hrtimer_restart snic_cc_fire(struct hrtimer *t)
 	WRITE_ONCE(cc->nowed, cc->owed.count);
 	next = snic_owed_next(&cc->owed);
 	/* What was parked for DLIDs forgotten goes first, unpaced. */
-	WRITE_ONCE(cc->nparked, cc->nparked - skb_queue_len(&cc->loose));
-	skb_queue_splice_tail_init(&cc->loose, &out);
-	at = snic_cc_release(cc, now, rate, &out, &early);
+	loose = snic_cc_release_loose(cc, &run, &out);
+	at = snic_cc_release(cc, now, rate, &run, &out, &early);
 	if (at && (!next || at < next))
 		next = at;
 	/* (What it parks arms the timer itself.) */
-	snic_cc_unstall(cc, now, rate, &go, &wake, &early);
+	snic_cc_unstall(cc, now, rate, &go, cc->wake, &early);
 	if (cc->watch_above) {
 		at = snic_cc_watch(cc, now);
 		if (at && (!next || at < next))
@@ -873,23 +989,33 @@ static enum hrtimer_restart snic_cc_fire(struct hrtimer *t)
 
 	if (early)
 		snic_stats_add(&cc->nic->stats, SNIC_STAT_TX_PACED_EARLY, early);
-	while ((skb = __skb_dequeue(&cns)))
-		snic_cc_xmit_cn(cc->nic, skb);
-	/* A parked packet's queue went on without it: it stops no queue. */
-	while ((skb = __skb_dequeue(&out))) {
-		snic_count(&cc->nic->stats, SNIC_STAT_TX_PACED);
+	if (skb_queue_len(&out) > loose)
+		snic_stats_add(&cc->nic->stats, SNIC_STAT_TX_PACED,
+			       skb_queue_len(&out) - loose);
+	/* A parked packet's queue went on without it: it stops no queue
+	 * (the run kept to the link's room). Before the CNs: a DLID no
+	 * longer counted as waiting must not find its packets behind.
+	 */
+	while ((skb = __skb_dequeue(&out)))
 		snic_nic_send(cc->nic, skb, SNIC_TX_RELEASED | SNIC_TX_NO_WAIT);
-	}
 	while ((skb = __skb_dequeue(&go))) {
 		u16 q = skb_get_queue_mapping(skb);
 
 		snic_count(&cc->nic->stats, SNIC_STAT_TX_PACED);
 		/* The queue stays stopped if the link's queue is full. */
-		if (!snic_nic_send(cc->nic, skb, SNIC_TX_RELEASED))
-			__set_bit(q, &wake);
+		if (snic_nic_send(cc->nic, skb, SNIC_TX_RELEASED) !=
+		    SNIC_TX_STOPPED)
+			__set_bit(q, cc->wake);
 	}
-	for_each_set_bit(i, &wake, cc->nheld)
+	for_each_set_bit(i, cc->wake, cc->nheld)
 		netif_tx_wake_queue(netdev_get_tx_queue(cc->nic->dev, i));
+	/* Woken when the link's queue is down to half the budget: a run
+	 * then sends a few, not one (each run a timer expiry).
+	 */
+	if (run.blocked)
+		snic_cc_wait_room(cc, run.blocked, run.budget / 2);
+	while ((skb = __skb_dequeue(&cns)))
+		snic_cc_xmit_cn(cc->nic, skb);
 	return HRTIMER_NORESTART;
 }
 
@@ -906,7 +1032,7 @@ void snic_cc_flush(struct snic_cc *cc)
 	for (i = 0; i < cc->nheld; i++) {
 		if (cc->held[i].skb) {
 			__skb_queue_tail(&out, cc->held[i].skb);
-			cc->held[i].skb = NULL;
+			WRITE_ONCE(cc->held[i].skb, NULL);
 		}
 	}
 	snic_cc_unpark_all(cc);
@@ -968,9 +1094,6 @@ int snic_cc_init(struct snic_cc *cc, struct snic_nic *nic, unsigned int ntxq)
 	unsigned int i;
 
 	BUILD_BUG_ON(SNIC_NUM_SL != SNIC_CC_NUM_SL);
-	/* The queues the timer wakes are a word's bits (snic_cc_fire()). */
-	if (WARN_ON_ONCE(ntxq > BITS_PER_LONG))
-		return -EINVAL;
 	memset(cc, 0, sizeof(*cc));
 	spin_lock_init(&cc->lock);
 	cc->nic = nic;
@@ -982,12 +1105,13 @@ int snic_cc_init(struct snic_cc *cc, struct snic_nic *nic, unsigned int ntxq)
 	cc->max_tracked = SNIC_CC_TRACKED_DEFAULT;
 	cc->cct = kcalloc(SNIC_CCT_MAX_ENTRIES, sizeof(*cc->cct), GFP_KERNEL);
 	cc->held = kcalloc(ntxq, sizeof(*cc->held), GFP_KERNEL);
+	cc->wake = bitmap_zalloc(ntxq, GFP_KERNEL);
 	owed = kvcalloc(SNIC_CC_OWED, sizeof(*owed), GFP_KERNEL);
 	obucket = kvcalloc(snic_owed_buckets(SNIC_CC_OWED), sizeof(*obucket),
 			   GFP_KERNEL);
 	cc->owed.ent = owed;		/* for snic_cc_free() */
 	cc->owed.bucket = obucket;
-	if (!cc->cct || !cc->held || !owed || !obucket)
+	if (!cc->cct || !cc->held || !cc->wake || !owed || !obucket)
 		goto err;
 	snic_owed_init(&cc->owed, owed, obucket, SNIC_CC_OWED);
 	cc->max_delay = SNIC_CC_MAX_DELAY;
@@ -1031,11 +1155,13 @@ void snic_cc_free(struct snic_cc *cc)
 	kvfree(cc->park);
 	kfree(cc->cct);
 	kfree(cc->held);
+	bitmap_free(cc->wake);
 	cc->table.ent = NULL;
 	cc->table.bucket = NULL;
 	cc->park = NULL;
 	cc->cct = NULL;
 	cc->held = NULL;
+	cc->wake = NULL;
 }
 
 /* Settings: checked by the caller (snic_cc_check), applied under RTNL. */

@@ -40,11 +40,11 @@ static struct snic_nic *snic_nic_from_lower(const struct net_device *lower)
  * the line busy. The rest wait in the NIC, before the pacer, as in an
  * HFI's send engine: parked for their turns, or in the TX queues. A
  * deep queue behind the pacer would go on sending at line rate what
- * came before the BECNs, and the CCTI would climb for as long. (A
- * parked packet goes at its turn whatever the link holds, cc.c: one a
- * DLID at a time is what pacing puts there.) Traffic to DLIDs that are
- * not paced queues in the link as before: the link's per-VL queues let
- * one VL pass another.
+ * came before the BECNs, and the CCTI would climb for as long. (The
+ * pacer's timer sends what is due while the link's queue is under the
+ * same budget, and waits for its room hook past it, cc.c.) Traffic to
+ * DLIDs that are not paced queues in the link as before: the link's
+ * per-VL queues let one VL pass another.
  */
 #define SNIC_NIC_LINK_FRAMES_MAX	16
 
@@ -63,7 +63,9 @@ static u32 snic_nic_link_budget(const struct snic_nic *nic)
  * hook looks for, then ask again: a hook that comes in between wakes a
  * queue that is stopped already (early, which is harmless), and one that
  * came before the bit is caught by the second look, which wakes the
- * queue whatever became of the bit. True if @q is stopped.
+ * queue whatever became of the bit. Neither wakes a queue that holds a
+ * paced head meanwhile (the pacer does, cc.c; one woken all the same
+ * requeues what it is given). True if @q is stopped.
  */
 static bool snic_nic_link_wait(struct snic_nic *nic, u16 q, u8 vl)
 {
@@ -83,14 +85,26 @@ static bool snic_nic_link_wait(struct snic_nic *nic, u16 q, u8 vl)
 	smp_mb__after_atomic();
 	if (sch_snic_vl_room(lower, vl, budget, true)) {
 		clear_bit(q, &nic->link_wait);
-		netif_tx_wake_queue(txq);
+		/* (A queue that holds a paced head waits for the pacer.) */
+		if (!snic_cc_held(&nic->cc, q))
+			netif_tx_wake_queue(txq);
 		return false;
 	}
 	snic_count(&nic->stats, SNIC_STAT_TX_LINK_WAIT);
 	return true;
 }
 
-/* sch_snic's room hook: @lower's queue has room for what waited. */
+/* The data VL of the link that @skb, an application frame, goes on. */
+u8 snic_nic_vl(const struct snic_nic *nic, const struct sk_buff *skb)
+{
+	return sch_snic_sc2vl(nic->lower,
+			      READ_ONCE(nic->sl2sc[skb->priority &
+						   (SNIC_NUM_SL - 1)]));
+}
+
+/* sch_snic's room hook: @lower's queue has room for what waited (TX
+ * queues, and the pacer's parked packets). Under its root lock.
+ */
 void snic_nic_room(struct net_device *lower)
 {
 	struct snic_nic *nic;
@@ -102,8 +116,11 @@ void snic_nic_room(struct net_device *lower)
 	if (!nic)
 		return;
 	for (q = 0; q < nic->dev->num_tx_queues && q < BITS_PER_LONG; q++)
-		if (test_and_clear_bit(q, &nic->link_wait))
+		if (test_and_clear_bit(q, &nic->link_wait) &&
+		    !snic_cc_held(&nic->cc, q))
 			netif_tx_wake_queue(netdev_get_tx_queue(nic->dev, q));
+	if (test_and_clear_bit(0, &nic->pace_wait))
+		snic_cc_kick(&nic->cc);
 }
 
 /*
@@ -138,11 +155,13 @@ void snic_nic_set_sc2sl(struct snic_nic *nic, const u8 *map)
 /*
  * Encapsulate @skb and send it on the lower device. @flags: SNIC_TX_*;
  * SNIC_TX_RELEASED: it waited for its pacing (cc.c) and is due now.
- * Consumes @skb. True if its TX queue is now stopped until the link has
- * room.
+ * Consumes @skb, unless it returns -EBUSY: its TX queue was woken while
+ * it holds a paced head, and is stopped again (ndo_start_xmit only).
+ * SNIC_TX_STOPPED if its TX queue is now stopped until the link has
+ * room, else 0.
  */
-bool snic_nic_send(struct snic_nic *nic, struct sk_buff *skb,
-		   unsigned int flags)
+int snic_nic_send(struct snic_nic *nic, struct sk_buff *skb,
+		  unsigned int flags)
 {
 	bool released = flags & SNIC_TX_RELEASED;
 	struct net_device *lower = nic->lower;
@@ -174,10 +193,17 @@ bool snic_nic_send(struct snic_nic *nic, struct sk_buff *skb,
 	}
 	h.sc = READ_ONCE(nic->sl2sc[skb->priority & (SNIC_NUM_SL - 1)]);
 	sl = READ_ONCE(nic->sc2sl[h.sc]);
-	/* CCA: wait for the DLID's pacing (only this queue waits). */
-	if (!released &&
-	    snic_cc_hold(&nic->cc, skb, h.dlid, sl, len, &paced))
-		return false;
+	/* CCA: wait for the DLID's pacing (parked, or held as the head). */
+	if (!released) {
+		switch (snic_cc_hold(&nic->cc, skb, h.dlid, sl, len, &paced)) {
+		case SNIC_CC_TAKEN:
+			return 0;
+		case SNIC_CC_BUSY:
+			return -EBUSY;
+		default:
+			break;
+		}
+	}
 	h.becn = snic_cc_take_becn(&nic->cc, h.dlid, sl);
 	h.l4 = SNIC_L4_ETH;
 	h.pkey = 0xffff;
@@ -199,15 +225,16 @@ bool snic_nic_send(struct snic_nic *nic, struct sk_buff *skb,
 		snic_count(&nic->stats, SNIC_STAT_TX_PACKETS);
 		snic_stats_add(&nic->stats, SNIC_STAT_TX_BYTES, len);
 		return paced && !(flags & SNIC_TX_NO_WAIT) &&
-		       snic_nic_link_wait(nic, q, sch_snic_sc2vl(lower, h.sc));
+		       snic_nic_link_wait(nic, q, sch_snic_sc2vl(lower, h.sc)) ?
+		       SNIC_TX_STOPPED : 0;
 	}
 	snic_count(&nic->stats, SNIC_STAT_TX_DROP_LOWER);
-	return false;
+	return 0;
 
 drop:
 	snic_count(&nic->stats, why);
 	kfree_skb(skb);
-	return false;
+	return 0;
 }
 
 /* The TX queue: DLID-aware, so that only paced DLIDs share a queue with
@@ -230,7 +257,9 @@ static u16 snic_nic_select_queue(struct net_device *dev, struct sk_buff *skb,
 
 static netdev_tx_t snic_nic_xmit(struct sk_buff *skb, struct net_device *dev)
 {
-	snic_nic_send(netdev_priv(dev), skb, 0);
+	/* (Its queue is stopped: the stack keeps it until it is woken.) */
+	if (snic_nic_send(netdev_priv(dev), skb, 0) == -EBUSY)
+		return NETDEV_TX_BUSY;
 	return NETDEV_TX_OK;
 }
 

@@ -171,6 +171,7 @@ struct snic_cc {
 	u32 nparked;			/* ... and loose, for lockless checks */
 	struct sk_buff_head loose;	/* parked for DLIDs forgotten: go */
 	struct snic_cc_held *held;	/* one per TX queue */
+	unsigned long *wake;		/* TX queues to wake: the timer's */
 	unsigned int nheld;
 	/* TX queues [0, nopen) are open, [nopen, nheld) paced (cc.c) */
 	unsigned int nopen;
@@ -205,6 +206,8 @@ struct snic_nic {
 	 * atomic bitops.
 	 */
 	unsigned long link_wait;
+	/* The pacer waits for the link's room (bit 0; cc.c, nic.c). */
+	unsigned long pace_wait;
 	struct ratelimit_state ev_rs;	/* its events (notify.c) */
 	bool ev_up;			/* the link state last notified, RTNL */
 };
@@ -409,9 +412,11 @@ int snic_nic_set_lid(struct snic_nic *nic, u32 lid);
 /* snic_nic_send()'s flags */
 #define SNIC_TX_RELEASED	BIT(0)	/* it waited for its pacing: due */
 #define SNIC_TX_NO_WAIT		BIT(1)	/* never stop its queue for the link */
-bool snic_nic_send(struct snic_nic *nic, struct sk_buff *skb,
-		   unsigned int flags);
+#define SNIC_TX_STOPPED		1	/* its return: the queue waits for room */
+int snic_nic_send(struct snic_nic *nic, struct sk_buff *skb,
+		  unsigned int flags);
 void snic_nic_room(struct net_device *lower);
+u8 snic_nic_vl(const struct snic_nic *nic, const struct sk_buff *skb);
 void snic_nic_set_sl2sc(struct snic_nic *nic, const u8 *map);
 void snic_nic_set_sc2sl(struct snic_nic *nic, const u8 *map);
 
@@ -425,8 +430,18 @@ void snic_cc_becn(struct snic_cc *cc, u32 slid, u8 sl, bool cn);
 bool snic_cc_take_becn(struct snic_cc *cc, u32 dlid, u8 sl);
 u16 snic_cc_select_queue(struct snic_cc *cc, u32 dlid, u8 sl, u32 hash);
 u64 snic_cc_stalls(struct snic_cc *cc, unsigned int q);
-bool snic_cc_hold(struct snic_cc *cc, struct sk_buff *skb, u32 dlid, u8 sl,
-		  unsigned int len, bool *paced);
+/* What snic_cc_hold() did with a packet. */
+enum snic_cc_verdict {
+	SNIC_CC_SEND,		/* not paced, or due: send it now */
+	SNIC_CC_TAKEN,		/* parked, or held as its queue's head */
+	SNIC_CC_BUSY,		/* its queue holds a head: requeue it */
+};
+
+enum snic_cc_verdict snic_cc_hold(struct snic_cc *cc, struct sk_buff *skb,
+				  u32 dlid, u8 sl, unsigned int len,
+				  bool *paced);
+bool snic_cc_held(struct snic_cc *cc, unsigned int q);
+void snic_cc_kick(struct snic_cc *cc);
 unsigned int snic_cc_cct_generate(struct snic_cct_entry *cct, u16 limit,
 				  u32 max_delay);
 int snic_cc_configure(struct snic_cc *cc, const struct snic_cc_config *c);

@@ -3,12 +3,14 @@
 #
 # CCA pacing at a NIC under reconfiguration: h1 paces DLID 2 (h2) after a
 # BECN, with many flows on its four paced TX queues.
-#  - Heads held for one DLID on several queues leave one slot (Tp + IPD)
-#    apart, never in a burst: never less than half a slot apart, even
-#    after a late wake-up (tx_paced_early, and the DLID's early count).
+#  - Packets of one DLID from several queues, parked for their turns,
+#    leave one slot (Tp + IPD) apart, never in a burst: never less than
+#    half a slot apart, even after a late wake-up (tx_paced_early, and the
+#    DLID's early count).
 #  - Changing the link's time dilation under paced load wedges no queue
 #    and does not stop CCTI decay: the NIC's fabric clock rebases itself.
-#  - A reconfiguration that forgets the DLIDs releases the held heads.
+#  - A reconfiguration that forgets the DLIDs sends what was parked for
+#    them: every datagram arrives.
 . "$(dirname "$0")/../lib.sh"
 
 modules_load || { not_ok "modules load"; ktap_finish; }
@@ -53,7 +55,7 @@ e0=$(counter "$H1" snic0 tx_paced_early)
 p0=$(counter "$H1" snic0 tx_paced)
 flows 6
 sleep 3
-checke "heads of several queues wait for DLID 2 (tx_paced grows)" \
+checke "packets of several queues wait for DLID 2 (tx_paced grows)" \
 	'waitfor 10000 "[ \$(counter $H1 snic0 tx_paced) -gt $((p0 + 20)) ]"'
 
 # 1. Dilation changes under paced load.

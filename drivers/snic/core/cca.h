@@ -172,7 +172,7 @@ bool snic_ccti_becn(struct snic_dlid_ent *e, const struct snic_cc_params *p,
 u64 snic_cca_sent(struct snic_dlid_ent *e, const struct snic_cc_params *p,
 		  const struct snic_cct_entry *cct, u64 now, u64 tp);
 /*
- * A packet of serialization time @tp to @e's DLID is held until its turn,
+ * A packet of serialization time @tp to @e's DLID waits for its turn,
  * e->t_next: take that turn for it now (the next one starts Tp + IPD
  * later). Returns when it may start.
  */

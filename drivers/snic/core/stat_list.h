@@ -269,10 +269,12 @@
 	   "safe).")							\
 	FN(TX_LINK_WAIT, tx_link_wait,					\
 	   "NIC: times a TX queue stopped after a packet to a paced "	\
-	   "DLID because the link's sch_snic held a full frame per "	\
-	   "TX queue and one more of the packet's VL. The queue is "	\
-	   "woken when that sch_snic has room; what follows waits in "	\
-	   "the NIC, before the pacer.")				\
+	   "DLID that left as it came because the link's sch_snic "	\
+	   "held a full frame per TX queue and one more of the "	\
+	   "packet's VL. The queue is woken when that sch_snic has "	\
+	   "room; what follows waits in the NIC, before the pacer "	\
+	   "(which itself sends what is due only while the link has "	\
+	   "that room).")						\
 	FN(BECN_UNCOALESCED, becn_uncoalesced,				\
 	   "NIC: FECNs from a new source that found the table of "	\
 	   "owed BECNs full (4096 sources): their BECN left at once, "	\
