@@ -292,6 +292,20 @@ static void snic_q_release(struct snic_vl *vl, struct sk_buff *skb)
 	rcu_read_unlock();
 }
 
+/*
+ * Has @vl room for what an upper device would keep in it, @pkts more
+ * packets on their way besides: under @budget bytes, and under half the
+ * VL's limit in packets (small frames fill the limit long before the
+ * bytes). Read locklessly, or under the root lock.
+ */
+static bool snic_q_vl_roomy(const struct snic_sched *q,
+			    const struct snic_vl *vl, u32 budget, u32 pkts)
+{
+	return READ_ONCE(vl->backlog) < budget &&
+	       READ_ONCE(vl->q.qlen) + pkts <
+	       READ_ONCE(vl->held) + max(READ_ONCE(q->limit) / 2, 1U);
+}
+
 /* The VLs an upper device waits on have room again (@all: whatever
  * their backlog, the qdisc was flushed or goes): tell snic.ko. Root lock
  * held, or the qdisc is being destroyed.
@@ -305,7 +319,7 @@ static void snic_q_room(struct snic_sched *q, bool all)
 	BUILD_BUG_ON(BITS_PER_TYPE(q->room_wait) < TC_SNIC_VL_MGMT);
 	for (i = 0; i < TC_SNIC_VL_MGMT; i++)
 		if ((q->room_wait & BIT(i)) &&
-		    (all || q->vl[i].backlog < q->room_budget))
+		    (all || snic_q_vl_roomy(q, &q->vl[i], q->room_budget, 0)))
 			ready |= BIT(i);
 	if (!ready)
 		return;
@@ -1668,17 +1682,21 @@ EXPORT_SYMBOL_GPL(sch_snic_link_bytes);
  * @dev: a fabric link end, the lower device of a NIC
  * @vl: the data VL its last packet went to
  * @budget: the bytes the NIC may keep in @vl's queue here
+ * @pkts: packets the NIC is about to send besides (not yet queued)
  * @wait: if there is no room, ask for the room hook
  *
  * A pacing NIC must not hide a deep queue behind its pacer: what waits
  * here, for credits or for the line, has left the pacer's hands, as a
  * packet in an HFI's send buffer has. True if @vl's backlog is under
- * @budget, or @dev has no sch_snic. False if not; with @wait, the
- * room hook then runs (under the root lock) once the backlog is under
- * @budget again or the queue is flushed. A NIC stops its TX queue, then
- * asks with @wait (a lockless look without: the common case). BH.
+ * @budget and its packets, @pkts more, under half its limit, or @dev has
+ * no sch_snic.
+ * False if not; with @wait, the room hook then runs (under the root
+ * lock) once that is so again (for the highest budget of those waiting)
+ * or the queue is flushed. A NIC stops its TX queue, then asks with
+ * @wait (a lockless look without: the common case). BH.
  */
-bool sch_snic_vl_room(struct net_device *dev, u8 vl, u32 budget, bool wait)
+bool sch_snic_vl_room(struct net_device *dev, u8 vl, u32 budget, u32 pkts,
+		      bool wait)
 {
 	struct snic_sched *q;
 	struct Qdisc *sch;
@@ -1691,14 +1709,18 @@ bool sch_snic_vl_room(struct net_device *dev, u8 vl, u32 budget, bool wait)
 	if (!sch)
 		goto out;
 	q = qdisc_priv(sch);
-	room = READ_ONCE(q->vl[vl].backlog) < budget;
+	room = snic_q_vl_roomy(q, &q->vl[vl], budget, pkts);
 	if (room || !wait)
 		goto out;
 	spin_lock(qdisc_lock(sch));
-	room = q->vl[vl].backlog < budget;
+	room = snic_q_vl_roomy(q, &q->vl[vl], budget, pkts);
 	if (!room) {
+		/* One threshold for every waiter: the highest (a waiter
+		 * woken early looks again; one woken late may starve).
+		 */
+		q->room_budget = q->room_wait ? max(q->room_budget, budget) :
+						budget;
 		q->room_wait |= BIT(vl);
-		q->room_budget = budget;
 	}
 	spin_unlock(qdisc_lock(sch));
 out:

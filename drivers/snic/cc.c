@@ -51,24 +51,23 @@
  * a DLID that became paced after it was queued on an open queue leaves
  * unheld, and takes its slot. A DLID whose CCTI decays to 0 stays on the
  * paced queues while packets of its wait there (inq) or in the NIC
- * (queued), so that no flow overtakes itself on the way back. (One that
- * is forgotten, below, while packets of its are parked may: what was
- * parked goes on the timer's next run, after the DLID's next packets
- * perhaps.) A NIC of one TX queue has no choice:
- * its queue is both.
+ * (queued), so that no flow overtakes itself on the way back. (The
+ * packets of a DLID forgotten, below, while packets of its were parked
+ * may: those wait for the link's room, the DLID's next ones do not.) A
+ * NIC of one TX queue has no choice: its queue is both.
  *
- * A packet
- * that leaves, or is parked, takes its DLID's slot: the DLID's next start
- * becomes its own start + Tp + IPD, where Tp is its serialization time at
- * the link's rate and IPD comes from the CCT entry at the CCTI; so
+ * A packet that leaves, or is parked, takes its DLID's slot: the DLID's
+ * next start becomes its own start + Tp + IPD, where Tp is its
+ * serialization time at the link's rate and IPD comes from the CCT entry
+ * at the CCTI; so
  * packets of one DLID from several queues leave one IPD apart, not
  * together. A packet released late by the timer keeps the next one's
  * turn (the DLID keeps its rate through wake-up latency, as sch_fq's
  * flows do), but never less than half a slot after it. A parked packet
- * goes to the link's queue when due, whatever it holds (the link's room,
- * nic.c, stops only queues: one packet a DLID is what pacing keeps
- * there). A reconfiguration that forgets the DLIDs, or a DLID evicted
- * from the table, sends what was parked for them at once.
+ * goes to the link's queue when due and the queue has room for it
+ * (snic_cc_room()). A reconfiguration that forgets the DLIDs, or a DLID
+ * evicted from the table, sends what was parked for them (loose) as the
+ * link has room, unpaced.
  *
  * Time: the CCA state runs in fabric time, wall time / D with D the time
  * dilation of the lower device's sch_snic, whose rate gives Tp (100 Gb/s
@@ -663,12 +662,14 @@ enum snic_cc_verdict snic_cc_hold(struct snic_cc *cc, struct sk_buff *skb,
 	u64 now, rate, tp, early = 0;
 	bool may_hold, aqm = false;
 
-	if (!READ_ONCE(cc->tracked) || !READ_ONCE(cc->pacing) ||
-	    q >= cc->nheld)
+	if (q >= cc->nheld)
 		return SNIC_CC_SEND;
 	/* A paced queue's packet always comes in: it counts out of inq. */
 	may_hold = q >= cc->nopen || cc->nopen == cc->nheld;
-	if (q < cc->nopen && snic_cc_cool(cc))
+	/* Lockless, while nothing waits in the NIC. */
+	if (!READ_ONCE(cc->nparked) && !snic_cc_held(cc, q) &&
+	    (!READ_ONCE(cc->tracked) || !READ_ONCE(cc->pacing) ||
+	     (q < cc->nopen && snic_cc_cool(cc))))
 		return SNIC_CC_SEND;
 	spin_lock_bh(&cc->lock);
 	held = &cc->held[q];
@@ -680,8 +681,10 @@ enum snic_cc_verdict snic_cc_hold(struct snic_cc *cc, struct sk_buff *skb,
 		v = SNIC_CC_BUSY;
 		goto out;
 	}
+	if (cc->dead)
+		goto out;
 	e = snic_dlid_find(&cc->table, dlid, sl);
-	if (!e || cc->dead)
+	if (!e)
 		goto out;
 	if (q >= cc->nopen && e->inq)
 		e->inq--;
@@ -747,6 +750,7 @@ bool snic_cc_held(struct snic_cc *cc, unsigned int q)
 void snic_cc_kick(struct snic_cc *cc)
 {
 	spin_lock_bh(&cc->lock);
+	cc->kicked = true;
 	snic_cc_arm(cc, snic_cc_now(cc, NULL));
 	spin_unlock_bh(&cc->lock);
 }
@@ -761,6 +765,7 @@ void snic_cc_kick(struct snic_cc *cc)
  */
 struct snic_cc_run {
 	u32 sent[SNIC_NUM_VLS];		/* bytes handed to the link */
+	u32 pkts[SNIC_NUM_VLS];		/* ... and packets */
 	u32 budget;
 	u16 blocked;			/* VLs without room */
 };
@@ -775,8 +780,10 @@ static bool snic_cc_room(struct snic_cc *cc, struct snic_cc_run *run,
 		return true;
 	if (!(run->blocked & BIT(vl)) && run->sent[vl] < run->budget &&
 	    sch_snic_vl_room(cc->nic->lower, vl,
-			     run->budget - run->sent[vl], false)) {
+			     run->budget - run->sent[vl], run->pkts[vl],
+			     false)) {
 		run->sent[vl] += skb->len + SNIC_ENCAP_HLEN;
+		run->pkts[vl]++;
 		return true;
 	}
 	run->blocked |= BIT(vl);
@@ -804,8 +811,11 @@ static u64 snic_cc_release(struct snic_cc *cc, u64 now, u64 rate,
 			return p->until;
 		next = rb_next(n);
 		e = snic_dlid_find(&cc->table, p->dlid, p->sl);
-		if (WARN_ON_ONCE(!e))	/* eviction unparks */
+		if (WARN_ON_ONCE(!e)) {	/* eviction unparks */
+			snic_cc_unpark(cc, p);
+			snic_cc_arm(cc, now);
 			continue;
+		}
 		/* Its slot was taken when it became its DLID's first
 		 * (snic_cc_park_turn()); if the one before it left so late
 		 * that this turn comes less than half a slot after it, it
@@ -870,35 +880,36 @@ static void snic_cc_unstall(struct snic_cc *cc, u64 now, u64 rate,
 
 	for (i = 0; i < cc->nheld; i++) {
 		struct snic_cc_held *h = &cc->held[i];
-		struct snic_cc_park *p = NULL;
+		struct snic_cc_park *p;
 		struct snic_dlid_ent *e;
 		u64 tp, was;
 
 		if (!h->skb)
 			continue;
 		e = snic_dlid_find(&cc->table, h->dlid, h->sl);
-		if (e) {
-			p = snic_cc_park_of(cc, e);
-			if (!snic_cc_park_room(cc, p))
-				continue;
-			if (e->queued)
-				e->queued--;
+		if (!e) {
+			/* Forgotten: it goes, unpaced. */
+			__skb_queue_tail(go, h->skb);
+			WRITE_ONCE(h->skb, NULL);
+			continue;
 		}
+		p = snic_cc_park_of(cc, e);
+		if (!snic_cc_park_room(cc, p))
+			continue;
+		if (e->queued)
+			e->queued--;
 		tp = snic_cc_tp(h->len, rate);
-		if (e && (!skb_queue_empty(&p->skbs) ||
-			  (e->ccti && e->t_next > now))) {
+		if (!skb_queue_empty(&p->skbs) || (e->ccti && e->t_next > now)) {
 			snic_cc_park_tail(cc, e, p, h->skb, tp);
 			__set_bit(i, wake);
 		} else {
-			if (e) {
-				was = e->early;
-				e->paced++;
-				snic_cca_depart(e, now, tp +
-						snic_cca_sent(e, &cc->p[e->sl],
-							      cc->cct, now, tp),
-						snic_cc_slack(cc));
-				*early += e->early - was;
-			}
+			was = e->early;
+			e->paced++;
+			snic_cca_depart(e, now, tp +
+					snic_cca_sent(e, &cc->p[e->sl], cc->cct,
+						      now, tp),
+					snic_cc_slack(cc));
+			*early += e->early - was;
 			__skb_queue_tail(go, h->skb);
 		}
 		WRITE_ONCE(h->skb, NULL);
@@ -922,7 +933,7 @@ static void snic_cc_wait_room(struct snic_cc *cc, u16 blocked, u32 budget)
 	smp_mb__after_atomic();
 	for (vl = 0; vl < SNIC_VL_MGMT; vl++)
 		if ((blocked & BIT(vl)) &&
-		    sch_snic_vl_room(nic->lower, vl, budget, true))
+		    sch_snic_vl_room(nic->lower, vl, budget, 0, true))
 			room = true;
 	if (room && test_and_clear_bit(0, &nic->pace_wait))
 		snic_cc_kick(cc);
@@ -949,7 +960,8 @@ static enum hrtimer_restart snic_cc_fire(struct hrtimer *t)
 	bitmap_zero(cc->wake, cc->nheld);
 	spin_lock_bh(&cc->lock);
 	now = snic_cc_now(cc, &rate);
-	if (cc->timer_at) {
+	/* (A run the link's room asked for is not the timer's lateness.) */
+	if (cc->timer_at && !cc->kicked) {
 		u64 wall = snic_fclock_wall(&cc->clock, now);
 		u64 late = wall > cc->timer_at ? wall - cc->timer_at : 0;
 
@@ -959,6 +971,7 @@ static enum hrtimer_restart snic_cc_fire(struct hrtimer *t)
 		snic_hist_add(&cc->late_hist, late);
 	}
 	cc->timer_at = 0;
+	cc->kicked = false;
 	/* Owed BECNs that are due leave in CNs (built here, sent below),
 	 * a batch a run: the timer comes back at once for the rest.
 	 */
@@ -981,6 +994,14 @@ static enum hrtimer_restart snic_cc_fire(struct hrtimer *t)
 	if (cc->watch_above) {
 		at = snic_cc_watch(cc, now);
 		if (at && (!next || at < next))
+			next = at;
+	}
+	/* Blocked by the link: its room hook runs the timer, and so does
+	 * a poll, should the packets' VL have changed meanwhile.
+	 */
+	if (run.blocked) {
+		at = now + div_u64(SNIC_CC_POLL_NS, cc->clock.d ?: 1);
+		if (!next || at < next)
 			next = at;
 	}
 	if (next)

@@ -74,7 +74,7 @@ static bool snic_nic_link_wait(struct snic_nic *nic, u16 q, u8 vl)
 	struct netdev_queue *txq;
 
 	if (q >= BITS_PER_LONG ||
-	    likely(sch_snic_vl_room(lower, vl, budget, false)))
+	    likely(sch_snic_vl_room(lower, vl, budget, 0, false)))
 		return false;
 	txq = netdev_get_tx_queue(nic->dev, q);
 	netif_tx_stop_queue(txq);
@@ -83,7 +83,7 @@ static bool snic_nic_link_wait(struct snic_nic *nic, u16 q, u8 vl)
 	 * under the qdisc's lock that its room hook runs under.
 	 */
 	smp_mb__after_atomic();
-	if (sch_snic_vl_room(lower, vl, budget, true)) {
+	if (sch_snic_vl_room(lower, vl, budget, 0, true)) {
 		clear_bit(q, &nic->link_wait);
 		/* (A queue that holds a paced head waits for the pacer.) */
 		if (!snic_cc_held(&nic->cc, q))

@@ -178,6 +178,7 @@ struct snic_cc {
 	struct snic_fclock clock;	/* fabric time of the lower device */
 	struct hrtimer timer;
 	u64 timer_at;			/* wall ns it is set for, 0: idle */
+	bool kicked;			/* ... by the link's room */
 	u64 late_ns;			/* EWMA of its lateness, fabric ns */
 	struct snic_hist late_hist;	/* its lateness, fabric ns */
 };

@@ -132,7 +132,8 @@ u64 sch_snic_link_bytes(struct net_device *dev);
 /* Is @vl's backlog on @dev under @budget bytes? If not and @wait, the
  * room hook runs when it is. BH.
  */
-bool sch_snic_vl_room(struct net_device *dev, u8 vl, u32 budget, bool wait);
+bool sch_snic_vl_room(struct net_device *dev, u8 vl, u32 budget, u32 pkts,
+		      bool wait);
 /* Give @dev's sch_snic, if it has one, the marking @cc. RTNL. */
 void sch_snic_cc_apply(struct net_device *dev, const struct sch_snic_cc *cc);
 /* The default SC-to-VL map. */
