@@ -518,6 +518,7 @@ static void snic_ar_xmit(struct snic_switch *sw, struct snic_port *in,
 {
 	struct snic_port *port;
 	struct sk_buff *skb;
+	unsigned int size;
 
 	list_for_each_entry_rcu(port, &sw->ports, node) {
 		struct net_device *dev = port->dev;
@@ -540,10 +541,14 @@ static void snic_ar_xmit(struct snic_switch *sw, struct snic_port *in,
 			continue;
 		}
 		skb->dev = dev;
-		if (sch_snic_xmit_taken(dev, dev_queue_xmit(skb)))
+		size = skb->len;
+		if (sch_snic_xmit_taken(dev, dev_queue_xmit(skb))) {
 			snic_count(&port->stats, stat);
-		else
+			snic_stats_add(&port->stats, SNIC_STAT_TX_ARN_BYTES,
+				       size);
+		} else {
 			snic_count(&port->stats, SNIC_STAT_FWD_DROP_QDISC);
+		}
 	}
 }
 

@@ -421,11 +421,14 @@ static struct sk_buff *snic_cc_cn_skb(struct snic_nic *nic, u32 dlid, u8 sl,
 static void snic_cc_xmit_cn(struct snic_nic *nic, struct sk_buff *skb)
 {
 	struct net_device *lower = skb->dev;
+	unsigned int size = skb->len;
 
-	if (sch_snic_xmit_taken(lower, dev_queue_xmit(skb)))
+	if (sch_snic_xmit_taken(lower, dev_queue_xmit(skb))) {
 		snic_count(&nic->stats, SNIC_STAT_TX_CN);
-	else
+		snic_stats_add(&nic->stats, SNIC_STAT_TX_CN_BYTES, size);
+	} else {
 		snic_count(&nic->stats, SNIC_STAT_TX_DROP_LOWER);
+	}
 }
 
 /* A unicast data packet from @slid arrived with FECN. */

@@ -19,6 +19,8 @@
 #  - the sender's settings: copies of a failure ARN (ar_repeat), its
 #    refresh period (ar_refresh), the recovery hold (ar_recovery) and the
 #    rate limit per port and type (ar_min_gap, counted in ar_limited);
+#  - the ARNs' bytes as sent (tx_arn_bytes) are those the peer took in
+#    on VL 15;
 #  - the Best Path Table and port settings refuse bad values.
 # kernels: 6.12
 . "$(dirname "$0")/../lib.sh"
@@ -81,6 +83,7 @@ check "g0s1: ar_repeat 5, ar_refresh 100000, ar_life 200000" \
 checke "dev show: ar_refresh 100000 ar_repeat 5 ar_recovery 0 ar_min_gap 0" \
 	'nsexec $S1 $SNICCTL dev show sw0 | grep -q "ar_refresh 100000 ar_repeat 5 ar_recovery 0 ar_min_gap 0"'
 tx0=$(pc g0s0 p3 tx_packets) arn0=$(pc g0s1 p2 tx_arn)
+ab0=$(pc g0s1 p2 tx_arn_bytes) rb0=$(pc g0s0 p2 rx_vl15_bytes)
 nsexec "$S1" $IP link set p3 down
 checke "g0s1 detects the failure" \
 	'waitfor 3000 "[ \$(pc g0s1 p3 ar_detected) -eq 1 ]"'
@@ -97,6 +100,10 @@ checke "the failure ARN is repeated: 5 copies in all, no more (no refresh yet)" 
 	'waitfor 3000 "[ \$(pc g0s1 p2 tx_arn) -ge $((arn0 + 5)) ]" && sleep 0.5 &&
 	 echo "tx_arn $(( $(pc g0s1 p2 tx_arn) - arn0 ))" &&
 	 [ $(pc g0s1 p2 tx_arn) -eq $((arn0 + 5)) ]'
+checke "their bytes (tx_arn_bytes) are what g0s0 took in on VL 15 (rx_vl15_bytes)" \
+	'waitfor 3000 "[ \$(( \$(pc g0s1 p2 tx_arn_bytes) - ab0 )) -eq \$(( \$(pc g0s0 p2 rx_vl15_bytes) - rb0 )) ]"
+	 a=$(( $(pc g0s1 p2 tx_arn_bytes) - ab0 )) r=$(( $(pc g0s0 p2 rx_vl15_bytes) - rb0 ))
+	 echo "sent $a, taken in $r"; [ "$a" -gt 0 ] && [ "$a" -eq "$r" ]'
 check "g0s1: ar_refresh 20 (200 ms of wall time)" \
 	nsexec "$S1" "$SNICCTL" dev set sw0 ar_refresh 20
 checke "while the failure lasts it is sent again every refresh period" \

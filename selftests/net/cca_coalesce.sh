@@ -8,7 +8,8 @@
 #    (becn_coalesced), none goes uncoalesced;
 #  - when the window ends, one notification per source leaves (tx_cn), to
 #    each of the 200 (the switch, which has no route to them, counts
-#    them), and FECNs = CNs + folded + piggybacked;
+#    them), and FECNs = CNs + folded + piggybacked; their bytes
+#    (tx_cn_bytes) are those the switch took in on VL 15;
 #  - past the table's 4096 sources, a new source's BECN leaves at once,
 #    counted (becn_uncoalesced).
 # No wall-clock window: the window is 100 ms of fabric time at h1's
@@ -35,6 +36,7 @@ check "h1's window: 100 ms of fabric time, dilation 10000" \
 	       $SNICCTL -n $H1 dev set snic0 becn_window 100000000"
 f0=$(ctr rx_fecn) c0=$(ctr becn_coalesced) u0=$(ctr becn_uncoalesced)
 cn0=$(ctr tx_cn) pb0=$(ctr tx_becn_piggyback)
+cb0=$(ctr tx_cn_bytes) rb0=$(port_counter "$S1" sw0 p1 rx_vl15_bytes)
 nr0=$(port_counter "$S1" sw0 p1 fwd_drop_no_route)
 check "the switch sends h1 400 FECNs from 200 sources" \
 	nsexec "$S1" env SNIC_INJECT_SLIDS=200 "$TOOLS/snic_inject" p1 fecn 400 1 1000
@@ -50,6 +52,10 @@ check "h1's link at dilation 1 (nothing else at h1)" fast
 checke "at the window's end, one CN to each of the 200 sources" \
 	'waitfor 60000 "[ \$(ctr tx_cn) -ge $((cn0 + 200)) ]"
 	 n=$(($(ctr tx_cn) - cn0)); echo "tx_cn $n"; [ $n -eq 200 ]'
+checke "their bytes (tx_cn_bytes) are what the switch took in on VL 15 (rx_vl15_bytes)" \
+	'waitfor 10000 "[ \$((\$(ctr tx_cn_bytes) - cb0)) -eq \$((\$(port_counter $S1 sw0 p1 rx_vl15_bytes) - rb0)) ]"
+	 b=$(($(ctr tx_cn_bytes) - cb0)) r=$(($(port_counter $S1 sw0 p1 rx_vl15_bytes) - rb0))
+	 echo "sent $b, taken in $r"; [ $b -gt 0 ] && [ $b -eq $r ]'
 checke "the 200 CNs reached the switch (no route to the sources there)" \
 	'waitfor 10000 "[ \$(port_counter $S1 sw0 p1 fwd_drop_no_route) -ge $((nr0 + 200)) ]"
 	 n=$(($(port_counter $S1 sw0 p1 fwd_drop_no_route) - nr0)); echo "$n"; [ $n -eq 200 ]'

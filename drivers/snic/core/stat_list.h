@@ -325,6 +325,15 @@
 	   "Debian's default) drops the packets that wait behind the "	\
 	   "head for their sojourn, and a paced DLID's packets leave "	\
 	   "slots apart. Give the NIC's queues FIFOs (snicctl qdisc "	\
-	   "nic; fabric up does). 0 unless misconfigured.")
+	   "nic; fabric up does). 0 unless misconfigured.")		\
+	FN(TX_ARN_BYTES, tx_arn_bytes,					\
+	   "Port: bytes of the ARNs sent and relayed out of this port "	\
+	   "(tx_arn and tx_arn_relay): their frames, outer Ethernet "	\
+	   "header included, as the receiving end's rx_vl15_bytes "	\
+	   "counts them.")						\
+	FN(TX_CN_BYTES, tx_cn_bytes,					\
+	   "NIC: bytes of the congestion notifications sent (tx_cn): "	\
+	   "their frames, outer Ethernet header included, as the "	\
+	   "receiving end's rx_vl15_bytes counts them.")
 
 #endif /* _SNIC_CORE_STAT_LIST_H */
