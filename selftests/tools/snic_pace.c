@@ -9,7 +9,7 @@
  *	ROUND_NS is shorter than its paced gap, without the queue overflow
  *	that would make a flow skip a turn. With RATE (bytes/s) each socket
  *	sets SO_MAX_PACING_RATE (sch_fq's per-flow pacing). Prints
- *	"sent S full F".
+ *	"sent S full F", also when stopped early by SIGTERM or SIGINT.
  *   snic_pace gaps IFACE OFFSET PORT GAP_NS SECONDS
  *	For SECONDS, the frames leaving IFACE (a packet socket's outgoing
  *	copies, stamped as the device takes them) whose IPv4 destination
@@ -33,6 +33,7 @@
 #include <net/ethernet.h>
 #include <net/if.h>
 #include <poll.h>
+#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -56,8 +57,17 @@ static uint64_t now_ns(clockid_t clk)
 	return (uint64_t)ts.tv_sec * NS_PER_S + ts.tv_nsec;
 }
 
+static volatile sig_atomic_t stop;
+
+static void on_stop(int sig)
+{
+	(void)sig;
+	stop = 1;
+}
+
 static int do_send(char **argv)
 {
+	struct sigaction sa = { .sa_handler = on_stop };
 	unsigned long n = strtoul(argv[1], NULL, 0), i;
 	int port = atoi(argv[2]), size = atoi(argv[3]);
 	uint64_t end, round = strtoull(argv[5], NULL, 0), next;
@@ -99,9 +109,14 @@ static int do_send(char **argv)
 		}
 		sin.sin_addr.s_addr = htonl(ntohl(sin.sin_addr.s_addr) + 1);
 	}
+	/* Stopped early, it still says what it sent (no SA_RESTART: the
+	 * sleep ends at once).
+	 */
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGINT, &sa, NULL);
 	next = now_ns(CLOCK_MONOTONIC);
 	end = next + strtoull(argv[4], NULL, 0) * NS_PER_S;
-	while (next < end) {
+	while (next < end && !stop) {
 		struct timespec ts;
 
 		for (i = 0; i < n; i++) {
