@@ -121,7 +121,7 @@ if grep -q '^BENCH cca_victim_share ' "$log"; then
 	gnuplot <<PLOT
 set terminal png size 900,560
 set output "$dir/bench-cca.png"
-set title "CCA on a congestion tree, fattree:2,1,4 at 25 Gb/s, dilation 10000 (fabric time)\n$date, kernel ${kernel:-?}; fidelity off $(verdicts cca_off_1 cca_off_2 cca_off_3), on $(verdicts cca_on_1 cca_on_2 cca_on_3); 3 rounds, median, min-max"
+set title "CCA on a congestion tree, fattree:2,1,4 at 25 Gb/s, dilation 10000 (fabric time)\n$date, kernel ${kernel:-?}; fidelity off $(verdicts cca_off_1 cca_off_2 cca_off_3 cca_off_4 cca_off_5), on $(verdicts cca_on_1 cca_on_2 cca_on_3 cca_on_4 cca_on_5); 5 rounds, median, min-max"
 set ylabel "fraction"
 set yrange [0:1.1]
 $ebars
@@ -147,7 +147,7 @@ if grep -q '^SERIES cca_on_h2-h7 ' "$log"; then
 	gnuplot <<PLOT
 set terminal png size 900,560
 set output "$dir/bench-cca-time.png"
-set title "Congestion tree over time, fattree:2,1,4, 25 Gb/s, dilation 10000 (fabric time)\n$date, kernel ${kernel:-?}; fidelity off $(verdict cca_off_1), on $(verdict cca_on_1) (the first of 3 rounds)"
+set title "Congestion tree over time, fattree:2,1,4, 25 Gb/s, dilation 10000 (fabric time)\n$date, kernel ${kernel:-?}; fidelity off $(verdict cca_off_1), on $(verdict cca_on_1) (the first of 5 rounds)"
 set xlabel "time in the window (fabric us)"
 set ylabel "accepted load (fraction of the source's link)"
 set yrange [0:1.05]
