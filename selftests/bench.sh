@@ -100,9 +100,9 @@
 #   df72_*, min_*, val_*, arn_*  routing on that Dragonfly, MIN, VAL and
 #                         ARN: accepted load at offered 1.0 under ADV+1
 #                         and uniform traffic, switch hops per packet,
-#                         datagrams lost, HoQ discards; ARN's share of the
-#                         bytes (VL 15's, an upper bound) and a global link
-#                         cut under load (time to the group, packets lost)
+#                         datagrams lost, HoQ discards; VL 15's share of the
+#                         bytes and ARN's own, and a global link cut under
+#                         load (time to the group, packets lost)
 # A figure whose measurement failed (no samples, no traffic, a counter
 # not read, a drain that did not finish) is printed as
 #   MISSING <name> <why>
@@ -1485,16 +1485,20 @@ df_hoq() {	# HoQ discards on every switch port
 		done
 	done | awk '$1 !~ /^[0-9]+$/ { bad = 1 } { n += $1 } END { if (NR && !bad) print n }'
 }
-df_vl15() {	# the share of VL 15 (ARNs and CNs) in the switches' 16B bytes
-	local s
+df_mgmt() {	# the switches' 16B bytes: "ARN VL15 ALL" (ARNs sent, VL 15's taken in, all taken in)
+	local s j all=	# nothing when a switch's counters were not read
 
 	for s in $(nodes switch bd); do
-		nsexec "bd-$s" "$SNICCTL" -j -s port show sw0
-	done | $JQ -n -r '[inputs[] | .stats | objects | to_entries[] |
-		select(.key | test("^rx_vl[0-9]+_bytes$"))] |
-		"\(map(select(.key == "rx_vl15_bytes") | .value) | add // 0)" +
-		" \(map(.value) | add // 0)"' |
-		awk '$2 > 0 { printf "%.4f", $1 / $2 }'
+		j=$(nsexec "bd-$s" "$SNICCTL" -j -s port show sw0) && [ -n "$j" ] ||
+			return 0
+		all="$all$j
+"
+	done
+	printf '%s' "$all" | $JQ -n -r '[inputs[] | .stats | objects | to_entries[]] |
+		[(map(select(.key == "tx_arn_bytes") | .value) | add),
+		 (map(select(.key == "rx_vl15_bytes") | .value) | add),
+		 (map(select(.key | test("^rx_vl[0-9]+_bytes$")) | .value) | add)] |
+		map(numbers) | select(length == 3) | join(" ")'
 }
 df_drops() {	# df_drops NS DEV: packets a switch port dropped, any reason (x: unread)
 	local c n=0
@@ -1658,7 +1662,7 @@ for mode in min val arn; do
 		for f in adv1 uniform avg_hops lost hoq_discards path_changes_per_kpkt; do
 			bench df72_${mode}_$f "" "fabric up failed"
 		done
-		[ $mode = arn ] && for f in arn_perflow_spread arn_overhead arn_linkcut_us \
+		[ $mode = arn ] && for f in arn_perflow_spread arn_overhead arn_overhead_arn_only arn_linkcut_us \
 			arn_linkcut_lost arn_flip_converge_us arn_flip_unconverged \
 			arn_flip_accepted_adv1 arn_flip_converge_us_uniform \
 			arn_flip_unconverged_uniform arn_flip_accepted_uniform \
@@ -1706,7 +1710,14 @@ for mode in min val arn; do
 		"$([ "$dh" -gt 0 ] || echo "no packet delivered")"
 	bench df72_${mode}_path_changes_per_kpkt "$moves"
 	if [ $mode = arn ]; then
-		bench arn_overhead "$(df_vl15)"
+		# VL 15's share of the bytes the switches took in (ARNs and
+		# the CCA's CNs), and ARN's own (each ARN counted as its
+		# sender sent it; the receiver's rx_vl15_bytes counts it too)
+		set -- $(df_mgmt)
+		bench arn_overhead "$([ $# = 3 ] && ratio "$2" "$3" %.4f)" \
+			"$([ $# = 3 ] || echo "the switches' byte counters unread")"
+		bench arn_overhead_arn_only "$([ "${1:-0}" -gt 0 ] && ratio "$1" "$3" %.5f)" \
+			"$([ $# = 3 ] || echo "the switches' byte counters unread")$([ $# = 3 ] && [ "$1" = 0 ] && echo "no ARN sent")"
 		RUNS=
 		df_linkcut
 		df_flip
