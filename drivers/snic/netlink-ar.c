@@ -283,7 +283,7 @@ int snic_nl_bpt_set_doit(struct sk_buff *skb, struct genl_info *info)
 			continue;
 		if (n == SNIC_BPT_CANDS) {
 			NL_SET_ERR_MSG_ATTR(info->extack, a,
-					    "a BPT entry has 4 candidates at most");
+					    "a BPT entry has 8 candidates at most");
 			return -E2BIG;
 		}
 		err = snic_nl_cand_parse(a, &c[n], info->extack);

@@ -285,9 +285,9 @@ check "a DLID range beyond 4096 DLIDs: ERANGE" \
 check "a DLID range that ends before it starts: ERANGE" \
 	expect_err "$S0" 34 "dlid-last must be" $SNICCTL bpt set sw0 \
 	dlid 9-5 2:3:l
-check "a BPT of 5 candidates: E2BIG" \
-	expect_err "$S0" 7 "4 candidates at most" $SNICCTL bpt set sw0 dlid 5 \
-	2:3:l 2:3:l 2:3:l 2:3:l 2:3:l
+check "a BPT of 9 candidates: E2BIG" \
+	expect_err "$S0" 7 "8 candidates at most" $SNICCTL bpt set sw0 dlid 5 \
+	2:3:l 2:3:l 2:3:l 2:3:l 2:3:l 2:3:l 2:3:l 2:3:l 2:3:l
 check "unprivileged bpt set: EPERM" \
 	expect_err "$S0" 1 "" $TOOLS/nocap $SNICCTL bpt set sw0 dlid 5 2:3:l
 checke "the refused requests changed nothing" \

@@ -488,6 +488,42 @@ static void test_valiant(void)
 }
 
 /*
+ * A full entry (SNIC_BPT_CANDS, 8: the minimal path and a detour through
+ * each of 7 other groups, as fabric up programs dragonfly:2,4,2,9):
+ * Valiant spreads over every detour, the last ones too, and a failed
+ * link excludes the last candidate as it does the first.
+ */
+static void test_bpt_full(void)
+{
+	struct snic_ar_params p = { .hold_down_ns = 1000, .flowlet_ns = 100,
+				    .algorithm = SNIC_AR_VALIANT };
+	static struct snic_arn_links t;
+	int i, hits[SNIC_BPT_CANDS] = { 0 };
+	struct snic_bpt_ent e;
+	bool moved, all = true;
+
+	memset(&e, 0, sizeof(e));
+	e.n = SNIC_BPT_CANDS;
+	e.c[0] = (struct snic_bpt_cand){ .port = 4, .cost = 2, .global = true,
+		.link = { SNIC_AR_LINK_G(1, 5, 4) } };
+	for (i = 1; i < SNIC_BPT_CANDS; i++)
+		e.c[i] = (struct snic_bpt_cand){ .port = 10 + i, .cost = 5,
+			.global = true, .link = { SNIC_AR_LINK_G(1, 5 + i, 10 + i) } };
+	for (i = 0; i < 700; i++)
+		hits[snic_bpt_select(&e, &e.f[0], &p, false, i * 2654435761u, i, 0, &moved)]++;
+	for (i = 1; i < SNIC_BPT_CANDS; i++)
+		all &= hits[i] > 50;
+	CHECK(SNIC_BPT_CANDS == 8 && !hits[0] && all,
+	      "BPT of 8: valiant takes each of the 7 detours, never the minimal path");
+	snic_arn_set_link(&t, SNIC_AR_LINK_G(1, 5 + 7, 17), SNIC_LINK_FAILED, 255, 0);
+	snic_bpt_refresh(&e, &t);
+	for (i = 0, hits[7] = 0; i < 700; i++)
+		hits[snic_bpt_select(&e, &e.f[0], &p, false, i * 2654435761u, i, 0, &moved)]++;
+	CHECK(e.c[7].penalty == SNIC_BPT_EXCLUDED && !hits[7],
+	      "BPT of 8: a failed link excludes the eighth candidate");
+}
+
+/*
  * Wire bytes of every Type x Para-Type combination a switch may send
  * (ORIGIN and one of PEER_GROUP / LOCAL_LINK, any of the rest): the
  * header, each parameter at its offset in bit order, big endian, and
@@ -762,6 +798,7 @@ void test_arn(void)
 	test_bpt();
 	test_bpt_first();
 	test_valiant();
+	test_bpt_full();
 	test_wire_matrix();
 	test_perflow();
 	test_monitor();

@@ -218,7 +218,7 @@ struct snic_bpt_cand {
 struct snic_bpt_info {
 	uint32_t dlid, last;		/* the DLIDs it covers */
 	int n;
-	struct snic_bpt_cand cand[4];
+	struct snic_bpt_cand cand[8];	/* the kernel's SNIC_BPT_CANDS */
 	uint32_t cur;
 	uint8_t flows[16];		/* each flow bucket's candidate, 255 */
 };

@@ -214,7 +214,7 @@ static int print_bpt(const struct snic_bpt_info *b, void *arg)
 	return 0;
 }
 
-/* Candidates are not counted here: the kernel refuses more than 4. */
+/* Candidates are not counted here: the kernel refuses more than 8. */
 static int bpt_set(int argc, char **argv, bool del)
 {
 	uint32_t sw, dlid, last, v;
@@ -265,7 +265,7 @@ static int bpt_set(int argc, char **argv, bool del)
 bad:
 	free(c);
 usage:
-	fprintf(stderr, "Usage: snicctl bpt set SW dlid DLID[-LAST] PORT:COST:g|l|d[:LINK[:LINK]]... (up to 4)\n"
+	fprintf(stderr, "Usage: snicctl bpt set SW dlid DLID[-LAST] PORT:COST:g|l|d[:LINK[:LINK]]... (up to 8)\n"
 		"       snicctl bpt del SW dlid DLID[-LAST]\n"
 		"       g: global first link, l: local, d: an in-group detour\n"
 		"       LINK: gSWITCH.PEERGROUP.INDEX or lFROM.TO\n");

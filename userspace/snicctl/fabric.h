@@ -196,7 +196,7 @@ int fab_path(const struct fabric *f, int from, int to, int *res, int max);
 #define FAB_AR_FILTER_FRAMES	3	/* ... or this many frame times */
 #define FAB_AR_FLOWLET_FRAMES	4
 int fab_ar(struct fabric *f);
-#define FAB_AR_CANDS		4	/* candidates of a BPT entry, at most */
+#define FAB_AR_CANDS		8	/* candidates of a BPT entry, at most */
 #define FAB_AR_BPT_RANGE	4096	/* DLIDs of a BPT entry, at most */
 struct snic_bpt_cand;
 /*

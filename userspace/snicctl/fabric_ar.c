@@ -20,7 +20,8 @@
  * consecutive LIDs with the same candidates make one entry (a DLID
  * range: one state per destination group, not per host). Each candidate
  * names the group links it depends on (its first link, and X's global
- * link). The cheapest four are kept.
+ * link). The cheapest eight are kept: on dragonfly:2,4,2,9 every
+ * global link of S's group, so every intermediate group.
  *
  * For host D of S's own group on another switch: the minimal candidate,
  * and detours through each other switch X of the group that S links to

@@ -240,6 +240,11 @@ static bool same_cands(const struct snic_bpt_cand *a,
  * LIDs with the same candidates (a destination group, in the usual
  * case).
  */
+/* What fabric up programs, libsnic must be able to dump. */
+_Static_assert(FAB_AR_CANDS <= sizeof(((struct snic_bpt_info *)0)->cand) /
+	       sizeof(((struct snic_bpt_info *)0)->cand[0]),
+	       "libsnic's snic_bpt_info holds fewer candidates than fabric up sets");
+
 static int program_bpt(const struct fabric *f, int n, uint32_t sw)
 {
 	struct snic_bpt_cand cands[FAB_AR_CANDS], run[FAB_AR_CANDS];

@@ -209,7 +209,7 @@ const struct snic_arn_link *snic_arn_link_find(const struct snic_arn_links *t,
 					       u32 key);
 
 /* Best Path Table. */
-#define SNIC_BPT_CANDS		4
+#define SNIC_BPT_CANDS		8
 #define SNIC_BPT_LINKS		2
 #define SNIC_BPT_EXCLUDED	0xffffffffu
 
