@@ -31,6 +31,8 @@ arn_uniform_vs_min >= 0.95
 df72_arn_avg_hops <= 2.4
 arn_linkcut_us <= 1000
 arn_linkcut_lost == 0
+arn_fail10_vs_intact >= 0.98
+arn_fail10_lost == 0
 arn_overhead_arn_only <= 0.01
 df72_arn_hoq_discards == 0
 arn_flip_converge_us <= 2
@@ -56,6 +58,7 @@ why() {
 	pacing_irq_vs_fq) echo "The worst N is 100 or 1000. Each DLID keeps the phase of its first turn, as sch_fq's flows do; snic's first departures are spread by its link, which serializes frames at line rate (172 us of wall time each here), where sch_fq paces onto a bare veth whose first packets of all flows leave within microseconds, so that their turns fall together and one expiry serves many. Measured on a link without a line rate (2026-12-05, one round each): 1.37 times sch_fq's expiries per packet at N = 100 and 0.50 at N = 1000. The ratio moves a lot between rounds (SPREAD), as sch_fq's own expiries per packet do." ;;
 	lru_cost_10k_vs_64) echo "With 10000 active DLIDs in a 1024-entry table most packets miss and replace an entry (lru_evictions_10k), which costs more than a hit, and the table no longer stays in the host's caches as the 64 DLIDs do; between 1.3 and 1.9 from run to run." ;;
 	arn_adv1) echo "The BPT offers every group link of the source group as a candidate (up to 8: the minimal and 7 non-minimal ones on dragonfly:2,4,2,9); with 3 non-minimal ones (before 2026-12-06) ADV+1 gave 0.409-0.420, with 7 0.431-0.438 (three runs each, side by side in one day). The rest of the gap to the ceiling (0.5625) is not explained yet: the choice is greedy per flow bucket and a congested candidate is left only after its monitor's filter (three frame times) and the ARN's trip." ;;
+	arn_fail10_vs_intact|arn_fail10_lost) echo "Packets in transit follow the LFT (snic.rst, Best Path Table): one that entered a group over another global link, or that an intermediate group forwards, still goes to a cut link's switch and is dropped there, counted as fwd_drop_egress at its ingress port (2026-12-06: 359 in one run, all at the four cut links' eight ends, from their local and global ports, none from their hosts' ports, whose flows had moved); the other groups route towards the cut link unaware of it, since an ARN is told within its group only. What the cut links carried also crowds the paths left." ;;
 	arn_flip_converge_us) echo "The goal, two refresh periods, is below the 10 us bins that measure it; a phase counts from its first sends while the sources' queues still hold the previous phase's datagrams." ;;
 	switch_vs_bridge_pps) echo "A switched 16B frame costs what a bridged one does plus its credits (an ingress buffer held and released, a credit LIMIT back) and its counters; the bridge keeps no buffer accounting." ;;
 	snic_vs_veth_pps) echo "The snic is a stacked device with a qdisc: stacked_vs_veth_pps is what that costs any device (a VLAN with the same pfifo), snic_vs_stacked_pps what the snic adds to it (the 16B header on and off, a second receive pass)." ;;

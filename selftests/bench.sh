@@ -101,8 +101,10 @@
 #                         ARN: accepted load at offered 1.0 under ADV+1
 #                         and uniform traffic, switch hops per packet,
 #                         datagrams lost, HoQ discards; VL 15's share of the
-#                         bytes and ARN's own, and a global link cut under
-#                         load (time to the group, packets lost)
+#                         bytes and ARN's own, a global link cut under load
+#                         (time to the group, packets lost), and 10 % of
+#                         the global links down (uniform load against the
+#                         intact fabric, time to the groups, packets lost)
 # A figure whose measurement failed (no samples, no traffic, a counter
 # not read, a drain that did not finish) is printed as
 #   MISSING <name> <why>
@@ -1578,6 +1580,81 @@ df_linkcut() {
 # _uniform: the mean accepted load over the phases of each. The path
 # changes (ar_moves, all switch ports) per 1000 packets delivered, during
 # the flips.
+# 10 % of the global links down (issue 32; NVIDIA reports 98 % of line
+# rate with 10 % of links failed on Spectrum-X): uniform traffic at
+# offered 1.0 on the intact fabric, then the links (picked by a seeded
+# shuffle of fabric show's global links, k = n / 10 rounded) set down
+# at one end; the fabric us until every other switch of both groups of
+# each cut link lists it failed ("ar links": each of their BPT entries
+# through it refreshed by then), and the same traffic again: its
+# accepted load over the intact run's, and what it lost. The time is an
+# upper bound: it includes the cuts (one ip command each) and the last
+# poll (24 "ar links" of about 0.03 s of wall time: 50-100 fabric us at
+# dilation 10000, printed in the log as the cost of one poll).
+df_fail10() {
+	local links cut n k t0 t1 tp intact failed lost why= dil sw a pa b pb
+
+	links=$("$SNICCTL" -j fabric show bd |
+		$JQ -r '.links[]? | select(.global) | "\(.a) \(.pa) \(.b) \(.pb)"')
+	sw=$(nodes switch bd | tr '\n' ' ')
+	n=$(echo "$links" | grep -c .)
+	k=$(( (n + 5) / 10 ))
+	cut=$(echo "$links" | awk 'BEGIN { srand(10) } NF == 4 { print rand(), $0 }' |
+		sort -n | head -n "$k" | cut -d' ' -f2-)
+	echo "# df72 fail10: $k of $n global links cut: $(echo "$cut" | tr '\n' ',')" >&2
+	[ "$k" -gt 0 ] && [ -n "$sw" ] || why="no global link or no switch listed"
+	set -- $(df_run uniform 1.0)
+	intact=$1
+	num "$intact" || why="${why:-the intact run reported no accepted load}"
+	# known: every other switch of both groups lists each cut link
+	# failed (the loop reads a file: no subshell, so return returns)
+	echo "$cut" >/tmp/bench-cut10.$SFX
+	df_fail10_known() {
+		local a pa b pb e s g
+
+		while read -r a pa b pb; do
+			for e in "$a $pa $b" "$b $pb $a"; do
+				set -- $e
+				g=${3%s*}
+				for s in $sw; do
+					case $s in
+					"$1") continue ;;
+					"${1%s*}s"*) ;;
+					*) continue ;;
+					esac
+					"$SNICCTL" -n "bd-$s" ar links sw0 | grep -q \
+						"global switch ${1#*s} peer_group ${g#g} index $2 state failed" ||
+						return 1
+				done
+			done
+		done </tmp/bench-cut10.$SFX
+	}
+	t0=$(mono)
+	while read -r a pa b pb; do
+		$IP -n "bd-$a" link set "p$pa" down
+	done </tmp/bench-cut10.$SFX
+	[ -n "$why" ] || waitfor 60000 df_fail10_known ||
+		why="not every switch of the cut links' groups listed them failed within 60 s"
+	t1=$(mono)
+	df_fail10_known
+	tp=$(mono)
+	rm -f /tmp/bench-cut10.$SFX
+	set -- $(df_run uniform 1.0)
+	failed=$1 lost=$2
+	echo "$cut" | while read -r a pa b pb; do
+		[ -n "$a" ] && $IP -n "bd-$a" link set "p$pa" up
+	done
+	fidelity df72_arn_fail10 bd
+	RUNS=df72_arn_fail10
+	dil=$("$SNICCTL" -j fabric show bd | $JQ -r '.dilation | numbers')
+	echo "# df72 fail10: one poll of the groups took $(awk -v a="$t1" -v b="$tp" -v d="${dil:-0}" \
+		'BEGIN { if (d > 0) printf "%.1f", (b - a) / 1e3 / d }') fabric us" >&2
+	bench arn_fail10_vs_intact "$(ratio "$failed" "$intact" %.4f)" "$why"
+	bench arn_fail10_converge_us "$(awk -v a="$t0" -v b="$t1" -v d="${dil:-0}" \
+		'BEGIN { if (d > 0) printf "%.1f", (b - a) / 1e3 / d }')" "$why"
+	bench arn_fail10_lost "$lost" "$why"
+	RUNS=
+}
 df_flip() {
 	local j m0 h0
 
@@ -1666,7 +1743,8 @@ for mode in min val arn; do
 			arn_linkcut_lost arn_flip_converge_us arn_flip_unconverged \
 			arn_flip_accepted_adv1 arn_flip_converge_us_uniform \
 			arn_flip_unconverged_uniform arn_flip_accepted_uniform \
-			arn_flip_path_changes_per_kpkt; do
+			arn_flip_path_changes_per_kpkt arn_fail10_vs_intact \
+			arn_fail10_converge_us arn_fail10_lost; do
 			bench $f "" "fabric up failed"
 		done
 		continue
@@ -1721,6 +1799,7 @@ for mode in min val arn; do
 		RUNS=
 		df_linkcut
 		df_flip
+		df_fail10
 	fi
 	RUNS=
 	"$SNICCTL" fabric down bd >/dev/null
