@@ -12,8 +12,9 @@
 # minimal paths share one global link): MIN is held to about 1/(a p) of
 # a link, VAL and ARN go around. Per routing mode a fabric of its own
 # ("fabric up ... val" or "... ar"), and per offered load a run with its
-# own fidelity window. BookSim2 on this shape: MIN 0.125, VAL 0.54 at
-# saturation. "quick" (make check) runs dragonfly:1,2,1,3 (6 hosts) at
+# own fidelity window. BookSim2 on this shape: MIN 0.12, VAL 0.55 at
+# saturation (Documentation/booksim2-dragonfly.txt). "quick" (make
+# check) runs dragonfly:1,2,1,3 (6 hosts) at
 # one load, briefly.
 #
 # In $SNIC_OUT (build/results/dragonfly-adv-DATE/ on the host): per run

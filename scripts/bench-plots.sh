@@ -82,6 +82,12 @@ verdicts() { for r; do verdict "$r"; done | sort -u | paste -sd/; }
 # value when it was measured once
 lo() { v=$(sed -n "s/^SPREAD $1 \([^ ]*\) .*/\1/p" "$log" | head -n 1); echo "${v:-$(val "$1")}"; }
 hi() { v=$(sed -n "s/^SPREAD $1 [^ ]* \([^ ]*\) .*/\1/p" "$log" | head -n 1); echo "${v:-$(val "$1")}"; }
+# bs ROUTING TRAFFIC: BookSim2's accepted load on the 72-host Dragonfly,
+# 1/1-cycle channels (Documentation/booksim2-dragonfly.txt); "-" if none
+bs() {
+	awk -v r="$1" -v t="$2" '$1 == r && $2 == t && $3 == "1/1" { v = $5 }
+		END { print v == "" ? "-" : v }' "$(dirname "$0")/../Documentation/booksim2-dragonfly.txt"
+}
 # vlh NAME: "value min max"
 vlh() { echo "$(val "$1") $(lo "$1") $(hi "$1")"; }
 date=$(date -u +%Y-%m-%d)
@@ -90,9 +96,9 @@ date=$(date -u +%Y-%m-%d)
 # beside BookSim2's figures for the same shape.
 if grep -q '^BENCH df72_min_adv1 ' "$log"; then
 	{
-		echo "MIN $(vlh df72_min_adv1) $(val df72_min_uniform) 0.125 0.84"
-		echo "VAL $(vlh df72_val_adv1) $(val df72_val_uniform) 0.54 -"
-		echo "ARN $(vlh df72_arn_adv1) $(val df72_arn_uniform) - -"
+		echo "MIN $(vlh df72_min_adv1) $(val df72_min_uniform) $(bs MIN adv1) $(bs MIN uniform)"
+		echo "VAL $(vlh df72_val_adv1) $(val df72_val_uniform) $(bs VAL adv1) $(bs VAL uniform)"
+		echo "ARN $(vlh df72_arn_adv1) $(val df72_arn_uniform) $(bs UGAL-L adv1) $(bs UGAL-L uniform)"
 	} >"$dat"
 	gnuplot <<PLOT
 set terminal png size 900,560
@@ -104,7 +110,7 @@ $ebars
 set datafile missing "-"
 plot "$dat" using 2:3:4:xtic(1) title "ADV+1 (snic; 3 runs, median, min-max)" lc rgb "red", \
      "" using 5:5:5 title "uniform (snic)" lc rgb "blue", \
-     "" using 6:6:6 title "ADV+1 (BookSim2)" lc rgb "#ffb0b0", \
+     "" using 6:6:6 title "ADV+1 (BookSim2, 1/1 cycles; ARN: UGAL-L)" lc rgb "#ffb0b0", \
      "" using 7:7:7 title "uniform (BookSim2)" lc rgb "#b0b0ff"
 PLOT
 	echo "# plot written to $dir/bench-routing.png"
@@ -248,12 +254,12 @@ set xrange [0:1.05]
 set yrange [0:1.05]
 set key left top
 set grid
-set title "ADV+1 (BookSim2: MIN 0.125, UGAL-L 0.31, VAL 0.54)"
+set title "ADV+1 (BookSim2: MIN $(bs MIN adv1), UGAL-L $(bs UGAL-L adv1), VAL $(bs VAL adv1))"
 plot x title "accepted = offered" with lines dashtype 2 lc rgb "gray", \
      "$dat.min.adv1" using 1:2 title "MIN" with linespoints lw 2 pt 7, \
      "$dat.val.adv1" using 1:2 title "VAL" with linespoints lw 2 pt 5, \
      "$dat.arn.adv1" using 1:2 title "ARN" with linespoints lw 2 pt 9
-set title "uniform random (BookSim2: MIN 0.84)"
+set title "uniform random (BookSim2: MIN $(bs MIN uniform), UGAL-L $(bs UGAL-L uniform), VAL $(bs VAL uniform))"
 plot x title "accepted = offered" with lines dashtype 2 lc rgb "gray", \
      "$dat.min.uniform" using 1:2 title "MIN" with linespoints lw 2 pt 7, \
      "$dat.val.uniform" using 1:2 title "VAL" with linespoints lw 2 pt 5, \
