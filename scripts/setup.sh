@@ -25,7 +25,7 @@ PKGS="build-essential bc kmod cpio xz-utils zstd gzip pkg-config qemu-system-x86
 busybox-static iproute2 ethtool sparse libnl-3-dev libnl-genl-3-dev
 libnl-route-3-dev linux-headers-amd64 clang git python3 gnuplot-nox groff-base
 python3-yaml python3-jsonschema gojq dkms tshark tcpdump iperf3
-openmpi-bin libopenmpi-dev"
+openmpi-bin libopenmpi-dev perftest ibverbs-utils rdmacm-utils ibverbs-providers"
 
 missing=()
 for p in $PKGS; do

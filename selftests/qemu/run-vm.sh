@@ -141,7 +141,7 @@ else
 	guest="$CACHE/guest/$KVER"
 	want_mods="virtio_pci 9pnet_virtio 9p veth bridge sch_netem sch_tbf
 sch_prio sch_ingress cls_matchall act_mirred ifb sch_fq pktgen 8021q
-virtio_net vxlan ip_gre ip6_gre"
+virtio_net vxlan ip_gre ip6_gre rdma_rxe crc32_generic rdma_ucm ipvlan"
 fi
 if [ -z "$KVER" ] || [ ! -s "$guest/vmlinux" ]; then
 	echo "run-vm.sh: no guest kernel for '$KVER' in $CACHE (run scripts/setup.sh)" >&2
@@ -188,6 +188,7 @@ copy_bin() {
 copy_bin /usr/sbin/ip /usr/sbin/ip
 copy_bin /usr/sbin/tc /usr/sbin/tc
 copy_bin /usr/sbin/ethtool /usr/sbin/ethtool
+copy_bin /usr/bin/rdma /usr/bin/rdma
 # gojq (jq in Go, 0.1 s to start under TCG where jq 1.6 takes 0.3 s):
 # the tests read snicctl's and tc's -j output with it (selftests/lib.sh).
 copy_bin /usr/bin/gojq /usr/bin/gojq

@@ -7,6 +7,7 @@
  *   fabric NAME          name of the fabric (netns are NAME-NODE; "f")
  *   dilation D           time dilation factor (10000)
  *   hoq USEC             head-of-queue lifetime, fabric time (0: off)
+ *   rdma 0|1             an RDMA device on every host (fabric_rdma.c)
  *   rate RATE            default link rate, tc units (100gbit)
  *   buf CREDITS          default receive buffer per VL, 64-byte credits (256)
  *   vlarb W0,W1,...      VLArb weights of the data VLs on every link end,
@@ -228,6 +229,10 @@ static int fab_statement(struct fabric *f, char **tok, int n, int line)
 		if (parse_u32(tok[1], &v) || v > 2)
 			return fab_err(f, line, "ar must be 0, 1 or 2 (valiant)");
 		f->ar = v;
+	} else if (!strcmp(tok[0], "rdma") && n == 2) {
+		if (parse_u32(tok[1], &v) || v > 1)
+			return fab_err(f, line, "rdma must be 0 or 1");
+		f->rdma = v;
 	} else if (!strcmp(tok[0], "hoq") && n == 2) {
 		if (parse_u32(tok[1], &v))
 			return fab_err(f, line, "bad hoq lifetime \"%s\"", tok[1]);
@@ -804,8 +809,8 @@ int fab_write(const struct fabric *f, const char *path)
 	for (i = 0; i < f->nvlarb; i++)
 		fprintf(fp, "%s%u%s", i ? "," : "vlarb ", f->vlarb[i],
 			i == f->nvlarb - 1 ? "\n" : "");
-	fprintf(fp, "cc_thr %u\ncc_rate %u\ncc_pkt %u\ncc_victim %u\nar %u\n",
-		f->cc_thr, f->cc_rate, f->cc_pkt, f->cc_victim, f->ar);
+	fprintf(fp, "cc_thr %u\ncc_rate %u\ncc_pkt %u\ncc_victim %u\nar %u\nrdma %u\n",
+		f->cc_thr, f->cc_rate, f->cc_pkt, f->cc_victim, f->ar, f->rdma);
 	fab_span_write(f, fp);
 	for (i = 0; i < f->nnodes; i++) {
 		const struct fab_node *n = &f->node[i];

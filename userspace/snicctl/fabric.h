@@ -111,6 +111,7 @@ struct fabric {
 	uint32_t mtu;		/* snic0's when some link spans, else 0 */
 	/* adaptive routing (fabric_ar.c) */
 	uint32_t ar;		/* 0, 1 adaptive, 2 valiant */
+	uint32_t rdma;		/* an RDMA device per host (fabric_rdma.c) */
 	int *grp, *gid;		/* per node: group, rank in it (switches) */
 	int ngroups;
 	uint32_t *grp_lo, *grp_hi;	/* per group: its host LIDs */
@@ -211,6 +212,20 @@ int do_fabric(int argc, char **argv);
 struct fabric *fab_load(const char *name);
 /* Run "ip [-n NS] -batch -" with @cmds on its stdin. */
 int fab_ip_batch(const char *ns, const char *cmds);
+/* A growing command buffer, and printf onto its end. */
+struct buf {
+	char *s;
+	size_t len, cap;
+};
+void bprintf(struct buf *b, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+/* fabric_rdma.c */
+int fab_rdma_check(const struct fabric *f);
+int fab_rdma_up(const struct fabric *f);
+int fab_rdma_down(const struct fabric *f);
+void fab_rdma_addr(const struct fabric *f, int host, char *buf, size_t len);
+void fab_rdma_dev(const struct fabric *f, int host, char *buf, size_t len);
 /* Device @name of this netns (a node's: sw0, p1, snic0, fab0); 0 if
  * there is none, said on stderr.
  */

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * snicctl fabric up FILE|GENERATOR [name NAME] [dilation D|auto] [rate RATE] [hoq USEC]
- *                   [cc_thr T] [ar|val] [machines ADDR,ADDR,...] [part MACHINE] [check]
+ *                   [cc_thr T] [ar|val] [rdma] [machines ADDR,ADDR,...] [part MACHINE]
+ *                   [check]
  * snicctl fabric down [NAME]
  * snicctl fabric show [NAME]          (-j: JSON)
  * snicctl fabric check [NAME] [pairs N|all]
@@ -40,7 +41,7 @@
 
 #define CHECK_PARALLEL	8
 #define FAB_UP_USAGE	"snicctl fabric up FILE|GENERATOR [name NAME] " \
-	"[dilation D|auto] [rate RATE] [hoq USEC] [cc_thr T] [ar|val]\n" \
+	"[dilation D|auto] [rate RATE] [hoq USEC] [cc_thr T] [ar|val] [rdma]\n" \
 	"                         [machines ADDR,ADDR,...] [part MACHINE] [loops] [check]"
 
 static double now_s(void)
@@ -101,13 +102,7 @@ int fab_ip_batch(const char *ns, const char *cmds)
 	return 0;
 }
 
-/* A growing command buffer. */
-struct buf {
-	char *s;
-	size_t len, cap;
-};
-
-static void bprintf(struct buf *b, const char *fmt, ...)
+void bprintf(struct buf *b, const char *fmt, ...)
 {
 	va_list ap;
 	int n;
@@ -563,6 +558,8 @@ static int build(const struct fabric *f)
 		for (i = 0; !err && i < f->nnodes; i++)
 			if (fab_local(f, i))
 				err = in_ns(f, i, phase);
+	if (!err && f->rdma)
+		err = fab_rdma_up(f);
 	return err ? -1 : 0;
 }
 
@@ -588,6 +585,9 @@ static int teardown(const struct fabric *f)
 	char ns[NS_LEN], path[96];
 	int i, n = 0;
 
+	/* the rules first: with them left, the state stays to try again */
+	if (f->rdma && fab_rdma_down(f))
+		return -1;
 	for (i = 0; i < f->nnodes; i++) {
 		fab_ns(f, i, ns, sizeof(ns));
 		if (!fab_local(f, i) || !netns_exists(ns))
@@ -781,6 +781,8 @@ static int cmd_up(int argc, char **argv)
 			f->ar = 1;
 		} else if (!strcmp(argv[i], "val")) {
 			f->ar = 2;
+		} else if (!strcmp(argv[i], "rdma")) {
+			f->rdma = 1;
 		} else if (!strcmp(argv[i], "hoq") && i + 1 < argc &&
 			   !parse_u32(argv[i + 1], &v)) {
 			f->hoq_us = v;
@@ -838,6 +840,10 @@ static int cmd_up(int argc, char **argv)
 			fab_free(f);
 			return 1;
 		}
+	}
+	if (f->rdma && fab_rdma_check(f)) {
+		fab_free(f);
+		return 1;
 	}
 	check_backlog(f);
 	mkdir(FAB_STATE_DIR, 0755);
@@ -898,6 +904,13 @@ static void show_text(const struct fabric *f)
 			fab_addr(f, i, addr, sizeof(addr));
 			printf("host %s ns %s lid %u addr %s", n->name, ns,
 			       n->lid, addr);
+			if (f->rdma) {
+				char dev[64];
+
+				fab_rdma_dev(f, i, dev, sizeof(dev));
+				fab_rdma_addr(f, i, addr, sizeof(addr));
+				printf(" rdma %s addr %s", dev, addr);
+			}
 		}
 		if (n->machine >= 0)
 			printf(" machine %s%s", f->machine[n->machine].name,
@@ -948,6 +961,14 @@ static void show_json(const struct fabric *f)
 			fab_addr(f, i, addr, sizeof(addr));
 			out_u64("lid", " lid %llu", n->lid);
 			out_str("addr", " addr %s", addr);
+			if (f->rdma) {
+				char dev[64];
+
+				fab_rdma_dev(f, i, dev, sizeof(dev));
+				fab_rdma_addr(f, i, addr, sizeof(addr));
+				out_str("rdma", " rdma %s", dev);
+				out_str("rdma_addr", " addr %s", addr);
+			}
 		}
 		if (n->machine >= 0) {
 			out_str("machine", " machine %s",
