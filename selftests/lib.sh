@@ -15,6 +15,7 @@
 IP=/usr/sbin/ip
 TC=/usr/sbin/tc
 ETHTOOL=/usr/sbin/ethtool
+RDMA=/usr/bin/rdma
 JQ=/usr/bin/gojq
 TOP=${TOP:-/snic}
 # The guest's /init copies the binaries to tmpfs and exports these.
