@@ -14,7 +14,10 @@
 # incast (h1, h2, h3 write into h4 at once) is paced by CCA: h4 saw
 # FECNs, the writers BECNs and paced packets, and no switch dropped a
 # frame on the lossless VL. "fabric down" deletes the RDMA devices, their
-# routing rules, and puts the local table's rule back at pref 0.
+# routing rules, and puts the local table's rule back at pref 0. On a
+# Dragonfly with adaptive routing, an RDMA write stream whose global
+# link goes down midway is moved by ARN through another group and runs
+# to its end.
 # kernels: 6.1 6.12
 . "$(dirname "$0")/../lib.sh"
 
@@ -178,13 +181,44 @@ checke "...and no switch dropped a frame (lossless VL)" \
 			echo "$s: $(nsexec "$F-$s" $ETHTOOL -S sw0 | grep -E "credit_overrun|fwd_drop" | grep -v ": 0$" | tr -d "\n")"
 			nsexec "$F-$s" $TC -s qdisc show | grep -B1 "dropped [1-9]"
 		done; false; }'
-hogs 0
 
 check "fabric down" "$SNICCTL" fabric down "$F"
-trap cleanup EXIT
 checke "...its RDMA devices and rules are gone, the local rule back at pref 0" \
 	'waitfor 20000 "! $RDMA link | grep -q \"^link $F-\""
 	 $RDMA link; $IP rule
 	 ! $RDMA link | grep -q "^link $F-" &&
 	 ! $IP rule | grep -q "^2000[01]:" && $IP rule | grep -q "^0:.*lookup local"'
+
+# ARN under an RDMA stream: dragonfly:1,2,1,3 with adaptive routing
+# (groups of two switches, one host each; port 3 the global link). h1
+# (g0s0) writes to h5 (g2s0), minimally over g0s1's global link to group
+# 2; once h5 has taken 64 KB of it, that link goes down: g0s1 tells g0s0,
+# which moves h5's traffic to its own global link, through group 1, and
+# the stream goes on to its end.
+F=${F}d
+"$SNICCTL" fabric up dragonfly:1,2,1,3 name "$F" ar rdma >/dev/null ||
+	{ not_ok "fabric up dragonfly:1,2,1,3 ar rdma"; ktap_finish; }
+waitfor 20000 '[ "$(gid $F-h5)" = "0000:0000:0000:0000:0000:ffff:c612:0005" ]'
+pc() { port_counter "$F-$1" sw0 "$2" "$3"; }
+t0=$(pc g0s0 p3 tx_packets) m0=$(pc g0s0 p1 ar_moves) r0=$(rx 5)
+hostrun - timeout 120 ib_write_bw -d "$F-h5" -x 1 -F -D 8 -s 16384 -t 16 \
+	-u 18 >$L.srv 2>&1 &
+p=$!
+waitfor 60000 "listening 18515"
+hostrun - timeout 120 ib_write_bw -d "$F-h1" -x 1 -F -D 8 -s 16384 -t 16 \
+	-u 18 127.0.0.1 >$L 2>&1 &
+p="$p $!"
+waitfor 60000 '[ $(( $(rx 5) - r0 )) -ge 65536 ]'
+nsexec "$F-g0s1" $IP link set p3 down
+# shellcheck disable=SC2086
+wait $p
+checke "RDMA write h1 -> h5 across the Dragonfly, its global link cut midway: its result row" \
+	'grep -Eq "^ 16384[[:space:]]+[1-9][0-9]*[[:space:]]+[0-9.]+" $L ||
+	 { tail -5 $L; tail -3 $L.srv; false; }'
+checke "...ARN moved it through group 1 (g0s0: ar_moves, its global link's packets)" \
+	'm=$(( $(pc g0s0 p1 ar_moves) - m0 )) t=$(( $(pc g0s0 p3 tx_packets) - t0 ))
+	 echo "ar_moves $m, g0s0 p3 tx_packets $t"; [ "$m" -ge 1 ] && [ "$t" -gt 100 ]'
+hogs 0
+check "fabric down" "$SNICCTL" fabric down "$F"
+trap cleanup EXIT
 ktap_finish
