@@ -104,11 +104,14 @@ if [ -n "${SNIC_GUEST:-}" ]; then
 		echo "init: no eth0 for the underlay"
 fi
 # host_programs: the host's iperf3, python3, mpirun, tshark and gnuplot,
-# and "host CMD" for any other, in /run/snic/host (selftests/qemu/hostexec)
+# the verbs programs (perftest's, ibv_*, rping), and "host CMD" for any
+# other, in /run/snic/host (selftests/qemu/hostexec)
 host_programs() {
 	mkdir -p /run/snic/host
 	cp /snic/selftests/qemu/hostexec /run/snic/hostexec
-	for p in iperf3 python3 mpirun tshark gnuplot host; do
+	for p in iperf3 python3 mpirun tshark gnuplot host \
+		ib_write_bw ib_read_bw ib_send_bw ib_write_lat ib_read_lat \
+		ib_send_lat ibv_rc_pingpong ibv_devinfo ibv_devices rping; do
 		ln -sf ../hostexec "/run/snic/host/$p"
 	done
 }
