@@ -120,6 +120,19 @@ static bool same_netns(const char *a, const char *b)
 	       x.st_ino == y.st_ino;
 }
 
+/* iproute2's rdma, where Debian and others put it; NULL if none */
+static const char *rdma_path(void)
+{
+	static const char *const p[] = { "/usr/bin/rdma", "/usr/sbin/rdma",
+					  "/bin/rdma", "/sbin/rdma" };
+	size_t i;
+
+	for (i = 0; i < sizeof(p) / sizeof(p[0]); i++)
+		if (!access(p[i], X_OK))
+			return p[i];
+	return NULL;
+}
+
 /* Can @f have RDMA here? Says why not. Before anything is built. */
 int fab_rdma_check(const struct fabric *f)
 {
@@ -153,6 +166,9 @@ int fab_rdma_check(const struct fabric *f)
 		}
 		/* a device of that name: another's, or ours still going away */
 		snprintf(path, sizeof(path), "/sys/class/net/%s", dev);
+		if (access(path, F_OK))
+			snprintf(path, sizeof(path), "/sys/class/infiniband/%s",
+				 dev);
 		if (!access(path, F_OK)) {
 			fprintf(stderr, "Error: fabric %s: rdma: a device \"%s\" exists already\n",
 				f->name, dev);
@@ -169,15 +185,16 @@ int fab_rdma_check(const struct fabric *f)
 	}
 	/* the default rules only, up to where ours go: local at 0 */
 	n = rules_in(0, FAB_RDMA_LOCAL_PREF, ANY_TABLE);
+	if (n == 1)
+		n = rules_at(0, RT_TABLE_LOCAL_ID, RT_TABLE_LOCAL_ID);
 	if (n < 0)
 		return -1;
-	if (n != 1 || rules_at(0, RT_TABLE_LOCAL_ID, RT_TABLE_LOCAL_ID) != 1) {
+	if (n != 1) {
 		fprintf(stderr, "Error: fabric %s: rdma: this netns has rules of its own below pref %u, or its local table's rule is not at 0 (ip rule): rdma moves the local rule after its own, and would change what they see\n",
 			f->name, FAB_RDMA_LOCAL_PREF + 1);
 		return -1;
 	}
-	if (access("/usr/bin/rdma", X_OK) && access("/usr/sbin/rdma", X_OK) &&
-	    access("/bin/rdma", X_OK) && access("/sbin/rdma", X_OK)) {
+	if (!rdma_path()) {
 		fprintf(stderr, "Error: fabric %s: rdma: no rdma program (iproute2's)\n",
 			f->name);
 		return -1;
@@ -213,8 +230,11 @@ static int rxe_add(const char *dev)
 		return -1;
 	}
 	if (!pid) {
-		execlp("rdma", "rdma", "link", "add", dev, "type", "rxe",
-		       "netdev", dev, NULL);
+		const char *rdma = rdma_path();
+
+		if (rdma)
+			execl(rdma, "rdma", "link", "add", dev, "type", "rxe",
+			      "netdev", dev, NULL);
 		_exit(127);
 	}
 	do
@@ -341,7 +361,8 @@ int fab_rdma_down(const struct fabric *f)
 				     RT_TABLE_LOCAL_ID);
 		int at0 = rules_at(0, RT_TABLE_LOCAL_ID, RT_TABLE_LOCAL_ID);
 
-		if (ours < 0 || moved < 0 || at0 < 0)
+		/* rules in our tables that are not ours: leave local be */
+		if (ours < 0 || moved < 0 || at0 < 0 || (ours && moved > 0))
 			err = -1;
 		else if (!ours && moved > 0) {
 			if (!at0)
@@ -353,7 +374,7 @@ int fab_rdma_down(const struct fabric *f)
 	}
 	free(b.s);
 	if (err)
-		fprintf(stderr, "Error: fabric %s: rdma: its routing rules could not all be undone (ip rule)\n",
-			f->name);
+		fprintf(stderr, "Error: fabric %s: rdma: its routing rules could not all be undone (ip rule): it stays up, \"snicctl fabric down %s\" tries again\n",
+			f->name, f->name);
 	return err ? -1 : 0;
 }
