@@ -28,8 +28,10 @@ F=rd$(echo "$SFX" | cut -c1-3)
 	{ not_ok "fabric up fattree:2,2,2 rdma"; ktap_finish; }
 # an aborted run takes the fabric down too: its rules are the initial
 # netns's, which later tests share
+F0=$F
 rdma_cleanup() {
-	"$SNICCTL" fabric down "$F" >/dev/null 2>&1
+	"$SNICCTL" fabric down "$F0" >/dev/null 2>&1
+	"$SNICCTL" fabric down "${F0}d" >/dev/null 2>&1
 	cleanup
 }
 trap rdma_cleanup EXIT
@@ -38,7 +40,8 @@ L=/tmp/rdma.$SFX
 # gid DEV: DEV's GID at index 1 (the IPv4 one: IPv6 is off on it)
 gid() { cat "/sys/class/infiniband/$1/ports/1/gids/1"; }
 # (the GIDs come from the addresses a moment after the devices)
-waitfor 20000 '[ "$(gid $F-h4)" = "0000:0000:0000:0000:0000:ffff:c612:0004" ]'
+waitfor 20000 '[ "$($RDMA link | grep -c "state ACTIVE")" = 4 ] &&
+	[ "$(gid $F-h4)" = "0000:0000:0000:0000:0000:ffff:c612:0004" ]'
 checke "an ACTIVE RDMA device per host, on its own netdev" \
 	'out=$($RDMA link); echo "$out"
 	 for h in 1 2 3 4; do
@@ -61,7 +64,8 @@ hogs 2
 # listening PORT: a TCP socket of this netns listens on PORT
 listening() {
 	awk -v p="$(printf ':%04X' "$1")" \
-		'$2 ~ p "$" && $4 == "0A" { f = 1 } END { exit !f }' /proc/net/tcp
+		'$2 ~ p "$" && $4 == "0A" { f = 1 } END { exit !f }' \
+		/proc/net/tcp /proc/net/tcp6
 }
 # verbs PORT SERVER-ARGS -- CLIENT-ARGS: PROG on h4's device (server,
 # its QP numbers exchanged over TCP PORT) and, once it listens, on h1's
@@ -77,7 +81,7 @@ verbs() {
 	# shellcheck disable=SC2086
 	hostrun - timeout 120 $prog $s >$L.srv 2>&1 &
 	p=$!
-	waitfor 60000 "listening $port"
+	waitfor 60000 "listening $port || ! kill -0 $p"
 	hostrun - timeout 120 "$prog" "$@" 127.0.0.1 >$L 2>&1 ||
 		waitfor 10000 "! kill -0 $p" || hostrun - pkill -f "$prog"
 	wait $p
@@ -120,7 +124,7 @@ perf ib_send_lat '^ 64[[:space:]]+50[[:space:]]' 4 3200 ib_send_lat -n 50 -s 64
 
 hostrun - timeout 120 rping -s -a 198.18.0.4 -C 20 -V >$L.srv 2>&1 &
 p=$!
-waitfor 60000 "$RDMA res show cm_id | grep -q \"state LISTEN .*comm rping\""
+waitfor 60000 "$RDMA res show cm_id | grep -q \"state LISTEN .*comm rping\" || ! kill -0 $p"
 hostrun - timeout 120 rping -c -a 198.18.0.4 -I 198.18.0.1 -C 20 -v -V >$L 2>&1
 st=$?
 [ $st = 0 ] || waitfor 10000 "! kill -0 $p" || hostrun - pkill -f "rping -s"
@@ -150,20 +154,22 @@ sum() { for h in 1 2 3; do counter "$F-h$h" snic0 "$1"; done | awk '{ n += $1 } 
 # fabric is dilated, its links 10 Mb/s of wall time, and RoCE's timers
 # run in wall time (Documentation/networking/snic.rst, "RDMA").
 f0=$(counter "$F-h4" snic0 rx_fecn) c0=$(sum rx_becn) t0=$(sum tx_paced) d0=$(drops)
-# Each writer runs 4 s (-D): they overlap however their starts spread
+# Each writer runs 6 s (-D), started once the three servers listen,
+# within a second or two of each other: they overlap for most of it
 # (each waited for by its pid: a bare wait would wait for the hogs).
 p=
 for h in 1 2 3; do
 	hostrun - timeout 120 ib_write_bw -d "$F-h4" -x 1 -F -p $((18600 + h)) \
-		-D 4 -s 16384 -t 16 -u 20 >$L.s$h 2>&1 &
+		-D 6 -s 16384 -t 16 -u 20 >$L.s$h 2>&1 &
 	p="$p $!"
 done
 for h in 1 2 3; do
 	waitfor 60000 "listening $((18600 + h))"
+	listening $((18600 + h)) || { tail -3 $L.s$h; break; }
 done
 for h in 1 2 3; do
 	hostrun - timeout 120 ib_write_bw -d "$F-h$h" -x 1 -F -p $((18600 + h)) \
-		-D 4 -s 16384 -t 16 -u 20 127.0.0.1 >$L.c$h 2>&1 &
+		-D 6 -s 16384 -t 16 -u 20 127.0.0.1 >$L.c$h 2>&1 &
 	p="$p $!"
 done
 # shellcheck disable=SC2086
@@ -204,7 +210,7 @@ t0=$(pc g0s0 p3 tx_packets) m0=$(pc g0s0 p1 ar_moves) r0=$(rx 5)
 hostrun - timeout 120 ib_write_bw -d "$F-h5" -x 1 -F -D 8 -s 16384 -t 16 \
 	-u 18 >$L.srv 2>&1 &
 p=$!
-waitfor 60000 "listening 18515"
+waitfor 60000 "listening 18515 || ! kill -0 $p"
 hostrun - timeout 120 ib_write_bw -d "$F-h1" -x 1 -F -D 8 -s 16384 -t 16 \
 	-u 18 127.0.0.1 >$L 2>&1 &
 p="$p $!"
