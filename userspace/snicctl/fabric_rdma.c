@@ -32,8 +32,8 @@
  *     makes them): no ARP crosses the fabric.
  * One RDMA fabric a machine (the addresses and tables are per LID), made
  * from the initial netns (where the devices go).
- * Deleting the fabric's netns deletes the snic0s, their ipvlan devices
- * with them, and the rxe devices on those; the rules are deleted first.
+ * "down" deletes the rxe and ipvlan devices (waited for), then the rules,
+ * then the netns.
  */
 #include <errno.h>
 #include <netlink/route/rule.h>
@@ -219,8 +219,11 @@ static int sysctl_dev(const char *dev, const char *key, const char *val)
 	return fclose(fp) || err ? -1 : 0;
 }
 
-/* "rdma link add DEV type rxe netdev DEV" (iproute2's rdma). */
-static int rxe_add(const char *dev)
+/*
+ * "rdma link add DEV type rxe netdev DEV" (@add) or "rdma link delete
+ * DEV" (iproute2's rdma).
+ */
+static int rdma_link(const char *dev, bool add)
 {
 	int st = 0, r;
 	pid_t pid = fork();
@@ -232,20 +235,22 @@ static int rxe_add(const char *dev)
 	if (!pid) {
 		const char *rdma = rdma_path();
 
-		if (rdma)
+		if (rdma && add)
 			execl(rdma, "rdma", "link", "add", dev, "type", "rxe",
 			      "netdev", dev, NULL);
+		else if (rdma)
+			execl(rdma, "rdma", "link", "delete", dev, NULL);
 		_exit(127);
 	}
 	do
 		r = waitpid(pid, &st, 0);
 	while (r < 0 && errno == EINTR);
 	if (r < 0 || !WIFEXITED(st) || WEXITSTATUS(st)) {
-		fprintf(stderr, "Error: rdma link add %s type rxe netdev %s failed%s\n",
-			dev, dev,
+		fprintf(stderr, "Error: rdma link %s %s failed%s\n",
+			add ? "add" : "delete", dev,
 			r >= 0 && WIFEXITED(st) && WEXITSTATUS(st) == 127 ?
-			" (no rdma program: iproute2's)" :
-			" (is rdma_rxe there, and a crc32 for its ICRC?)");
+			" (no rdma program: iproute2's)" : add ?
+			" (is rdma_rxe there, and a crc32 for its ICRC?)" : "");
 		return -1;
 	}
 	return 0;
@@ -316,16 +321,16 @@ int fab_rdma_up(const struct fabric *f)
 		if (f->node[i].sw || !fab_local(f, i))
 			continue;
 		fab_rdma_dev(f, i, dev, sizeof(dev));
-		err = rxe_add(dev);
+		err = rdma_link(dev, true);
 	}
 	free(b.s);
 	return err ? -1 : 0;
 }
 
 /*
- * The rules go (each of @f's that is there: "up" may have failed before
- * making them), and the local table's rule back to pref 0 once no RDMA
- * rule is left. The devices go with the fabric's netns. -1 (said) if a
+ * The RDMA and ipvlan devices go, then the rules (each of @f's that is
+ * there: "up" may have failed before making them), and the local table's
+ * rule back to pref 0 once no RDMA rule is left. -1 (said) if a
  * rule could not be read or deleted: the caller keeps the fabric's state
  * so that "down" can be tried again.
  */
@@ -337,6 +342,28 @@ int fab_rdma_down(const struct fabric *f)
 
 	if (!has_hosts(f))
 		return 0;
+	/*
+	 * The devices first, each waited for: left to go with the netns,
+	 * they would go later, and a netns made meanwhile fails (ENODEV:
+	 * the RDMA core gives a new netns a compat device of every
+	 * registered one, and one being unregistered has none to give).
+	 */
+	for (i = 0; i < f->nnodes && !err; i++) {
+		char dev[64], path[96];
+
+		if (f->node[i].sw || !fab_local(f, i))
+			continue;
+		fab_rdma_dev(f, i, dev, sizeof(dev));
+		snprintf(path, sizeof(path), "/sys/class/infiniband/%s", dev);
+		if (!access(path, F_OK))
+			err = rdma_link(dev, false);
+		snprintf(path, sizeof(path), "/sys/class/net/%s", dev);
+		if (!err && !access(path, F_OK)) {
+			b.len = 0;
+			bprintf(&b, "link del %s\n", dev);
+			err = fab_ip_batch(NULL, b.s);
+		}
+	}
 	for (i = 0; i < f->nnodes && !err; i++) {
 		uint32_t table = FAB_RDMA_TABLE + f->node[i].lid;
 
