@@ -28,8 +28,11 @@
  *     would now meet first);
  *   - each device accepts packets from a local source (accept_local 1,
  *     rp_filter 0): the sender's address is local here too;
+ *   - the host's own address is local in its table as well: what a
+ *     host sends itself loops back (rdma_rxe then loops it inside);
  *   - permanent neighbour entries (02:53:4e:LID, as "fabric traffic"
- *     makes them): no ARP crosses the fabric.
+ *     makes them): no ARP crosses the fabric, and a device answers
+ *     ARP for its own address only (arp_ignore 1).
  * One RDMA fabric a machine (the addresses and tables are per LID), made
  * from the initial netns (where the devices go).
  * "down" deletes the rxe and ipvlan devices (waited for), then the rules,
@@ -285,13 +288,19 @@ int fab_rdma_up(const struct fabric *f)
 		/* No IPv6 of its own: its ND and MLD would cross the fabric.
 		 * The prefix route in main stays: the RDMA CM checks an
 		 * incoming request's addresses against the device with a
-		 * lookup that no "iif lo" rule matches.
+		 * lookup that no "iif lo" rule matches. The host's own
+		 * address is local in its table too: what it sends itself
+		 * (an MPI rank to itself, UCX's loopback lanes) loops back,
+		 * as on a machine of its own, instead of leaving through
+		 * the fabric for an address no other host answers.
 		 */
 		bprintf(&b, "link set %s addrgenmode none\n"
 			"addr add %s/15 dev %s\nlink set %s up\n"
-			"route add 198.18.0.0/15 dev %s src %s table %u\n",
+			"route add 198.18.0.0/15 dev %s src %s table %u\n"
+			"route add local %s dev %s table %u\n",
 			dev, addr, dev, dev, dev, addr,
-			FAB_RDMA_TABLE + f->node[i].lid);
+			FAB_RDMA_TABLE + f->node[i].lid,
+			addr, dev, FAB_RDMA_TABLE + f->node[i].lid);
 		for (j = 0; j < f->nnodes; j++) {
 			uint32_t lid = f->node[j].lid;
 
@@ -302,8 +311,13 @@ int fab_rdma_up(const struct fabric *f)
 				peer, (lid >> 16) & 0xff, (lid >> 8) & 0xff,
 				lid & 0xff, dev);
 		}
+		/* ARP only for its own address (arp_ignore 1): every
+		 * host's address is local to this netns, and each device
+		 * would answer for all of them
+		 */
 		err = sysctl_dev(dev, "accept_local", "1") ||
-		      sysctl_dev(dev, "rp_filter", "0");
+		      sysctl_dev(dev, "rp_filter", "0") ||
+		      sysctl_dev(dev, "arp_ignore", "1");
 	}
 	for (i = 0; !err && i < f->nnodes; i++) {
 		if (f->node[i].sw || !fab_local(f, i))
