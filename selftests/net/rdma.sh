@@ -10,7 +10,10 @@
 # with its received buffers checked (-c), perftest's RDMA write, read
 # and send bandwidth and write and send latency (each prints its result
 # row, and the receiving snic0 took at least the bytes moved), and rping
-# over the RDMA connection manager with its data verified (-V). An RDMA
+# over the RDMA connection manager with its data verified (-V). A host's
+# RDMA traffic to itself loops back inside it. An MPI job over verbs
+# (Open MPI with UCX, 4 ranks, one per host's RDMA device): an alltoall,
+# every block checked, through every device and the fabric. An RDMA
 # incast (h1, h2, h3 write into h4 at once) is paced by CCA: h4 saw
 # FECNs, the writers BECNs and paced packets, and no switch dropped a
 # frame on the lossless VL. "fabric down" deletes the RDMA devices, their
@@ -132,6 +135,52 @@ wait $p
 checke "rping h1 -> h4 over the RDMA CM: 20 pings, data verified (-V)" \
 	'tail -3 $L; [ $st = 0 ] && [ "$(grep -c "^ping data: rdma-ping-" $L)" = 20 ] &&
 	 ! grep -qi "error\|fail" $L $L.srv'
+
+# A host's RDMA traffic to itself loops back inside it, as on a machine
+# of its own (its address is local in its table too): nothing of it
+# leaves through its snic0.
+t0=$(counter "$F-h1" snic0 tx_bytes)
+verbs 18516 ibv_rc_pingpong -d "$F-h1" -g 1 -c -n 50 -s 4096 -p 18516 -- \
+	-d "$F-h1" -g 1 -c -n 50 -s 4096 -p 18516
+checke "ibv_rc_pingpong h1 -> h1 (its own address): looped back inside h1, not through the fabric" \
+	'tail -1 $L; t=$(( $(counter $F-h1 snic0 tx_bytes) - t0 )); echo "h1 snic0 sent $t bytes"
+	 grep -q "^409600 bytes in .* seconds" $L && ! grep -qi "error\|fail" $L $L.srv &&
+	 [ "$t" -lt 204800 ]'
+
+# MPI over verbs: Debian's Open MPI with UCX (pml ucx; rc_verbs for data,
+# ud_verbs to connect), 4 ranks, rank r on host h(r+1)'s RDMA device.
+# Verbs programs run in the initial netns, where the devices are; the
+# launcher's own TCP stays on loopback (ns-rsh with SNIC_MPI_NS=-: every
+# "machine" there, under the host's name). UCX_UD_ETH_DGID_CHECK=n:
+# rdma_rxe leaves a UD completion's sl 0, which UCX reads as "IPv6
+# header" and then drops every IPv4 RoCE packet as not its own.
+# snic_mpi checks every message it receives.
+mpi_verbs() {
+	local apps="" i
+
+	for i in 1 2 3 4; do
+		apps="$apps${apps:+ : }-np 1 --host 10.0.0.$i env UCX_NET_DEVICES=$F-h$i:1 $HOSTTOP/selftests/mpi/snic_mpi $*"
+	done
+	# shellcheck disable=SC2086
+	hostrun - env SNIC_MPI_NS=- OMPI_MCA_plm_rsh_agent="$HOSTTOP/selftests/mpi/ns-rsh" \
+		UCX_TLS=rc_verbs,ud_verbs,self UCX_IB_GID_INDEX=1 UCX_UD_ETH_DGID_CHECK=n \
+		unshare --uts sh -c 'hostname 10.0.0.1 && exec "$@"' sh \
+		timeout 300 mpirun.openmpi --allow-run-as-root --mca plm_rsh_no_tree_spawn 1 \
+		--mca pml ucx --mca btl self --mca oob_tcp_if_include lo --bind-to none \
+		$apps >$L 2>&1
+}
+# sent DEV: what an RDMA device sent, in packets
+sent() { $RDMA stat show link "$1/1" | awk '{ for (i = 1; i < NF; i++) if ($i == "sent_pkts") print $(i + 1) }'; }
+s0=$(for h in 1 2 3 4; do sent "$F-h$h"; done) b0=$(rx 4)
+check "MPI over verbs (Open MPI, UCX): alltoall of 4 ranks, 64 KiB to each, twice" \
+	mpi_verbs alltoall 65536 2
+checke "...every block checked: 32, no error" \
+	'grep -v "UCX  INFO" $L | tail -2; grep -q "^verified ranks 4 messages 32 errors 0$" $L'
+checke "...through every rank's RDMA device and the fabric (h4's snic0 took its 6 x 64 KiB)" \
+	'r=$(( $(rx 4) - b0 )); echo "h4 snic0 took $r bytes"; [ "$r" -ge $((6 * 65536)) ] &&
+	 for h in 1 2 3 4; do
+		[ "$(sent $F-h$h)" -gt "$(echo "$s0" | sed -n ${h}p)" ] || { echo "h$h sent nothing"; exit 1; }
+	 done'
 
 # drops: what a lossless VL must never lose, over every switch: credit
 # overruns, forwarding drops at a full egress or qdisc, and what the
