@@ -104,6 +104,13 @@ hostrun() {
 	fi
 }
 
+# listening PORT: a TCP socket of this netns listens on PORT
+listening() {
+	awk -v p="$(printf ':%04X' "$1")" \
+		'$2 ~ p "$" && $4 == "0A" { f = 1 } END { exit !f }' \
+		/proc/net/tcp /proc/net/tcp6
+}
+
 # counter NS DEV NAME: one counter of a snic/snicsw device: ethtool -S's,
 # or for packets and bytes, which ethtool leaves to rtnl_link_stats64, the
 # device's ndo_get_stats64 (sysfs).
