@@ -105,6 +105,11 @@
 #                         (time to the group, packets lost), and 10 % of
 #                         the global links down (uniform load against the
 #                         intact fabric, time to the groups, packets lost)
+#   rdma_*                RDMA (Soft-RoCE) over a fat tree: an RDMA write's
+#                         rate over a TCP stream's and an RDMA round trip
+#                         over ping's, one and three switches, same boot;
+#                         an RDMA incast's completion time, CCA on and off
+#                         (selftests/bench_rdma.sh)
 # A figure whose measurement failed (no samples, no traffic, a counter
 # not read, a drain that did not finish) is printed as
 #   MISSING <name> <why>
@@ -1812,6 +1817,9 @@ for mode in min val arn; do
 done
 RUNS=df72_min bench min_uniform "${df_uni_min:-}"
 RUNS="df72_arn df72_min" bench arn_uniform_vs_min "$(ratio "${df_uni_arn:-}" "${df_uni_min:-}")"
+# RDMA over the fabric: selftests/bench_rdma.sh
+. "$(dirname "$0")/bench_rdma.sh"
+
 # A result measured while the emulation could not keep up is suspect;
 # one that was not measured is no result. (Not judged here: the runs
 # with CPU hogs on purpose, the pacing runs, whose figure is the timing,
