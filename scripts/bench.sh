@@ -447,7 +447,8 @@ fi
 	echo "incast: h1, h2 and h3 write 24 x 16 KB each into h4 at once; its"
 	echo "completion time runs from the writers' start to the last one's end"
 	echo "(fabric us, each writer's connection setup included), CCA on and off"
-	echo "(sw_marking 0), and rdma_incast_fct_on_vs_off their ratio."
+	echo "(sw_marking 0; which first alternates by round, and each starts once"
+	echo "no NIC paces), and rdma_incast_fct_on_vs_off their ratio."
 	echo
 	echo "Routing on the 72-host Dragonfly (issue 10; dragonfly:2,4,2,9: p=2,"
 	echo "a=4, h=2, g=9) at 2.5 Gb/s and dilation 10000, HoQ lifetime 500 fabric"

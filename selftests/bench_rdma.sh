@@ -18,8 +18,9 @@
 #    (64-byte sends, 20 iterations, usec/iter by its own wall clock) and
 #    ping's (20, the mean), host to host.
 # Then an RDMA write incast: h1, h2 and h3 write 24 x 16 KB each into h4
-# at once (16 in flight, ACK timeout 4.3 s), CCA on, then off (sw_marking
-# 0 on every switch): its completion time runs from the writers' start
+# at once (16 in flight, ACK timeout 4.3 s), CCA on and off (sw_marking 0
+# on every switch; which first alternates by round, and each starts once
+# no NIC paces): its completion time runs from the writers' start
 # (their servers listening) to the last writer's end, in fabric us; it
 # includes each writer's connection setup, the same on and off.
 #   rdma_write_vs_tcp_1hop, _3hop   the RDMA rate over TCP's
@@ -34,7 +35,7 @@ RBN=40
 rb_rx() { link_stat "$RB-h$1" snic0 rx_bytes; }
 rb_past() { [ "$(rb_rx "$1")" -ge "$2" ]; }
 # rb_rate HOST B0: bytes/s of wall time HOST's snic0 takes between the
-# 256 KB-th and the 2.25 MB-th byte after B0 (nothing if it did not)
+# 64 KB-th and the 576 KB-th byte after B0 (nothing if it did not)
 rb_rate() {
 	local t0 t1
 
@@ -76,17 +77,19 @@ rb_write() {	# rb_write DST: h1's RDMA write rate to DST (bytes/s, wall)
 	echo "$r"
 }
 rb_tcp() {	# rb_tcp DST: one TCP connection's rate h1 -> DST (bytes/s, wall)
-	local b0 r p
+	local b0 r p rx tx
 
-	nsexec "$RB-h$1" "$TOOLS/snic_xfer" -l 5001 >"$RL.tl" &
+	: >"$RL.tl"
+	nsexec "$RB-h$1" timeout 120 "$TOOLS/snic_xfer" -l 5001 >"$RL.tl" &
 	p=$!
 	busywait 10000 grep -q listening "$RL.tl"
 	b0=$(rb_rx "$1")
-	nsexec "$RB-h1" "$TOOLS/snic_xfer" -c "10.0.0.$1" 5001 1048576 >"$RL.tc" &
+	nsexec "$RB-h1" timeout 120 "$TOOLS/snic_xfer" -c "10.0.0.$1" 5001 1048576 >"$RL.tc" &
 	r=$(rb_rate "$1" "$b0")
 	wait $p $!
-	if [ "$(awk '$1 == "received" { print $2 }' "$RL.tl")" != 1048576 ] ||
-	   [ "$(awk '$1 == "sent" { print $2 }' "$RL.tc")" != 1048576 ]; then
+	# the bytes and their checksum, as sent
+	rx=$(sed -n 's/^received //p' "$RL.tl") tx=$(sed -n 's/^sent //p' "$RL.tc")
+	if [ "${rx%% *}" != 1048576 ] || [ "$rx" != "$tx" ]; then
 		echo "# tcp to h$1: $(cat "$RL.tl" "$RL.tc" | tr '\n' ' ')" >&2
 		return 0
 	fi
@@ -100,6 +103,8 @@ rb_rtt() {	# rb_rtt DST: ibv_rc_pingpong's round trip h1 <-> DST (us, wall)
 	sed -n 's/^20 iters in [0-9.]* seconds = \([0-9.]*\) usec\/iter$/\1/p' "$RL.c18701"
 }
 rb_ping() {	# rb_ping DST: ping's mean round trip h1 <-> DST (us, wall)
+	# (ARP first: the RDMA devices' neighbours are permanent, snic0's not)
+	hostrun "$RB-h1" ping -q -c 1 -w 5 "10.0.0.$1" >/dev/null 2>&1
 	hostrun "$RB-h1" ping -q -c 20 -i 0.2 "10.0.0.$1" 2>&1 |
 		sed -n 's|.* = [0-9.]*/\([0-9.]*\)/.*|\1|p' |
 		awk '{ printf "%.0f", $1 * 1000 }'
@@ -132,21 +137,60 @@ rb_incast() {	# rb_incast: the incast's completion time (s, wall)
 			return 0
 		}
 	done
-	awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.3f", b - a }'
+	awk -v a="$t0" -v b="$t1" 'BEGIN { if (b > a) printf "%.3f", b - a }'
+}
+# rb_cc_idle: no NIC of the fabric paces any DLID (every tracked CCTI 0),
+# so that an incast does not start on what the one before left
+rb_cc_idle() {
+	local h
+
+	for h in 1 2 3 4; do
+		[ "$(nsexec "$RB-h$h" "$SNICCTL" -j cc show snic0 |
+			$JQ '[.[] | select(.ccti > 0)] | length')" = 0 ] || return 1
+	done
+}
+# rb_incast_cc 0|1: the incast with the switches' marking off or on, once
+# no NIC paces (nothing if marking could not be set or pacing did not
+# drain)
+rb_incast_cc() {
+	"$SNICCTL" fabric set $RB switches sw_marking "$1" >/dev/null &&
+		busywait 60000 rb_cc_idle && rb_incast
 }
 # fabric-time units of wall ones at the fabric's dilation
 rb_gbps() { num "$1" && awk -v r="$1" -v d="$RBD" 'BEGIN { printf "%.2f", r * 8 * d / 1e9 }'; }
 rb_fabric_us() { num "$1" && awk -v t="$1" -v m="$2" -v d="$RBD" 'BEGIN { printf "%.3f", t * m / d }'; }
 
-# rb_up NAME RATE: the fabric, its RDMA devices ACTIVE; its dilation in RBD
+# rb_up NAME RATE FIGURE...: the fabric, its RDMA devices ACTIVE, its
+# dilation in RBD; else it goes down again, and each FIGURE gets a round
+# that measured nothing, said why
 rb_up() {
+	local why=
+
 	RB=$1
-	"$SNICCTL" fabric up fattree:2,2,2 name "$RB" rate "$2" rdma >/dev/null &&
-		waitfor 20000 '[ "$($RDMA link | grep -c "^link $RB-h.*state ACTIVE")" = 4 ]' &&
-		RBD=$("$SNICCTL" -j fabric show "$RB" | $JQ -r '.dilation') &&
+	if ! hostroot_ready >/dev/null; then
+		why="no host userland (hostrun)"
+	elif ! "$SNICCTL" fabric up fattree:2,2,2 name "$RB" rate "$2" rdma >/dev/null; then
+		why="fabric up $RB failed"
+	elif ! waitfor 20000 '[ "$($RDMA link | grep -c "^link $RB-h.*state ACTIVE")" = 4 ]'; then
+		why="$RB's RDMA devices not ACTIVE"
+	else
+		RBD=$("$SNICCTL" -j fabric show "$RB" | $JQ -r '.dilation')
+		num "$RBD" && [ "$RBD" -gt 0 ] || why="$RB's dilation unread (\"$RBD\")"
+	fi
+	if [ -z "$why" ]; then
 		"$SNICCTL" fabric health "$RB" mark >/dev/null
+		return 0
+	fi
+	"$SNICCTL" fabric down "$RB" >/dev/null 2>&1
+	shift 2
+	for f; do
+		sample "$f" "" "$why"
+	done
+	return 1
 }
-if hostroot_ready >/dev/null && rb_up rb 10gbit; then
+if rb_up rb 10gbit rdma_write_vs_tcp_1hop rdma_write_gbps_1hop \
+	rdma_write_vs_tcp_3hop rdma_write_gbps_3hop rdma_incast_fct_on_us \
+	rdma_incast_fct_off_us rdma_incast_fct_on_vs_off; then
 	for round in $(seq "${RB_ROUNDS:-3}"); do
 		for p in 1hop:2 3hop:4; do
 			n=${p%:*} d=${p#*:}
@@ -157,12 +201,16 @@ if hostroot_ready >/dev/null && rb_up rb 10gbit; then
 			sample "rdma_write_vs_tcp_$n" "$(ratio "$w" "$t")"
 			sample "rdma_write_gbps_$n" "$(rb_gbps "$w")"
 		done
-		on=$(rb_incast)
-		fidelity rdma_incast_on $RB
-		"$SNICCTL" fabric set $RB switches sw_marking 0 >/dev/null
-		off=$(rb_incast)
-		fidelity rdma_incast_off $RB
-		"$SNICCTL" fabric set $RB switches sw_marking 1 >/dev/null
+		# on first in odd rounds, off first in even ones
+		for cc in $([ $((round % 2)) = 1 ] && echo "1 0" || echo "0 1"); do
+			if [ "$cc" = 1 ]; then
+				on=$(rb_incast_cc 1)
+				fidelity rdma_incast_on $RB
+			else
+				off=$(rb_incast_cc 0)
+				fidelity rdma_incast_off $RB
+			fi
+		done
 		sample rdma_incast_fct_on_us "$(rb_fabric_us "$on" 1000000)"
 		sample rdma_incast_fct_off_us "$(rb_fabric_us "$off" 1000000)"
 		sample rdma_incast_fct_on_vs_off "$(ratio "$on" "$off")"
@@ -173,7 +221,8 @@ fi
 # time): their frames are small, and at 10 Gb/s the guest's timer
 # lateness exceeds the time on the wire of more than 10 % of them
 # (UNFAITHFUL, 104 and 128 per mille in a trial).
-if hostroot_ready >/dev/null && rb_up rl 2500mbit; then
+if rb_up rl 2500mbit rdma_rtt_vs_ping_1hop rdma_rtt_us_1hop \
+	rdma_rtt_vs_ping_3hop rdma_rtt_us_3hop; then
 	for round in $(seq "${RB_ROUNDS:-3}"); do
 		for p in 1hop:2 3hop:4; do
 			n=${p%:*} d=${p#*:}
