@@ -27,8 +27,8 @@
 #   scripts/snic-plot record -o q.png --health health-1.json record-1.csv
 set -u
 JQ=/usr/bin/gojq
-secs=3 warm=4 samples=6
-[ "${1:-}" != quick ] || { secs=0.5 warm=1 samples=2; }
+secs=3 warm=4
+[ "${1:-}" != quick ] || { secs=0.5 warm=1; }
 fab=$SNIC_OUT/dumbbell.fab
 cat >"$fab" <<'EOF'
 # A dumbbell: two switches, three hosts on each, one slow link between.
@@ -57,14 +57,26 @@ for cc in 0 1; do
 	snicctl fabric set ex nics cc_pacing $cc >/dev/null || exit 1
 	snicctl fabric health ex mark >/dev/null
 	# the queues and CCTIs over the run, every 100 fabric us (1 s of
-	# wall time at the fabric's dilation, 10000)
-	snicctl fabric record ex interval 100 samples $samples \
-		-o "$SNIC_OUT/record-$cc.csv" &
+	# wall time at the fabric's dilation, 10000), until it is over: the
+	# recording starts before the traffic and ends (SIGTERM, between two
+	# samples) once it holds a sample taken after the traffic, however
+	# long the traffic took to start on a busy machine
+	r=$SNIC_OUT/record-$cc.csv
+	snicctl fabric record ex interval 100 -o "$r" &
 	rec=$!
 	j=$SNIC_OUT/run-$cc.json
 	snicctl -j fabric traffic ex flows:h1-h4,h2-h5,h3-h6,h1-h2@0.3 \
-		load 0.6 size 1500 seconds $secs warmup $warm seed 1 >"$j" || exit 1
-	wait $rec
+		load 0.6 size 1500 seconds $secs warmup $warm seed 1 >"$j" ||
+		{ kill $rec; exit 1; }
+	n0=$(wc -l <"$r")
+	t=0
+	while [ "$(wc -l <"$r")" -le "$n0" ] && [ $t -lt 600 ] &&
+	      kill -0 $rec 2>/dev/null; do
+		sleep 0.1
+		t=$((t + 1))
+	done
+	kill -TERM $rec 2>/dev/null
+	wait $rec || echo "dumbbell: fabric record failed (run $cc)" >&2
 	snicctl -j fabric health ex >"$SNIC_OUT/health-$cc.json"
 	v=$($JQ -r .fidelity "$SNIC_OUT/health-$cc.json")
 	echo "FIDELITY pacing$cc $v"
