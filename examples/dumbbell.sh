@@ -59,26 +59,31 @@ for cc in 0 1; do
 	# the queues and CCTIs over the run, every 100 fabric us (1 s of
 	# wall time at the fabric's dilation, 10000), until it is over: the
 	# recording starts before the traffic and ends (SIGTERM, between two
-	# samples) once it holds a sample taken after the traffic, however
-	# long the traffic took to start on a busy machine
+	# samples) once it holds a sample begun after the traffic ended,
+	# however long the traffic took to start on a busy machine
 	r=$SNIC_OUT/record-$cc.csv
 	snicctl fabric record ex interval 100 -o "$r" &
 	rec=$!
 	j=$SNIC_OUT/run-$cc.json
 	snicctl -j fabric traffic ex flows:h1-h4,h2-h5,h3-h6,h1-h2@0.3 \
 		load 0.6 size 1500 seconds $secs warmup $warm seed 1 >"$j" ||
-		{ kill $rec; exit 1; }
-	n0=$(wc -l <"$r")
+		{ kill $rec; wait $rec; snicctl fabric down ex; exit 1; }
+	# the traffic's end on CLOCK_MONOTONIC, the clock of the record's
+	# mono_ns (its last column): wait for a sample begun after it
+	end=$(sed -n 's/^now at \([0-9]*\) nsecs.*/\1/p' /proc/timer_list |
+	      head -n 1)
 	t=0
-	while [ "$(wc -l <"$r")" -le "$n0" ] && [ $t -lt 600 ] &&
-	      kill -0 $rec 2>/dev/null; do
+	until tail -n 1 "$r" | awk -F, -v e="$end" '$NF + 0 > e + 0 { ok = 1 }
+						  END { exit !ok }' ||
+	      [ $t -ge 600 ] || ! kill -0 $rec 2>/dev/null; do
 		sleep 0.1
 		t=$((t + 1))
 	done
 	kill -TERM $rec 2>/dev/null
 	wait $rec || echo "dumbbell: fabric record failed (run $cc)" >&2
 	snicctl -j fabric health ex >"$SNIC_OUT/health-$cc.json"
-	v=$($JQ -r .fidelity "$SNIC_OUT/health-$cc.json")
+	v=$($JQ -r '.fidelity // "UNKNOWN"' "$SNIC_OUT/health-$cc.json")
+	v=${v:-UNKNOWN}
 	echo "FIDELITY pacing$cc $v"
 	[ "$v" = FAITHFUL ] || bad=$((bad + 1))
 	snicctl fabric down ex >/dev/null
