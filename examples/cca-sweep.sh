@@ -45,6 +45,7 @@
 # setting's medians with Jain's index as colour, the front ringed).
 set -u
 JQ=/usr/bin/gojq
+IP=/usr/sbin/ip
 secs=4 warm=8
 # LABEL|fabric up's extra options|the NICs' settings|the switch ports'
 POINTS='opafm|||
@@ -65,7 +66,7 @@ win2000||becn_window 2000|
 win40000||becn_window 40000|
 thr12_inc2|cc_thr 12|ccti_increase 2|
 thr15_inc1_timer5|cc_thr 15|ccti_increase 1 ccti_timer 5|
-inc2_timer20|cc_thr 8|ccti_increase 2 ccti_timer 20|
+inc2_timer20||ccti_increase 2 ccti_timer 20|
 thr12_rate4_inc2|cc_thr 12|ccti_increase 2|cc_rate 4
 rate4_inc2||ccti_increase 2|cc_rate 4
 thr12_rate4_inc3|cc_thr 12|ccti_increase 3|cc_rate 4'
@@ -77,6 +78,10 @@ while [ $# -gt 0 ]; do
 	*) want="$want $1" ;;
 	esac
 	shift
+done
+for l in $want; do
+	echo "$POINTS" | grep -q "^$l|" ||
+		{ echo "cca-sweep: no setting \"$l\" (see the list at the top)" >&2; exit 2; }
 done
 csv=$SNIC_OUT/cca-sweep.csv
 echo "# run victim_share hot_util jain fidelity label round" >"$csv"
@@ -92,11 +97,24 @@ while [ $r -le "$rounds" ]; do
 	# shellcheck disable=SC2086
 	snicctl fabric set ex nics cc_pacing 1 $nic >/dev/null || exit 1
 	if [ -n "$port" ]; then
+		# every switch port (iproute2's ip: busybox's has no -n),
+		# each setting read back
 		for sw in leaf1 leaf2 spine1; do
-			for p in $(ip -n "ex-$sw" -br link |
-				   sed -n 's/^\(p[0-9]*\)[@ ].*/\1/p'); do
+			ports=$($IP -n "ex-$sw" -br link |
+				sed -n 's/^\(p[0-9]*\)[@ ].*/\1/p')
+			[ -n "$ports" ] || { echo "cca-sweep: no ports on $sw" >&2; exit 1; }
+			for p in $ports; do
 				# shellcheck disable=SC2086
 				snicctl -n "ex-$sw" qdisc set "$p" $port || exit 1
+				# shellcheck disable=SC2086
+				set -- $port
+				while [ $# -ge 2 ]; do
+					snicctl -n "ex-$sw" -j qdisc show "$p" |
+						$JQ -e --arg k "$1" --argjson v "$2" \
+						'.[0][$k] | if type == "array" then .[0] else . end | . == $v' \
+						>/dev/null || { echo "cca-sweep: $sw $p: $1 is not $2" >&2; exit 1; }
+					shift 2
+				done
 			done
 		done
 	fi
@@ -105,20 +123,25 @@ while [ $r -le "$rounds" ]; do
 	snicctl -j fabric traffic ex flows:h1-h8,h6-h8,h5-h8@0.5,h2-h7,h5-h4@0.5 \
 		load 1.0 size 1500 seconds $secs warmup $warm seed $r >"$j" ||
 		exit 1
-	v=$(snicctl -j fabric health ex | $JQ -r .fidelity)
-	echo "FIDELITY $label-$r $v"
+	v=$(snicctl -j fabric health ex | $JQ -r '.fidelity // "UNKNOWN"')
+	v=${v:-UNKNOWN}
 	snicctl fabric down ex >/dev/null
-	# a figure whose flow is missing from the report is no row at all
-	$JQ -r --arg i "$i" --arg v "$v" --arg l "$label" --arg r "$r" '
+	# a figure whose flow is missing from the report is no row at all,
+	# and a run without its row fails the sweep
+	row=$($JQ -r --arg i "$i" --arg v "$v" --arg l "$label" --arg r "$r" '
 		def r: . * 1000 | round / 1000;
 		def f(s; d): first(.flow[] | select(.src == s and .dst == d));
 		(f("h2"; "h7") | .accepted / .fair) as $vs |
 		(first(.host[] | select(.name == "h8")) | .accepted) as $hot |
 		[f("h1"; "h8"), f("h6"; "h8"), f("h5"; "h8") | .accepted] as $x |
 		($x | add) as $s | ($x | map(. * .) | add) as $q |
-		select($q > 0) |
+		select(($x | length) == 3 and $q > 0) |
 		"\($i) \($vs | r) \($hot | r) \($s * $s / 3 / $q | r) \($v) \($l) \($r)"' \
-		"$j" | tee -a "$csv"
+		"$j")
+	[ -n "$row" ] ||
+		{ echo "cca-sweep: $label round $r: no figures in $j" >&2; exit 1; }
+	echo "FIDELITY $label-$r $v"
+	echo "$row" | tee -a "$csv"
 	done || exit 1
 	r=$((r + 1))
 	i=$(((r - 1) * 100))
@@ -141,7 +164,8 @@ BEGIN {
 	n = split(pts, line, "\n")
 	for (k = 1; k <= n; k++) {
 		split(line[k], f, "|")
-		s = f[2] (f[3] != "" ? " " f[3] : "") (f[4] != "" ? " " f[4] : "")
+		s = f[2] " " f[3] " " f[4]
+		gsub(/  +/, " ", s); sub(/^ /, "", s); sub(/ $/, "", s)
 		set[f[1]] = s == "" ? "(opafm defaults)" : s
 	}
 }
@@ -159,6 +183,8 @@ END {
 		if (V[l] == "")
 			continue
 		v[l] = med(V[l]); rv[l] = sprintf("%.3f (%.3f-%.3f)", v[l], lo, hi)
+		# more than its fair share is no better than all of it
+		cv[l] = v[l] > 1 ? 1 : v[l]
 		h[l] = med(H[l]); rh[l] = sprintf("%.3f (%.3f-%.3f)", h[l], lo, hi)
 		j[l] = med(J[l]); rj[l] = sprintf("%.3f (%.3f-%.3f)", j[l], lo, hi)
 		ok[l] = 1
@@ -170,12 +196,12 @@ END {
 		front = 1
 		for (b = 1; b <= m && front; b++) {
 			o = order[b]
-			if (o != l && ok[o] && v[o] >= v[l] && h[o] >= h[l] &&
-			    j[o] >= j[l] && (v[o] > v[l] || h[o] > h[l] || j[o] > j[l]))
+			if (o != l && ok[o] && cv[o] >= cv[l] && h[o] >= h[l] &&
+			    j[o] >= j[l] && (cv[o] > cv[l] || h[o] > h[l] || j[o] > j[l]))
 				front = 0
 		}
 		pf[l] = front
-		if (bv == "" || v[l] > v[bv]) bv = l
+		if (bv == "" || cv[l] > cv[bv]) bv = l
 		if (bh == "" || h[l] > h[bh]) bh = l
 		if (bj == "" || j[l] > j[bj]) bj = l
 		if (v[l] >= 0.95 && h[l] >= 0.95 && j[l] >= 0.95) met = met " " l
