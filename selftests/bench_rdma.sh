@@ -188,19 +188,29 @@ rb_up() {
 	done
 	return 1
 }
+# rb_vs M REF RATIO ABS FN: over one switch (h1 -> h2, "1hop") and
+# three (h1 -> h4, "3hop"), rb_M's measure and rb_REF's, each run's
+# fidelity (rdma_M_HOPS, rdma_REF_HOPS), their ratio (rdma_RATIO_HOPS)
+# and FN of M's measure (rdma_ABS_HOPS)
+rb_vs() {
+	local p n d x y
+
+	for p in 1hop:2 3hop:4; do
+		n=${p%:*} d=${p#*:}
+		x=$("rb_$1" "$d")
+		fidelity "rdma_$1_$n" $RB
+		y=$("rb_$2" "$d")
+		fidelity "rdma_$2_$n" $RB
+		sample "rdma_$3_$n" "$(ratio "$x" "$y")"
+		sample "rdma_$4_$n" "$("$5" "$x")"
+	done
+}
+rb_rtt_us() { rb_fabric_us "$1" 1; }
 if rb_up rb 10gbit rdma_write_vs_tcp_1hop rdma_write_gbps_1hop \
 	rdma_write_vs_tcp_3hop rdma_write_gbps_3hop rdma_incast_fct_on_us \
 	rdma_incast_fct_off_us rdma_incast_fct_on_vs_off; then
 	for round in $(seq "${RB_ROUNDS:-3}"); do
-		for p in 1hop:2 3hop:4; do
-			n=${p%:*} d=${p#*:}
-			w=$(rb_write "$d")
-			fidelity "rdma_write_$n" $RB
-			t=$(rb_tcp "$d")
-			fidelity "rdma_tcp_$n" $RB
-			sample "rdma_write_vs_tcp_$n" "$(ratio "$w" "$t")"
-			sample "rdma_write_gbps_$n" "$(rb_gbps "$w")"
-		done
+		rb_vs write tcp write_vs_tcp write_gbps rb_gbps
 		# on first in odd rounds, off first in even ones
 		for cc in $([ $((round % 2)) = 1 ] && echo "1 0" || echo "0 1"); do
 			if [ "$cc" = 1 ]; then
@@ -224,15 +234,7 @@ fi
 if rb_up rl 2500mbit rdma_rtt_vs_ping_1hop rdma_rtt_us_1hop \
 	rdma_rtt_vs_ping_3hop rdma_rtt_us_3hop; then
 	for round in $(seq "${RB_ROUNDS:-3}"); do
-		for p in 1hop:2 3hop:4; do
-			n=${p%:*} d=${p#*:}
-			r=$(rb_rtt "$d")
-			fidelity "rdma_rtt_$n" $RB
-			g=$(rb_ping "$d")
-			fidelity "rdma_ping_$n" $RB
-			sample "rdma_rtt_vs_ping_$n" "$(ratio "$r" "$g")"
-			sample "rdma_rtt_us_$n" "$(rb_fabric_us "$r" 1)"
-		done
+		rb_vs rtt ping rtt_vs_ping rtt_us rb_rtt_us
 	done
 	"$SNICCTL" fabric down $RB >/dev/null
 fi
