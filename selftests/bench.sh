@@ -696,18 +696,31 @@ cca_sample() {	# cca_sample NAME PID
 		sleep 0.05
 	done >/tmp/bench-cca-samples.$SFX
 }
-cca_run() {	# cca_run NAME PACING SPEC [react|sample]: one run's report, -j
+# cca_run NAME PACING SPEC [react|sample]: one run's report, -j, in
+# /tmp/bench-cca-NAME.SFX; CCA_UP, CCA_NIC: fabric up's and the NICs'
+# extra settings, CCA_SEED the traffic's seed (1). A setting refused
+# leaves no report and says why in /tmp/bench-cca-NAME.SFX.why.
+cca_run() {
 	local h pid start d
 
+	rm -f /tmp/bench-cca-$1.$SFX.why
 	# shellcheck disable=SC2086
-	"$SNICCTL" fabric up fattree:2,1,4 name bc rate 25gbit ${CCA_UP:-} >/dev/null
+	"$SNICCTL" fabric up fattree:2,1,4 name bc rate 25gbit ${CCA_UP:-} >/dev/null ||
+		echo "fabric up ${CCA_UP:-} failed" >/tmp/bench-cca-$1.$SFX.why
 	for h in h1 h2 h3 h4 h5 h6 h7 h8; do
 		# shellcheck disable=SC2086
-		nsexec "bc-$h" "$SNICCTL" dev set snic0 cc_pacing "$2" ${CCA_NIC:-}
+		nsexec "bc-$h" "$SNICCTL" dev set snic0 cc_pacing "$2" ${CCA_NIC:-} ||
+			echo "$h: dev set cc_pacing $2 ${CCA_NIC:-} refused" >/tmp/bench-cca-$1.$SFX.why
 	done
+	if [ -s /tmp/bench-cca-$1.$SFX.why ]; then
+		: >/tmp/bench-cca-$1.$SFX
+		"$SNICCTL" fabric down bc >/dev/null 2>&1
+		return 1
+	fi
 	[ "${4:-}" = react ] && cca_marks on
 	"$SNICCTL" -j fabric traffic bc "flows:$3" load 1.0 size 1500 seconds 4 \
-		warmup "${CCA_WARM:-8}" seed 1 bins 20 >/tmp/bench-cca-$1.$SFX &
+		warmup "${CCA_WARM:-8}" seed "${CCA_SEED:-1}" bins 20 \
+		>/tmp/bench-cca-$1.$SFX &
 	pid=$!
 	[ "${4:-}" = sample ] && cca_sample "$1" "$pid"
 	wait "$pid"
@@ -816,17 +829,19 @@ cca_bins() {	# cca_bins NAME SRC DST: the flow's accepted load per bin
 # tree's three goals in every round of examples/cca-sweep.sh
 # (Documentation/cca-sweep.rst): the switches congested at a quarter of
 # the VL buffer (cc_thr 12), half opafm's CCTI step (ccti_increase 2):
-# cca_*_tuned.
+# cca_*_tuned. Round R's seed is R, as the sweep's rounds have theirs:
+# the setting judged over other arrivals, not one run's five times.
 cca_run alone 1 h5-h4@0.5 2>&1
 for r in 1 2 3 4 5; do
 	cca_run "off_$r" 0 "$CCA_FLOWS" 2>&1
 	cca_run "on_$r" 1 "$CCA_FLOWS" react 2>&1
-	CCA_UP="cc_thr 12" CCA_NIC="ccti_increase 2" \
+	CCA_UP="cc_thr 12" CCA_NIC="ccti_increase 2" CCA_SEED=$r \
 		cca_run "tuned_$r" 1 "$CCA_FLOWS" 2>&1
-	sample cca_victim_share_tuned "$(ratio "$(cca_flow "tuned_$r" h2 h7)" "$(cca_fair "tuned_$r" h2 h7)")"
-	sample cca_hot_link_util_tuned "$(cca_host "tuned_$r" h8)"
-	sample cca_jain_tuned "$(cca_jain "tuned_$r")"
-	rm -f /tmp/bench-cca-tuned_$r.$SFX
+	why=$(cat /tmp/bench-cca-tuned_$r.$SFX.why 2>/dev/null)
+	sample cca_victim_share_tuned "$(ratio "$(cca_flow "tuned_$r" h2 h7)" "$(cca_fair "tuned_$r" h2 h7)")" "$why"
+	sample cca_hot_link_util_tuned "$(cca_host "tuned_$r" h8)" "$why"
+	sample cca_jain_tuned "$(cca_jain "tuned_$r")" "$why"
+	rm -f /tmp/bench-cca-tuned_$r.$SFX /tmp/bench-cca-tuned_$r.$SFX.why
 	sample cca_victim_share "$(ratio "$(cca_flow "on_$r" h2 h7)" "$(cca_fair "on_$r" h2 h7)")"
 	sample cca_victim_share_off "$(ratio "$(cca_flow "off_$r" h2 h7)" "$(cca_fair "off_$r" h2 h7)")"
 	sample cca_same_nic_victim "$(ratio "$(cca_flow "on_$r" h5 h4)" "$(cca_flow alone h5 h4)")"
