@@ -13,7 +13,9 @@
  * Best Path Table of switch S for host D of another group: the minimal
  * candidate (the LFT's port), then non-minimal ones through another
  * group I: S's own global links to I, and its local links to a switch X
- * with a global link to I. Costs weigh a local hop 1 and a global hop 2,
+ * with a global link to I (the minimal path's X too, when it is another
+ * switch than S: its other global links are detours like the rest).
+ * Costs weigh a local hop 1 and a global hop 2,
  * the rest of the path being the LFT's from where the candidate enters
  * I, up to where it enters D's group: a cost to the group, so the hosts
  * of a group whose LFT routes leave S alike share their candidates, and
@@ -292,7 +294,11 @@ int fab_ar_bpt(const struct fabric *f, int s, int h, struct snic_bpt_cand *c)
 	for (p = 1; p <= f->node[s].nports; p++) {
 		int ns = peer_of(f, s, p);
 
-		if (p == m || !f->node[ns].sw)
+		/* (A minimal path over a local link: the other global links
+		 * of that switch are candidates too, so that every global
+		 * link of the group is one.)
+		 */
+		if ((p == m && x.global) || !f->node[ns].sw)
 			continue;
 		if (is_global(f, s, p)) {
 			if (f->grp[ns] == gh)
