@@ -1651,6 +1651,32 @@ u8 sch_snic_link_level(struct net_device *dev)
 EXPORT_SYMBOL_GPL(sch_snic_link_level);
 
 /**
+ * sch_snic_link_backlog - bytes queued at @dev's egress, for UGAL-L
+ * @dev: a switch port
+ *
+ * Return: what its data VLs hold (0 without a sch_snic): the local
+ * queue UGAL-L weighs per packet. A lockless snapshot (RCU).
+ */
+u32 sch_snic_link_backlog(struct net_device *dev)
+{
+	const struct snic_sched *q;
+	struct Qdisc *sch;
+	u32 sum = 0;
+	int i;
+
+	rcu_read_lock_bh();
+	sch = snic_q_active(dev);
+	if (sch) {
+		q = qdisc_priv(sch);
+		for (i = 0; i < TC_SNIC_VL_MGMT; i++)
+			sum += READ_ONCE(q->vl[i].backlog);
+	}
+	rcu_read_unlock_bh();
+	return sum;
+}
+EXPORT_SYMBOL_GPL(sch_snic_link_backlog);
+
+/**
  * sch_snic_link_bytes - bytes @dev's sch_snic has sent, for ARN's monitor
  * @dev: a fabric link end
  *

@@ -127,6 +127,8 @@ u8 sch_snic_sc2vl(struct net_device *dev, u8 sc);
 void sch_snic_link_time(struct net_device *dev, u64 *rate, u32 *dilation);
 /* The fullest data VL's backlog over the VL buffer, 0..255. RCU. */
 u8 sch_snic_link_level(struct net_device *dev);
+/* Bytes queued on @dev's data VLs (0 without one). RCU. */
+u32 sch_snic_link_backlog(struct net_device *dev);
 /* Bytes sent on @dev's link so far (every VL; 0 without one). RCU. */
 u64 sch_snic_link_bytes(struct net_device *dev);
 /* Is @vl's backlog on @dev under @budget bytes? If not and @wait, the
