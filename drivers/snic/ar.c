@@ -42,6 +42,9 @@
  * its second local hop holds a buffer of a higher VL. While per-flow
  * notices exist (an ARN with PATH_ID or FLOW), a packet of a named flow
  * whose path uses the named link takes the best other candidate, alone.
+ * With a per-packet algorithm (valiant-packet, ugal: core/arn.h) each
+ * packet draws its own candidate, with no flow state; UGAL-L reads the
+ * two candidates' egress backlogs (sch_snic_link_backlog()) to choose.
  *
  * Locking: ar->lock (BH) protects the link states and per-flow notices,
  * the ports' ARN state but kind/peer, the BPT entries' penalties, the
@@ -379,6 +382,51 @@ static u32 snic_ar_avoid(struct snic_ar *ar, struct snic_ar_bpt *b,
 	return avoid;
 }
 
+/* UGAL-L's local queue: what @c's egress port holds (RCU). */
+static u32 snic_ar_queued(const struct snic_bpt_cand *c, void *arg)
+{
+	struct snic_switch *sw = arg;
+	struct snic_port *port;
+
+	if (c->port > SNIC_MAX_PORTS)
+		return 0;
+	port = rcu_dereference(sw->port[c->port]);
+	return port ? sch_snic_link_backlog(port->dev) : 0;
+}
+
+/*
+ * The candidate of @b's flow bucket @f for a packet (per flow: the
+ * lockless peek, else the entry's lock and the clock), or -1.
+ */
+static int snic_ar_flow_pick(struct snic_ar *ar, struct snic_ar_bpt *b,
+			     struct snic_bpt_flow *f,
+			     const struct snic_ar_params *p, bool local,
+			     u32 hash, struct snic_port *in)
+{
+	unsigned long now_j = jiffies, seen;
+	bool moved;
+	u64 quiet;
+	int i;
+
+	seen = READ_ONCE(b->seen);
+	if (seen != now_j)
+		WRITE_ONCE(b->seen, now_j);
+	i = snic_bpt_peek(&b->ent, f, p, local, hash);
+	if (i != SNIC_BPT_DECIDE)
+		return i;
+	/* Quiet for the whole jiffies between (up to 1000 s), in fabric ns. */
+	quiet = now_j - seen >= 2 ?
+		div_u64(jiffies_to_nsecs(min(now_j - seen - 1, 1000UL * HZ)),
+			READ_ONCE(ar->d) ?: 1) : 0;
+	spin_lock_bh(&b->lock);
+	i = snic_bpt_select(&b->ent, f, p, local, hash, snic_ar_read_clock(ar),
+			    quiet, &moved);
+	spin_unlock_bh(&b->lock);
+	if (moved)
+		snic_count(&in->stats, SNIC_STAT_AR_MOVES);
+	return i;
+}
+
 u32 snic_ar_route(struct snic_switch *sw, struct snic_port *in,
 		  const struct sk_buff *skb, const struct snic_16b *h,
 		  u32 lft_port, bool *detour)
@@ -387,14 +435,11 @@ u32 snic_ar_route(struct snic_switch *sw, struct snic_port *in,
 	u32 port = lft_port, hash, avoid;
 	struct snic_ar_params p = {};
 	struct snic_ar *ar = &sw->ar;
-	unsigned long now_j, seen;
-	struct snic_bpt_flow *f;
 	struct snic_ar_bpt *b;
 	struct snic_arn_pkt k;
 	unsigned int bucket;
-	bool moved, local;
 	int i, alt;
-	u64 quiet;
+	bool local;
 
 	if (!READ_ONCE(ar->nbpt) || kind == SNIC_AR_PORT_GLOBAL ||
 	    h->slid < READ_ONCE(ar->slid_min) ||
@@ -407,7 +452,6 @@ u32 snic_ar_route(struct snic_switch *sw, struct snic_port *in,
 	 * one entry spread over its equal-cost candidates.
 	 */
 	bucket = snic_bpt_bucket(h->entropy);
-	f = &b->ent.f[bucket];
 	hash = (u32)READ_ONCE(ar->id) * 2654435761u ^ h->dlid ^
 	       bucket * 0x9e3779b9u;
 	p.algorithm = READ_ONCE(ar->p.algorithm);
@@ -417,26 +461,13 @@ u32 snic_ar_route(struct snic_switch *sw, struct snic_port *in,
 	if (p.algorithm == SNIC_AR_VALIANT)
 		hash ^= (h->slid ^ (u32)h->entropy << 8) * 0x85ebca6bu;
 	local = kind == SNIC_AR_PORT_LOCAL;
-	now_j = jiffies;
-	seen = READ_ONCE(b->seen);
-	if (seen != now_j)
-		WRITE_ONCE(b->seen, now_j);
-	i = snic_bpt_peek(&b->ent, f, &p, local, hash);
-	if (i == SNIC_BPT_DECIDE) {
-		/* Quiet for the whole jiffies between (up to 1000 s), in
-		 * fabric ns.
-		 */
-		quiet = now_j - seen >= 2 ?
-			div_u64(jiffies_to_nsecs(min(now_j - seen - 1,
-						     1000UL * HZ)),
-				READ_ONCE(ar->d) ?: 1) : 0;
-		spin_lock_bh(&b->lock);
-		i = snic_bpt_select(&b->ent, f, &p, local, hash,
-				    snic_ar_read_clock(ar), quiet, &moved);
-		spin_unlock_bh(&b->lock);
-		if (moved)
-			snic_count(&in->stats, SNIC_STAT_AR_MOVES);
-	}
+	/* Per packet: a draw of its own, no flow state (core/arn.h). */
+	if (p.algorithm >= SNIC_AR_VALIANT_PACKET)
+		i = snic_bpt_packet(&b->ent, &p, local, get_random_u32(),
+				    snic_ar_queued, sw);
+	else
+		i = snic_ar_flow_pick(ar, b, &b->ent.f[bucket], &p, local,
+				      hash, in);
 	/* A flow named by a per-flow ARN leaves the named link at once,
 	 * alone: the rest of its bucket keeps the bucket's path.
 	 */

@@ -56,7 +56,10 @@ int snic_nl_ar_parse(struct snic_ar *ar, const struct nlattr *nest,
 
 	BUILD_BUG_ON((int)SNIC_AR_ALGORITHM_VALIANT != (int)SNIC_AR_VALIANT ||
 		     (int)SNIC_AR_ALGORITHM_GREEDY_RANDOM !=
-		     (int)SNIC_AR_GREEDY_RANDOM);
+		     (int)SNIC_AR_GREEDY_RANDOM ||
+		     (int)SNIC_AR_ALGORITHM_VALIANT_PACKET !=
+		     (int)SNIC_AR_VALIANT_PACKET ||
+		     (int)SNIC_AR_ALGORITHM_UGAL != (int)SNIC_AR_UGAL);
 	err = nla_parse_nested(a, SNIC_A_AR_MAX, nest, snic_ar_nl_policy,
 			       extack);
 	if (err)

@@ -76,6 +76,14 @@ static void sync_entry(struct snic_bpt_ent *e, struct snic_arn_links *t)
 			abort();
 }
 
+/* A per-packet choice's egress queues, from the program's bytes. */
+static u32 fuzz_queued(const struct snic_bpt_cand *c, void *arg)
+{
+	const uint8_t *q = arg;
+
+	return (u32)q[c->port & 3] << (c->port & 12);
+}
+
 static void run_program(const uint8_t *d, size_t size)
 {
 	static struct snic_arn_links t;
@@ -86,8 +94,10 @@ static void run_program(const uint8_t *d, size_t size)
 
 	if (!size)
 		return;
-	/* Every algorithm, Valiant's too, keeps the same invariants. */
-	p.algorithm = d[0] % 3;
+	/* Every algorithm, Valiant's and the per-packet ones too, keeps
+	 * the same invariants.
+	 */
+	p.algorithm = d[0] % 5;
 	d++;
 	size--;
 	memset(&t, 0, sizeof(t));
@@ -163,6 +173,13 @@ static void run_program(const uint8_t *d, size_t size)
 			for (j = 0, usable = 0; j < e.n; j++)
 				usable += e.c[j].penalty != SNIC_BPT_EXCLUDED &&
 					  (!local || e.c[j].global);
+			if ((c < 0) != !usable || c >= e.n ||
+			    (c >= 0 && (e.c[c].penalty == SNIC_BPT_EXCLUDED ||
+					(local && !e.c[c].global))))
+				abort();
+			/* ... and so does a per-packet draw, with queues */
+			c = snic_bpt_packet(&e, &p, local, d[i + 2] * 2654435761u,
+					    fuzz_queued, (void *)&d[i]);
 			if ((c < 0) != !usable || c >= e.n ||
 			    (c >= 0 && (e.c[c].penalty == SNIC_BPT_EXCLUDED ||
 					(local && !e.c[c].global))))

@@ -253,9 +253,9 @@ check "ar_samples 0:1: ERANGE" \
 check "ar_slids 9-3: EINVAL" \
 	expect_err "$S0" 22 "the min host LID is above the max" \
 	$SNICCTL dev set sw0 ar_slids 9-3
-check "ar_algo 3 (raw): ERANGE" \
+check "ar_algo 5 (raw): ERANGE" \
 	expect_err "$S0" 34 "" $SNICCTL raw dev-set \
-	ifindex:u32=$(nsexec "$S0" cat /sys/class/net/sw0/ifindex) ar/algorithm:u32=3
+	ifindex:u32=$(nsexec "$S0" cat /sys/class/net/sw0/ifindex) ar/algorithm:u32=5
 s0if=$(nsexec "$S0" cat /sys/class/net/sw0/ifindex)
 check "ar_period above 10 s: ERANGE" \
 	expect_err "$S0" 34 "" $SNICCTL dev set sw0 ar_period 10000001

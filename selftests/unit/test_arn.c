@@ -524,6 +524,142 @@ static void test_bpt_full(void)
 }
 
 /*
+ * Per packet, as BookSim2 routes a Dragonfly: on an entry of the minimal
+ * path and 7 detours (each through another group), Valiant draws each
+ * intermediate group 1 in 9 (the minimal path 2 in 9: the source and the
+ * destination group); UGAL-L takes the drawn detour only when the minimal
+ * path's queue is longer by more than twice the detour's and the threshold.
+ */
+static u32 test_queued(const struct snic_bpt_cand *c, void *arg)
+{
+	return ((const u32 *)arg)[c->port];
+}
+
+static void dragonfly_ent(struct snic_bpt_ent *e)
+{
+	int i;
+
+	memset(e, 0, sizeof(*e));
+	e->n = SNIC_BPT_CANDS;
+	e->c[0] = (struct snic_bpt_cand){ .port = 4, .cost = 2, .global = true,
+		.link = { SNIC_AR_LINK_G(1, 5, 4) } };
+	for (i = 1; i < SNIC_BPT_CANDS; i++)
+		e->c[i] = (struct snic_bpt_cand){ .port = 10 + i, .cost = 5,
+			.global = i < 4,
+			.link = { SNIC_AR_LINK_G(1, 5 + i, 10 + i) } };
+}
+
+/* A per-packet choice that must exist (-1 would index out of range). */
+static int must(int c)
+{
+	if (c < 0) {
+		CHECK(0, "per packet: a usable candidate exists, yet none was chosen");
+		return 0;
+	}
+	return c;
+}
+
+static void test_packet(void)
+{
+	struct snic_ar_params val = { .algorithm = SNIC_AR_VALIANT_PACKET },
+			      ugal = { .algorithm = SNIC_AR_UGAL };
+	int i, c, hits[SNIC_BPT_CANDS] = { 0 };
+	static struct snic_arn_links t;
+	u32 q[32] = { 0 };
+	struct snic_bpt_ent e;
+	bool moved, ok = true;
+
+	memset(&t, 0, sizeof(t));
+	dragonfly_ent(&e);
+	for (i = 0; i < 9000; i++)
+		hits[must(snic_bpt_packet(&e, &val, false, i, test_queued, q))]++;
+	for (i = 1; i < SNIC_BPT_CANDS; i++)
+		ok &= hits[i] == 1000;
+	CHECK(hits[0] == 2000 && ok,
+	      "valiant per packet: the minimal path 2 in 9, each detour 1 in 9");
+	memset(hits, 0, sizeof(hits));
+	for (i = 0; i < 900; i++)
+		hits[must(snic_bpt_packet(&e, &val, true, i, NULL, NULL))]++;
+	CHECK(hits[0] == 360 && hits[1] == 180 && hits[2] == 180 &&
+	      hits[3] == 180 && !hits[4] && !hits[7],
+	      "valiant per packet, from a local link: this switch's global links only, same weights");
+	CHECK(snic_bpt_peek(&e, &e.f[0], &val, false, 3) ==
+	      snic_bpt_packet(&e, &val, false, 3, NULL, NULL) &&
+	      snic_bpt_select(&e, &e.f[0], &val, false, 3, 5, 0, &moved) ==
+	      snic_bpt_packet(&e, &val, false, 3, NULL, NULL) &&
+	      !e.f[0].last && !moved,
+	      "per packet: peek and select draw with the hash, no state kept");
+	memset(hits, 0, sizeof(hits));
+	for (i = 0; i < 9000; i++)
+		hits[must(snic_bpt_packet(&e, &ugal, false, i, test_queued, q))]++;
+	CHECK(hits[0] == 9000, "ugal: every queue empty: the minimal path");
+	q[4] = 100000;
+	memset(hits, 0, sizeof(hits));
+	for (i = 0; i < 9000; i++)
+		hits[must(snic_bpt_packet(&e, &ugal, false, i, test_queued, q))]++;
+	CHECK(hits[0] == 2000 && hits[5] == 1000,
+	      "ugal: the minimal path's queue long: each drawn detour taken");
+	/* r = 2: the first detour (weights 2, 1, ...) */
+	q[4] = 2 * 1000 + SNIC_UGAL_THRESHOLD;
+	q[11] = 1000;
+	c = snic_bpt_packet(&e, &ugal, false, 2, test_queued, q);
+	q[4]++;
+	CHECK(c == 0 && snic_bpt_packet(&e, &ugal, false, 2, test_queued, q) == 1,
+	      "ugal: 1 x q_min <= 2 x q_detour + threshold keeps the minimal path, one byte more does not");
+	snic_arn_set_link(&t, SNIC_AR_LINK_G(1, 5, 4), SNIC_LINK_FAILED, 255, 0);
+	snic_bpt_refresh(&e, &t);
+	memset(hits, 0, sizeof(hits));
+	for (i = 0; i < 700; i++)
+		hits[must(snic_bpt_packet(&e, &ugal, false, i, test_queued, q))]++;
+	for (i = 1, ok = true; i < SNIC_BPT_CANDS; i++)
+		ok &= hits[i] == 100;
+	CHECK(!hits[0] && ok, "ugal: the minimal path failed: the detours, evenly");
+	memset(&t, 0, sizeof(t));
+	snic_bpt_refresh(&e, &t);
+	memset(hits, 0, sizeof(hits));
+	for (i = 0; i < 900; i++) {
+		c = snic_bpt_packet(&e, &ugal, true, i, test_queued, q);
+		ok = c >= 0;
+		if (!ok)
+			break;
+		hits[c]++;
+	}
+	CHECK(ok && hits[0] == 900,
+	      "ugal from a local link: the minimal path this switch holds, whatever the queues (decided at the first switch)");
+	e.c[0].global = false;
+	memset(hits, 0, sizeof(hits));
+	for (i = 0; i < 300; i++) {
+		c = snic_bpt_packet(&e, &ugal, true, i, test_queued, q);
+		ok = c >= 0;
+		if (!ok)
+			break;
+		hits[c]++;
+	}
+	CHECK(ok && hits[1] == 100 && hits[2] == 100 && hits[3] == 100,
+	      "ugal from a local link, the minimal path elsewhere: this switch's detours, evenly");
+	e.c[0].global = true;
+	CHECK(snic_bpt_packet(&e, &ugal, false, 2, NULL, NULL) == 0,
+	      "ugal without queues read: every queue empty, the minimal path");
+	/* An in-group destination: the minimal path, its detours only when
+	 * it failed (as BookSim2 routes a group's own traffic minimally).
+	 */
+	memset(&e, 0, sizeof(e));
+	e.n = 2;
+	e.c[0] = (struct snic_bpt_cand){ .port = 2, .cost = 1,
+		.link = { SNIC_AR_LINK_L(1, 2) } };
+	e.c[1] = (struct snic_bpt_cand){ .port = 3, .cost = 2, .detour = true,
+		.link = { SNIC_AR_LINK_L(1, 3) } };
+	for (i = 0, ok = true; i < 100; i++)
+		ok &= snic_bpt_packet(&e, &val, false, i, NULL, NULL) == 0;
+	memset(&t, 0, sizeof(t));
+	snic_arn_set_link(&t, SNIC_AR_LINK_L(1, 2), SNIC_LINK_FAILED, 255, 0);
+	snic_bpt_refresh(&e, &t);
+	CHECK(ok && snic_bpt_packet(&e, &val, false, 0, NULL, NULL) == 1 &&
+	      snic_bpt_packet(&e, &val, true, 0, NULL, NULL) == -1,
+	      "per packet, in the group: minimal, a detour once it failed, none from a local link");
+}
+
+/*
  * Wire bytes of every Type x Para-Type combination a switch may send
  * (ORIGIN and one of PEER_GROUP / LOCAL_LINK, any of the rest): the
  * header, each parameter at its offset in bit order, big endian, and
@@ -798,6 +934,7 @@ void test_arn(void)
 	test_bpt();
 	test_bpt_first();
 	test_valiant();
+	test_packet();
 	test_bpt_full();
 	test_wire_matrix();
 	test_perflow();

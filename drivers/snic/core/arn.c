@@ -594,6 +594,59 @@ int snic_bpt_first(const struct snic_bpt_ent *e)
 	return snic_bpt_best(e, snic_bpt_n(e), &greedy, false, 0, 0, &best);
 }
 
+/* A per-packet choice's weight for candidate @c (see arn.h). */
+static u32 snic_bpt_weight(const struct snic_bpt_cand *c, u32 eff, u32 min)
+{
+	if (eff == SNIC_BPT_EXCLUDED || c->detour)
+		return 0;
+	return c->cost == min ? 2 : 1;
+}
+
+int snic_bpt_packet(const struct snic_bpt_ent *e, const struct snic_ar_params *p,
+		    bool from_local, u32 r,
+		    u32 (*queued)(const struct snic_bpt_cand *c, void *arg),
+		    void *arg)
+{
+	u32 min = 0xffffffffu, eff[SNIC_BPT_CANDS], total = 0, k, w, qm, qv;
+	int n = snic_bpt_n(e), i, pick = -1, m = -1;
+
+	for (i = 0; i < n; i++) {
+		if (e->c[i].cost < min)
+			min = e->c[i].cost;
+		eff[i] = snic_bpt_eff(&e->c[i], from_local);
+	}
+	for (i = 0; i < n; i++)
+		total += snic_bpt_weight(&e->c[i], eff[i], min);
+	if (!total)
+		return snic_bpt_best(e, n, p, from_local, r, 0, &w);
+	k = r % total;
+	for (i = 0; i < n; i++) {
+		w = snic_bpt_weight(&e->c[i], eff[i], min);
+		if (w && e->c[i].cost == min && m < 0)
+			m = i;
+		if (pick < 0 && k < w)
+			pick = i;
+		else if (pick < 0)
+			k -= w;
+	}
+	if (p->algorithm != SNIC_AR_UGAL || e->c[pick].cost == min || m < 0)
+		return pick;
+	/* UGAL-L decides once, where the packet enters the fabric: one that
+	 * crossed its group's local link keeps that decision, the minimal
+	 * path if this switch holds it (a detour through this switch shares
+	 * the minimal path's first hop, so its queue never won), else this
+	 * switch's detours, drawn as above.
+	 */
+	if (from_local || !queued)
+		return m;
+	/* The drawn detour only if the minimal path's queue is the longer
+	 * by more than the threshold, hops weighed (1 and 2).
+	 */
+	qm = queued(&e->c[m], arg);
+	qv = queued(&e->c[pick], arg);
+	return (u64)qm <= 2 * (u64)qv + SNIC_UGAL_THRESHOLD ? m : pick;
+}
+
 int snic_bpt_peek(const struct snic_bpt_ent *e, const struct snic_bpt_flow *f,
 		  const struct snic_ar_params *p, bool from_local, u32 hash)
 {
@@ -606,6 +659,9 @@ int snic_bpt_peek(const struct snic_bpt_ent *e, const struct snic_bpt_flow *f,
 		if (pick >= 0)
 			return pick;
 	}
+	/* (Per packet: @hash draws, as the caller's random number would.) */
+	if (p->algorithm >= SNIC_AR_VALIANT_PACKET)
+		return snic_bpt_packet(e, p, from_local, hash, NULL, NULL);
 	if (!SNIC_READ_ONCE(f->last))
 		return SNIC_BPT_DECIDE;
 	pick = snic_bpt_best(e, n, p, from_local, hash, 0, &best);
@@ -634,6 +690,8 @@ int snic_bpt_select(const struct snic_bpt_ent *e, struct snic_bpt_flow *f,
 		if (pick >= 0)
 			return pick;
 	}
+	if (p->algorithm >= SNIC_AR_VALIANT_PACKET)
+		return snic_bpt_packet(e, p, from_local, hash, NULL, NULL);
 	pick = snic_bpt_best(e, n, p, from_local, hash, 0, &best);
 	if (pick < 0)
 		return -1;

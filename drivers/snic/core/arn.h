@@ -257,6 +257,14 @@ enum snic_ar_algo {		/* = enum snic_ar_algorithm of the uapi */
 	 * there is none. The caller's hash names the flow (SLID and DLID).
 	 */
 	SNIC_AR_VALIANT,
+	/*
+	 * Per packet, as BookSim2 routes a Dragonfly (snic_bpt_packet()):
+	 * Valiant through a random intermediate group, and UGAL-L, which
+	 * weighs that group's path against the minimal one by the queues
+	 * at their egresses.
+	 */
+	SNIC_AR_VALIANT_PACKET,
+	SNIC_AR_UGAL,
 };
 
 struct snic_ar_params {
@@ -314,6 +322,38 @@ int snic_bpt_peek(const struct snic_bpt_ent *e, const struct snic_bpt_flow *f,
  */
 int snic_bpt_avoid(const struct snic_bpt_ent *e, const struct snic_ar_params *p,
 		   bool from_local, u32 hash, u32 avoid);
+/*
+ * Per packet (SNIC_AR_VALIANT_PACKET, SNIC_AR_UGAL): the candidate of @e
+ * that a packet drawn @r (a random number of its own) takes; -1 if none
+ * is usable. No state: packets of one flow spread.
+ *
+ * Valiant: BookSim2's random intermediate group among g. Each
+ * non-minimal candidate that leaves the group (not an in-group detour)
+ * leads to an intermediate group of its own, the minimal path stands for
+ * the source and destination groups: weights 1 and 2, so that with every
+ * global link of the group in the BPT (fabric up does so) each group is
+ * drawn 1 in g. A packet that came over a local link draws again among
+ * this switch's global candidates, by the same weights: what the first
+ * switch drew through this one were exactly those, so each link keeps
+ * its share. With no usable candidate of weight (an in-group
+ * destination's minimal path failed), the cheapest usable one.
+ *
+ * UGAL-L (BookSim2's ugal_dragonflynew): the same draw; a non-minimal
+ * one is taken only if the minimal path's egress queue, times its hops,
+ * exceeds the drawn one's times its hops by SNIC_UGAL_THRESHOLD:
+ * 1 x q_min <= 2 x q_nonmin + T keeps the minimal path. @queued (NULL:
+ * every queue empty) gives the bytes queued at a candidate's egress
+ * (Valiant reads none). As BookSim2's, it decides once, at the packet's
+ * first switch: a packet that came over a local link takes the minimal
+ * path if this switch holds it (the first switch chose it: a detour
+ * through this switch leaves by the same local port, so its queue could
+ * not win), else a draw among this switch's detours.
+ */
+#define SNIC_UGAL_THRESHOLD	(30 * 64)	/* BookSim2's 30 flits */
+int snic_bpt_packet(const struct snic_bpt_ent *e, const struct snic_ar_params *p,
+		    bool from_local, u32 r,
+		    u32 (*queued)(const struct snic_bpt_cand *c, void *arg),
+		    void *arg);
 /* The candidates of @e that depend on link @key, as a bitmap. */
 u32 snic_bpt_uses(const struct snic_bpt_ent *e, u32 key);
 

@@ -26,11 +26,17 @@ enum snic_kind {
  * @SNIC_AR_ALGORITHM_GREEDY: The cheapest candidate.
  * @SNIC_AR_ALGORITHM_GREEDY_RANDOM: A random one among the cheapest.
  * @SNIC_AR_ALGORITHM_VALIANT: A random non-minimal candidate per flow.
+ * @SNIC_AR_ALGORITHM_VALIANT_PACKET: Per packet, Valiant through a random
+ *   intermediate group, as BookSim2's.
+ * @SNIC_AR_ALGORITHM_UGAL: Per packet, UGAL-L: that group's path or the
+ *   minimal one, by their egress queues.
  */
 enum snic_ar_algorithm {
 	SNIC_AR_ALGORITHM_GREEDY,
 	SNIC_AR_ALGORITHM_GREEDY_RANDOM,
 	SNIC_AR_ALGORITHM_VALIANT,
+	SNIC_AR_ALGORITHM_VALIANT_PACKET,
+	SNIC_AR_ALGORITHM_UGAL,
 };
 
 /**
