@@ -12,8 +12,10 @@
  *   ar_samples S:C     samples in a row to set / to clear
  *   ar_hold US         hold-down before a cheaper path returns
  *   ar_flowlet US      idle time before a DLID's path may move
- *   ar_algo greedy|random|valiant  among equal-cost candidates, or
- *                      (valiant) a random non-minimal one per flow
+ *   ar_algo greedy|random|valiant|valiant-packet|ugal  among equal-cost
+ *                      candidates, or (valiant) a random non-minimal one
+ *                      per flow, or per packet Valiant through a random
+ *                      group, or UGAL-L (core/arn.h)
  *   ar_lost_route 0|1  react to failures only
  *   ar_slids MIN-MAX   the group's host LIDs (adaptive for them only)
  *   ar_refresh US      an ARN of a lasting state again every US (0:
@@ -75,7 +77,8 @@ static void detour_show(const struct opt *o, const struct opt_info *i)
 }
 
 /* enum snic_ar_algorithm's values */
-static const char *const algo[] = { "greedy", "random", "valiant", NULL };
+static const char *const algo[] = { "greedy", "random", "valiant",
+				     "valiant-packet", "ugal", NULL };
 
 /* The u8 and u16 settings were u8 and u16 attributes once: the same
  * values are taken.

@@ -226,8 +226,9 @@ static int fab_statement(struct fabric *f, char **tok, int n, int line)
 				       cc[i].max);
 		*dst[i] = v;
 	} else if (!strcmp(tok[0], "ar") && n == 2) {
-		if (parse_u32(tok[1], &v) || v > 2)
-			return fab_err(f, line, "ar must be 0, 1 or 2 (valiant)");
+		if (parse_u32(tok[1], &v) || v > 4)
+			return fab_err(f, line,
+				       "ar must be 0..4 (1 adaptive, 2 valiant, 3 valiant per packet, 4 ugal)");
 		f->ar = v;
 	} else if (!strcmp(tok[0], "rdma") && n == 2) {
 		if (parse_u32(tok[1], &v) || v > 1)

@@ -110,7 +110,7 @@ struct fabric {
 	uint32_t vni;		/* first VNI (GRETAP key); + link index */
 	uint32_t mtu;		/* snic0's when some link spans, else 0 */
 	/* adaptive routing (fabric_ar.c) */
-	uint32_t ar;		/* 0, 1 adaptive, 2 valiant */
+	uint32_t ar;		/* 0, 1 adaptive, 2 valiant, 3 per packet, 4 ugal */
 	uint32_t rdma;		/* an RDMA device per host (fabric_rdma.c) */
 	int *grp, *gid;		/* per node: group, rank in it (switches) */
 	int ngroups;

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * snicctl fabric up FILE|GENERATOR [name NAME] [dilation D|auto] [rate RATE] [hoq USEC]
- *                   [cc_thr T] [ar|val] [rdma] [machines ADDR,ADDR,...] [part MACHINE]
+ *                   [cc_thr T] [ar|val|valpkt|ugal] [rdma] [machines ADDR,ADDR,...] [part MACHINE]
  *                   [check]
  * snicctl fabric down [NAME]
  * snicctl fabric show [NAME]          (-j: JSON)
@@ -41,8 +41,9 @@
 
 #define CHECK_PARALLEL	8
 #define FAB_UP_USAGE	"snicctl fabric up FILE|GENERATOR [name NAME] " \
-	"[dilation D|auto] [rate RATE] [hoq USEC] [cc_thr T] [ar|val] [rdma]\n" \
-	"                         [machines ADDR,ADDR,...] [part MACHINE] [loops] [check]"
+	"[dilation D|auto] [rate RATE] [hoq USEC] [cc_thr T]\n" \
+	"                         [ar|val|valpkt|ugal] [rdma] [machines ADDR,ADDR,...]\n" \
+	"                         [part MACHINE] [loops] [check]"
 
 static double now_s(void)
 {
@@ -275,6 +276,13 @@ static int program_bpt(const struct fabric *f, int n, uint32_t sw)
 	return err ? -1 : 0;
 }
 
+/* The switches' algorithm per "ar" value (fabric.h). */
+static const uint32_t ar_algorithm[] = {
+	SNIC_AR_ALGORITHM_GREEDY_RANDOM, SNIC_AR_ALGORITHM_GREEDY_RANDOM,
+	SNIC_AR_ALGORITHM_VALIANT, SNIC_AR_ALGORITHM_VALIANT_PACKET,
+	SNIC_AR_ALGORITHM_UGAL,
+};
+
 /* Adaptive routing of switch @n: settings, its ports, its BPT. */
 static int program_ar(const struct fabric *f, int n, uint32_t sw)
 {
@@ -317,8 +325,9 @@ static int program_ar(const struct fabric *f, int n, uint32_t sw)
 		.has_set_samples = true, .set_samples = samples,
 		.has_clear_samples = true, .clear_samples = samples,
 		.has_algorithm = true,
-		.algorithm = f->ar == 2 ? SNIC_AR_ALGORITHM_VALIANT :
-					  SNIC_AR_ALGORITHM_GREEDY_RANDOM,
+		.algorithm = ar_algorithm[f->ar < sizeof(ar_algorithm) /
+					  sizeof(ar_algorithm[0]) ?
+					  f->ar : 1],
 	};
 	/* An in-group detour steps up the SC as a global hop does (with
 	 * global links or not: a group of three switches can close a loop).
@@ -781,6 +790,10 @@ static int cmd_up(int argc, char **argv)
 			f->ar = 1;
 		} else if (!strcmp(argv[i], "val")) {
 			f->ar = 2;
+		} else if (!strcmp(argv[i], "valpkt")) {
+			f->ar = 3;
+		} else if (!strcmp(argv[i], "ugal")) {
+			f->ar = 4;
 		} else if (!strcmp(argv[i], "rdma")) {
 			f->rdma = 1;
 		} else if (!strcmp(argv[i], "hoq") && i + 1 < argc &&
