@@ -33,8 +33,10 @@
  * (core/arn.c: failed links excluded, congested ones penalised, moves at
  * flowlet gaps, a hold-down before a cheaper path returns); one that
  * came over a local port only a candidate that leaves the group; one
- * that came over a global port (in transit) the LFT. So a path has at
- * most one detour, and the SC raised at every global hop keeps the VLs
+ * that came over a global port (in transit) the LFT, unless the LFT's
+ * global port is down (snic_ar_transit(): a local reroute, bounded by
+ * the SC). So a path has at most one detour, one more per failed link
+ * it meets, and the SC raised at every global hop keeps the VLs
  * acyclic. For a destination in the group (an entry per destination
  * switch) the detours go through another switch of the group: such a
  * candidate is marked, and the switch (snic_sw_rx()) maps the SC of a
@@ -427,6 +429,60 @@ static int snic_ar_flow_pick(struct snic_ar *ar, struct snic_ar_bpt *b,
 	return i;
 }
 
+/*
+ * A packet in transit follows the LFT, unless the LFT's port is a global
+ * link that is down or without carrier: the switch that sees its egress
+ * fail reroutes locally, to the cheapest usable global link of its own
+ * that the DLID's BPT entry lists (another intermediate group, from where
+ * the LFT goes on), never back over the link, or to the group, it came
+ * from, and only if the SC still has room to rise twice there: on this
+ * hop and on the next group's global hop to the destination (the same
+ * SC2SC map on every global link). So every global hop still raises the
+ * SC and the VLs stay acyclic. Called only once the LFT's port is found
+ * down: the fast path reads nothing more. A packet at the top SCs, or
+ * with no such link, is dropped at the dead port as before
+ * (fwd_drop_egress, where it came in).
+ */
+static u32 snic_ar_transit(struct snic_switch *sw, struct snic_port *in,
+			   const struct snic_16b *h, u32 lft_port)
+{
+	bool from_global = READ_ONCE(in->ar.kind) == SNIC_AR_PORT_GLOBAL;
+	u32 cost, best = SNIC_BPT_EXCLUDED, port = lft_port;
+	const struct snic_bpt_cand *c;
+	struct snic_port *out;
+	struct snic_ar_bpt *b;
+	u8 sc1, sc2;
+	int i, n;
+
+	b = xa_load(&sw->ar.bpt, h->dlid);
+	if (!b)
+		return lft_port;
+	n = min_t(int, b->ent.n, SNIC_BPT_CANDS);
+	for (i = 0; i < n; i++) {
+		c = &b->ent.c[i];
+		cost = READ_ONCE(c->penalty);
+		if (!c->global || c->port == lft_port || c->port == in->num ||
+		    c->port > SNIC_MAX_PORTS || cost == SNIC_BPT_EXCLUDED)
+			continue;
+		cost += c->cost;
+		out = rcu_dereference(sw->port[c->port]);
+		if (!out || cost >= best || !netif_running(out->dev) ||
+		    !netif_carrier_ok(out->dev) || !READ_ONCE(out->sc_remap) ||
+		    (from_global &&
+		     READ_ONCE(out->ar.peer) == READ_ONCE(in->ar.peer)))
+			continue;
+		sc1 = READ_ONCE(out->sc2sc[h->sc]);
+		sc2 = READ_ONCE(out->sc2sc[sc1 & (SNIC_NUM_SC - 1)]);
+		if (sc1 <= h->sc || sc2 <= sc1)
+			continue;
+		best = cost;
+		port = c->port;
+	}
+	if (port != lft_port)
+		snic_count(&in->stats, SNIC_STAT_AR_REROUTE);
+	return port;
+}
+
 u32 snic_ar_route(struct snic_switch *sw, struct snic_port *in,
 		  const struct sk_buff *skb, const struct snic_16b *h,
 		  u32 lft_port, bool *detour)
@@ -441,10 +497,19 @@ u32 snic_ar_route(struct snic_switch *sw, struct snic_port *in,
 	int i, alt;
 	bool local;
 
-	if (!READ_ONCE(ar->nbpt) || kind == SNIC_AR_PORT_GLOBAL ||
-	    h->slid < READ_ONCE(ar->slid_min) ||
-	    h->slid > READ_ONCE(ar->slid_max))
+	if (!READ_ONCE(ar->nbpt))
 		return lft_port;
+	if (kind == SNIC_AR_PORT_GLOBAL || h->slid < READ_ONCE(ar->slid_min) ||
+	    h->slid > READ_ONCE(ar->slid_max)) {
+		struct snic_port *out = lft_port <= SNIC_MAX_PORTS ?
+			rcu_dereference(sw->port[lft_port]) : NULL;
+
+		if (!out || likely(netif_running(out->dev) &&
+				   netif_carrier_ok(out->dev)) ||
+		    READ_ONCE(out->ar.kind) != SNIC_AR_PORT_GLOBAL)
+			return lft_port;
+		return snic_ar_transit(sw, in, h, lft_port);
+	}
 	b = xa_load(&ar->bpt, h->dlid);
 	if (!b)
 		return lft_port;

@@ -372,6 +372,7 @@ const struct nla_policy snic_stats_nl_policy[SNIC_STAT_TX_CN_BYTES + 1] = {
 	[SNIC_STAT_AR_FLOW_MOVED] = { .type = NLA_U64, },
 	[SNIC_STAT_AR_BPT_REFRESH] = { .type = NLA_U64, },
 	[SNIC_STAT_AR_DETOUR] = { .type = NLA_U64, },
+	[SNIC_STAT_AR_REROUTE] = { .type = NLA_U64, },
 	[SNIC_STAT_EVENTS_SUPPRESSED] = { .type = NLA_U64, },
 	[SNIC_STAT_RX_DROP_CREDIT_OUTSIDE] = { .type = NLA_U64, },
 	[SNIC_STAT_CREDIT_RESESSIONS] = { .type = NLA_U64, },

@@ -305,6 +305,11 @@
 	   "Port: packets that came in here and left on an in-group "	\
 	   "detour of the Best Path Table, their SC mapped by the "	\
 	   "switch's ar_detour_sc2sc.")					\
+	FN(AR_REROUTE, ar_reroute,					\
+	   "Port: packets in transit that came in here whose LFT port "	\
+	   "was a global link without carrier, sent out another global "	\
+	   "link of this switch instead (a local reroute; its SC2SC "	\
+	   "raises their SC).")						\
 	FN(EVENTS_SUPPRESSED, events_suppressed,			\
 	   "Events about this device (or port) that a listener of the "	\
 	   "events group did not get: over the device's rate limit of "	\

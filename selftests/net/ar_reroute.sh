@@ -1,0 +1,101 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# A local reroute in transit (snicctl fabric up dragonfly:1,2,2,5 ar: 5
+# groups of 2 switches, one host each, two global links a switch). A
+# switch S of group 0 sends everything for the host H of g2s0 through an
+# intermediate group X (its BPT entry set to that one candidate); in X
+# the LFT takes it to X's switch Z with the global link to group 2
+# (picked so that Z has a global link to a fourth group).
+#  - that link down: Z reroutes the requests locally, out of its other
+#    global link (to a group whose LFT goes on to group 2): every ping is
+#    answered, each request counted in ar_reroute where it came in, none
+#    dropped at the dead port;
+#  - the reroute raises the SC, as every global hop must, and only with
+#    room for one more raise (the next group's hop): a packet that
+#    reaches Z at the top SC (S's host's SL 0 mapped to SC 6, 7 after
+#    its first global hop) is not rerouted but dropped and counted
+#    (fwd_drop_egress), so that no path can close a credit loop.
+# kernels: 6.12
+. "$(dirname "$0")/../lib.sh"
+
+modules_load || { not_ok "modules load"; ktap_finish; }
+F=rr$(echo "$SFX" | cut -c1-4)
+"$SNICCTL" fabric up dragonfly:1,2,2,5 name "$F" ar >/dev/null ||
+	{ not_ok "fabric up dragonfly:1,2,2,5 ar"; ktap_finish; }
+J=$("$SNICCTL" -j fabric show "$F")
+# global links "a pa b pb", each once
+links=$(echo "$J" | $JQ -r '.links[] | select(.global) | "\(.a) \(.pa) \(.b) \(.pb)"')
+grp() { echo "$1" | sed 's/^g\([0-9]*\)s.*/\1/'; }
+# both directions of every global link: "a pa b pb"
+both=$(echo "$links" | awk '{ print; print $3, $4, $1, $2 }')
+# A switch S of group 0, a global port PA of S to an intermediate group
+# X (not group 2) whose switch Z with the link to group 2 has another
+# global link, to a group other than 0 and 2: where Z reroutes to.
+S= PA= XS= Z= PZ= GX=
+for s in g0s0 g0s1; do
+	for pa in $(echo "$both" | awk -v s=$s '$1 == s && $3 !~ /^g2s/ { print $2 }'); do
+		xs=$(echo "$both" | awk -v s=$s -v p="$pa" '$1 == s && $2 == p { print $3 }')
+		gx=$(grp "$xs")
+		set -- $(echo "$both" | awk -v x="g${gx}s" 'index($1, x) == 1 && $3 ~ /^g2s/ { print $1, $2; exit }')
+		echo "$both" | awk -v z="$1" -v p="$2" '$1 == z && $2 != p && $3 !~ /^g[02]s/ { f = 1 }
+			END { exit !f }' || continue
+		S=$s PA=$pa XS=$xs GX=$gx Z=$1 PZ=$2
+		break 2
+	done
+done
+# SH: the host on S
+SH=$(echo "$J" | $JQ -r --arg s "$S" 'first(.links[] | [.a, .b] | select(index($s)) |
+	.[] | select(startswith("h")))')
+# H: the host on g2s0, its address and LID
+H=$(echo "$J" | $JQ -r 'first(.links[] | [.a, .b] | select(index("g2s0")) |
+	.[] | select(startswith("h")))')
+set -- $(echo "$J" | $JQ -r --arg h "$H" \
+	'.nodes[] | select(.name == $h) | "\(.name) \(.addr) \(.lid)"')
+H=${1:-} HA=${2:-} HL=${3:-}
+if [ -n "$PA" ] && [ -n "$XS" ] && [ -n "$Z" ] && [ -n "$PZ" ] && [ -n "$HL" ] &&
+   [ -n "$SH" ]; then
+	ok "the fabric: $SH on $S, its port $PA to $XS (group $GX), $Z port $PZ to group 2, $H ($HA, LID $HL) on g2s0"
+else
+	not_ok "the fabric: no intermediate group and switches as needed found"
+	"$SNICCTL" fabric down "$F"
+	ktap_finish
+fi
+# S's entry for H's group: one candidate, through group X
+set -- $(nsexec "$F-$S" "$SNICCTL" bpt show sw0 |
+	awk -v d="$HL" '$1 == "dlid" && $2 <= d && $4 >= d { print $2, $4; exit }')
+check "$S: group 2's BPT entry (dlid $1-$2) through group $GX only" \
+	nsexec "$F-$S" "$SNICCTL" bpt set sw0 dlid "$1-$2" "$PA:4:g"
+# zsum STAT: a counter summed over Z's ports (drops count where the
+# packet came in)
+zsum() {
+	nsexec "$F-$Z" "$SNICCTL" -j -s port show sw0 |
+		$JQ --arg s "$1" '[.[] | .stats[$s] | numbers] | add // "missing"'
+}
+rr() { zsum ar_reroute; }
+drops() { echo $(( $(zsum fwd_drop_egress) + $(zsum fwd_drop_loop) )); }
+ping_h() {	# ping_h N: N pings SH -> H, every one answered
+	o=$(nsexec "$F-$SH" ping -c "$1" -i 0.05 -w 60 "$HA")
+	echo "$o" | tail -n 2
+	echo "$o" | grep -Eq "^$1 packets transmitted, $1 (packets )?received"
+}
+r0=$(rr)
+checke "$SH reaches $H through group $GX (20 pings), no reroute while the link is up" \
+	'ping_h 20 && [ "$(rr)" = "$r0" ]'
+check "$Z's global link to group 2 down" \
+	nsexec "$F-$Z" $IP link set "p$PZ" down
+d0=$(drops) r0=$(rr)
+checke "$SH still reaches $H, every one of 20 pings answered" 'ping_h 20'
+checke "...each request rerouted by $Z (ar_reroute), none dropped there" \
+	'echo "ar_reroute +$(( $(rr) - r0 )), dropped +$(( $(drops) - d0 ))"
+	 [ $(( $(rr) - r0 )) -ge 20 ] && [ "$(drops)" -eq "$d0" ]'
+# SH's SL 0 on SC 6: SC 7 after S's global hop, the top
+check "$SH: SL 0 on SC 6" \
+	nsexec "$F-$SH" "$SNICCTL" dev set snic0 sl2sc 6,1,2,3,4,5,6,7
+d0=$(zsum fwd_drop_egress) r0=$(rr)
+checke "at the top SC no reroute: the requests are dropped at $Z, counted (fwd_drop_egress)" \
+	'! nsexec $F-$SH ping -c 5 -i 0.05 -w 3 $HA >/dev/null;
+	 echo "ar_reroute +$(( $(rr) - r0 )), fwd_drop_egress +$(( $(zsum fwd_drop_egress) - d0 ))"
+	 [ "$(rr)" = "$r0" ] && [ $(( $(zsum fwd_drop_egress) - d0 )) -ge 5 ]'
+check "fabric down" "$SNICCTL" fabric down "$F"
+ktap_finish
