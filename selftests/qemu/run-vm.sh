@@ -105,7 +105,8 @@ if [ $debug -eq 0 ] && [ -n "$KVER" ] && [ -n "$DEFKVER" ] &&
 	# change since the last build there is not built again.
 	tar -C "$top" -cf - --exclude='*.o' --exclude='*.ko' \
 		--exclude='*.cmd' --exclude='*.mod' --exclude='*.mod.c' \
-		--exclude='.*' Kbuild drivers include | tar -C "$top/$moddir" -xf -
+		--exclude='.*' --exclude=modules.order Kbuild drivers include |
+		tar -C "$top/$moddir" -xf -
 	make -s -C "/lib/modules/$KVER/build" M="$top/$moddir" modules \
 		>"$top/build/mod-$KVER.log" 2>&1 ||
 		{ cat "$top/build/mod-$KVER.log"; exit 2; }
