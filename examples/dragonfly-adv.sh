@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # Adversarial traffic on a Dragonfly: minimal routing (MIN), Valiant
-# (VAL) and adaptive routing with ARN (ARN), swept over offered load.
+# (VAL), adaptive routing with ARN (ARN), and BookSim2's per-packet
+# Valiant (VALPKT) and UGAL-L (UGAL), swept over offered load.
 #
 #   make run EXP=examples/dragonfly-adv.sh [ARGS=quick]
 #
@@ -10,8 +11,8 @@
 # global links a switch) at 2.5 Gb/s, HoQ lifetime 500 fabric us, under
 # ADV+1 (every host of group i sends to random hosts of group i+1, whose
 # minimal paths share one global link): MIN is held to about 1/(a p) of
-# a link, VAL and ARN go around. Per routing mode a fabric of its own
-# ("fabric up ... val" or "... ar"), and per offered load a run with its
+# a link, the others go around. Per routing mode a fabric of its own
+# ("fabric up ... val", "ar", "valpkt" or "ugal"), and per offered load a run with its
 # own fidelity window. BookSim2 on this shape: MIN 0.12, VAL 0.55 at
 # saturation (Documentation/booksim2-dragonfly.txt). "quick" (make
 # check) runs dragonfly:1,2,1,3 (6 hosts) at
@@ -19,7 +20,7 @@
 #
 # In $SNIC_OUT (build/results/dragonfly-adv-DATE/ on the host): per run
 # its report (run-MODE-LOAD.json) and verdict (health-MODE-LOAD.json),
-# dragonfly-adv.csv (load, mode 0 MIN 1 VAL 2 ARN, accepted load, mean
+# dragonfly-adv.csv (load, mode 0 MIN 1 VAL 2 ARN 3 VALPKT 4 UGAL, accepted load, mean
 # latency, fidelity, mode's name) and dragonfly-adv.gp, which
 # scripts/run.sh draws into dragonfly-adv.png. scripts/snic-plot draws
 # the latency CDFs from the reports:
@@ -32,7 +33,7 @@ csv=$SNIC_OUT/dragonfly-adv.csv
 echo "# load mode accepted latency_mean_ns fidelity name" >"$csv"
 bad=0
 i=0
-for mode in min val ar; do
+for mode in min val ar valpkt ugal; do
 	opt=
 	[ $mode = min ] || opt=$mode
 	snicctl fabric up $topo name ex rate 2500mbit hoq 500 $opt >/dev/null || exit 1
@@ -65,5 +66,7 @@ set grid
 plot x title 'accepted = offered' with lines dashtype 2 lc rgb 'gray', \\
      'dragonfly-adv.csv' using 1:(\$2 == 0 ? \$3 : 1/0) title 'MIN' with linespoints lw 2 pt 7, \\
      '' using 1:(\$2 == 1 ? \$3 : 1/0) title 'VAL' with linespoints lw 2 pt 5, \\
-     '' using 1:(\$2 == 2 ? \$3 : 1/0) title 'ARN' with linespoints lw 2 pt 9
+     '' using 1:(\$2 == 2 ? \$3 : 1/0) title 'ARN' with linespoints lw 2 pt 9, \\
+     '' using 1:(\$2 == 3 ? \$3 : 1/0) title 'VAL per packet' with linespoints lw 2 pt 11, \\
+     '' using 1:(\$2 == 4 ? \$3 : 1/0) title 'UGAL-L' with linespoints lw 2 pt 13
 GP
