@@ -10,7 +10,8 @@
 #                    (sweep_uniform_*): fabric time, each point with its
 #                    fidelity verdict
 #   bench-routing.png  the 72-host Dragonfly's accepted load at offered
-#                    1.0 per routing mode (df72_*), beside BookSim2's
+#                    1.0 per routing mode (df72_*: MIN, VAL per flow and
+#                    per packet, UGAL-L, ARN), beside BookSim2's
 #   bench-cca.png    the congestion tree's figures, CCA off, on and on
 #                    at the tuned setting (cca_*, cca_*_tuned)
 #   bench-routing-sweep.png  (make bench-full) accepted against offered
@@ -89,6 +90,8 @@ bs() {
 	awk -v r="$1" -v t="$2" '$1 == r && $2 == t && $3 == "1/1" { v = $5 }
 		END { print v == "" ? "-" : v }' "$(dirname "$0")/../Documentation/booksim2-dragonfly.txt"
 }
+# vg NAME: the value of BENCH NAME, "-" (a gap) if it was not measured
+vg() { v=$(sed -n "s/^BENCH $1 //p" "$log" | head -n 1); echo "${v:--}"; }
 # vlh NAME: "value min max", "- - -" (a gap) for a figure not measured
 vlh() {
 	if grep -q "^BENCH $1 " "$log"; then
@@ -103,21 +106,23 @@ date=$(date -u +%Y-%m-%d)
 # beside BookSim2's figures for the same shape.
 if grep -q '^BENCH df72_min_adv1 ' "$log"; then
 	{
-		echo "MIN $(vlh df72_min_adv1) $(val df72_min_uniform) $(bs MIN adv1) $(bs MIN uniform)"
-		echo "VAL $(vlh df72_val_adv1) $(val df72_val_uniform) $(bs VAL adv1) $(bs VAL uniform)"
-		echo "ARN $(vlh df72_arn_adv1) $(val df72_arn_uniform) $(bs UGAL-L adv1) $(bs UGAL-L uniform)"
+		echo "MIN $(vlh df72_min_adv1) $(vg df72_min_uniform) $(bs MIN adv1) $(bs MIN uniform)"
+		echo "VAL/flow $(vlh df72_val_adv1) $(vg df72_val_uniform) $(bs VAL adv1) $(bs VAL uniform)"
+		echo "VAL/pkt $(vlh df72_valpkt_adv1) $(vg df72_valpkt_uniform) $(bs VAL adv1) $(bs VAL uniform)"
+		echo "UGAL-L $(vlh df72_ugal_adv1) $(vg df72_ugal_uniform) $(bs UGAL-L adv1) $(bs UGAL-L uniform)"
+		echo "ARN $(vlh df72_arn_adv1) $(vg df72_arn_uniform) $(bs UGAL-L adv1) $(bs UGAL-L uniform)"
 	} >"$dat"
 	gnuplot <<PLOT
 set terminal png size 900,560
 set output "$dir/bench-routing.png"
-set title "dragonfly:2,4,2,9 (72 hosts) at 2.5 Gb/s, dilation 10000: accepted load at offered 1.0 (fabric time)\n$date, kernel ${kernel:-?}; fidelity MIN $(verdict df72_min), VAL $(verdict df72_val), ARN $(verdict df72_arn)"
+set title "dragonfly:2,4,2,9 (72 hosts) at 2.5 Gb/s, dilation 10000: accepted load at offered 1.0 (fabric time)\n$date, kernel ${kernel:-?}; fidelity MIN $(verdict df72_min), VAL/flow $(verdict df72_val), VAL/pkt $(verdict df72_valpkt), UGAL-L $(verdict df72_ugal), ARN $(verdict df72_arn)"
 set ylabel "accepted load (mean over hosts)"
 set yrange [0:1]
 $ebars
 set datafile missing "-"
 plot "$dat" using 2:3:4:xtic(1) title "ADV+1 (snic; 3 runs, median, min-max)" lc rgb "red", \
      "" using 5:5:5 title "uniform (snic)" lc rgb "blue", \
-     "" using 6:6:6 title "ADV+1 (BookSim2, 1/1 cycles; ARN: UGAL-L)" lc rgb "#ffb0b0", \
+     "" using 6:6:6 title "ADV+1 (BookSim2, 1/1 cycles; VAL/flow and /pkt: VAL; ARN: UGAL-L)" lc rgb "#ffb0b0", \
      "" using 7:7:7 title "uniform (BookSim2)" lc rgb "#b0b0ff"
 PLOT
 	echo "# plot written to $dir/bench-routing.png"

@@ -23,21 +23,25 @@ ref=$(dirname "$0")/../Documentation/booksim2-dragonfly.txt
 		if (x == "missing" || q == "") { w = "-"; rt = "-" }
 		else { rt = sprintf("%.3f", x / q)
 		       w = (x / q >= 0.9 && x / q <= 1.1) ? "yes" : "no" }
-		printf "%-14s  %-7s  %-7s  %-9s  %-9s  %-6s  %s\n", r, t == "adv1" ? "ADV+1" : t,
+		printf "%-15s  %-7s  %-7s  %-9s  %-9s  %-6s  %s\n", r, t == "adv1" ? "ADV+1" : t,
 			x, s, q, rt, w
 	}
 	END {
-		rule = "==============  =======  =======  =========  =========  ======  ======"
+		rule = "===============  =======  =======  =========  =========  ======  ======"
 		print rule
-		printf "%-14s  %-7s  %-7s  %-9s  %-9s  %-6s  %s\n", "snic", "traffic",
+		printf "%-15s  %-7s  %-7s  %-9s  %-9s  %-6s  %s\n", "snic", "traffic",
 			"snic", "BookSim2", "BookSim2", "ratio", "within"
-		printf "%-14s  %-7s  %-7s  %-9s  %-9s  %-6s  %s\n", "(BookSim2)", "",
+		printf "%-15s  %-7s  %-7s  %-9s  %-9s  %-6s  %s\n", "(BookSim2)", "",
 			"", "10/100", "1/1", "to 1/1", "10 %"
 		print rule
 		row("MIN (MIN)", "MIN", "adv1", "df72_min_adv1")
 		row("MIN (MIN)", "MIN", "uniform", "df72_min_uniform")
-		row("VAL (VAL)", "VAL", "adv1", "df72_val_adv1")
-		row("VAL (VAL)", "VAL", "uniform", "df72_val_uniform")
+		row("VAL/flow (VAL)", "VAL", "adv1", "df72_val_adv1")
+		row("VAL/flow (VAL)", "VAL", "uniform", "df72_val_uniform")
+		row("VAL/pkt (VAL)", "VAL", "adv1", "df72_valpkt_adv1")
+		row("VAL/pkt (VAL)", "VAL", "uniform", "df72_valpkt_uniform")
+		row("UGAL-L (UGAL-L)", "UGAL-L", "adv1", "df72_ugal_adv1")
+		row("UGAL-L (UGAL-L)", "UGAL-L", "uniform", "df72_ugal_uniform")
 		row("ARN (UGAL-L)", "UGAL-L", "adv1", "df72_arn_adv1")
 		row("ARN (UGAL-L)", "UGAL-L", "uniform", "df72_arn_uniform")
 		print rule

@@ -1506,8 +1506,9 @@ fi
 bench arn_ring_group_ok "$ring_ok" "$rwhy"
 
 # Routing on the 72-host Dragonfly: minimal (MIN), Valiant (VAL, "fabric
-# up ... val") and adaptive with ARN (ARN, "... ar"), each on a fabric of
-# its own, 2.5 Gb/s links at dilation 10000 (what this guest emulates
+# up ... val"), adaptive with ARN (ARN, "... ar"), and BookSim2's
+# per-packet Valiant (VALPKT, "... valpkt") and UGAL-L (UGAL, "... ugal"),
+# each on a fabric of its own, 2.5 Gb/s links at dilation 10000 (what this guest emulates
 # faithfully for 72 hosts at offered 1.0), HoQ lifetime 500 fabric us
 # (a head that waits that long is discarded and counted: a deadlock
 # shows as HoQ discards), 1500-byte frames, "snicctl fabric traffic".
@@ -1768,10 +1769,10 @@ df_run() {	# df_run PATTERN LOAD: prints "accepted lost"
 	echo "$j" |
 		$JQ -r "$FRAC"'"\((.accepted_mean | numbers | frac) // "x") \(if (.undelivered // 1) == 0 then (.lost | numbers // "x") else "x" end)"'
 }
-df_uni_min= df_uni_val= df_uni_arn=
-for mode in min val arn; do
-	opt=
-	[ $mode = val ] && opt=val
+df_uni_min= df_uni_val= df_uni_arn= df_uni_valpkt= df_uni_ugal=
+for mode in min val arn valpkt ugal; do
+	opt=$mode
+	[ $mode = min ] && opt=
 	[ $mode = arn ] && opt=ar
 	if ! "$SNICCTL" fabric up dragonfly:2,4,2,9 name bd rate 2500mbit hoq 500 \
 		$opt >/dev/null; then
@@ -1845,11 +1846,13 @@ for mode in min val arn; do
 	eval "df_uni_$mode=\$uni"
 done
 # the goals' names for the ADV+1 figures, the same rounds
-for mode in min val arn; do
+for mode in min val arn valpkt ugal; do
 	[ ! -f "$SAMP/df72_${mode}_adv1" ] || cp "$SAMP/df72_${mode}_adv1" "$SAMP/${mode}_adv1"
 	RUNS=df72_$mode figure ${mode}_adv1 %.4f
 done
 RUNS=df72_min bench min_uniform "${df_uni_min:-}"
+RUNS=df72_valpkt bench valpkt_uniform "${df_uni_valpkt:-}"
+RUNS=df72_ugal bench ugal_uniform "${df_uni_ugal:-}"
 RUNS="df72_arn df72_min" bench arn_uniform_vs_min "$(ratio "${df_uni_arn:-}" "${df_uni_min:-}")"
 # RDMA over the fabric: selftests/bench_rdma.sh
 . "$(dirname "$0")/bench_rdma.sh"
