@@ -434,14 +434,18 @@ static int snic_ar_flow_pick(struct snic_ar *ar, struct snic_ar_bpt *b,
  * link that is down or without carrier: the switch that sees its egress
  * fail reroutes locally, to the cheapest usable global link of its own
  * that the DLID's BPT entry lists (another intermediate group, from where
- * the LFT goes on), never back over the link, or to the group, it came
- * from, and only if the SC still has room to rise twice there: on this
- * hop and on the next group's global hop to the destination (the same
- * SC2SC map on every global link). So every global hop still raises the
- * SC and the VLs stay acyclic. Called only once the LFT's port is found
- * down: the fast path reads nothing more. A packet at the top SCs, or
- * with no such link, is dropped at the dead port as before
- * (fwd_drop_egress, where it came in).
+ * the LFT goes on), not back over the link it came in on (nor, for one
+ * that came over a global link, to that link's group: a packet that came
+ * over a local one may go back to its source group), and only if the SC
+ * still has room to rise three times there: on this hop and on the two
+ * global hops a path may still take (back in its source group, whose
+ * adaptive routing may send it through another intermediate group; the
+ * same SC2SC map on every global link). So every global hop still raises
+ * the SC and the VLs stay acyclic. Called only
+ * once the LFT's port is found down: the fast path reads no more than
+ * the forwarding does anyway. A packet without that room, or with no such
+ * link, is dropped at the dead port as before (fwd_drop_egress, where it
+ * came in).
  */
 static u32 snic_ar_transit(struct snic_switch *sw, struct snic_port *in,
 			   const struct snic_16b *h, u32 lft_port)
@@ -451,7 +455,7 @@ static u32 snic_ar_transit(struct snic_switch *sw, struct snic_port *in,
 	const struct snic_bpt_cand *c;
 	struct snic_port *out;
 	struct snic_ar_bpt *b;
-	u8 sc1, sc2;
+	u8 sc1, sc2, sc3;
 	int i, n;
 
 	b = xa_load(&sw->ar.bpt, h->dlid);
@@ -473,7 +477,8 @@ static u32 snic_ar_transit(struct snic_switch *sw, struct snic_port *in,
 			continue;
 		sc1 = READ_ONCE(out->sc2sc[h->sc]);
 		sc2 = READ_ONCE(out->sc2sc[sc1 & (SNIC_NUM_SC - 1)]);
-		if (sc1 <= h->sc || sc2 <= sc1)
+		sc3 = READ_ONCE(out->sc2sc[sc2 & (SNIC_NUM_SC - 1)]);
+		if (sc1 <= h->sc || sc2 <= sc1 || sc3 <= sc2)
 			continue;
 		best = cost;
 		port = c->port;

@@ -12,9 +12,9 @@
 #    answered, each request counted in ar_reroute where it came in, none
 #    dropped at the dead port;
 #  - the reroute raises the SC, as every global hop must, and only with
-#    room for one more raise (the next group's hop): a packet that
-#    reaches Z at the top SC (S's host's SL 0 mapped to SC 6, 7 after
-#    its first global hop) is not rerouted but dropped and counted
+#    room for two more raises (the global hops the path may still take):
+#    a packet that reaches Z at SC 4 (S's host's SL 0 mapped to SC 3) is
+#    rerouted, one at SC 5 (SL 0 on SC 4) is not but dropped and counted
 #    (fwd_drop_egress), so that no path can close a credit loop.
 # kernels: 6.12
 . "$(dirname "$0")/../lib.sh"
@@ -89,11 +89,17 @@ checke "$SH still reaches $H, every one of 20 pings answered" 'ping_h 20'
 checke "...each request rerouted by $Z (ar_reroute), none dropped there" \
 	'echo "ar_reroute +$(( $(rr) - r0 )), dropped +$(( $(drops) - d0 ))"
 	 [ $(( $(rr) - r0 )) -ge 20 ] && [ "$(drops)" -eq "$d0" ]'
-# SH's SL 0 on SC 6: SC 7 after S's global hop, the top
-check "$SH: SL 0 on SC 6" \
-	nsexec "$F-$SH" "$SNICCTL" dev set snic0 sl2sc 6,1,2,3,4,5,6,7
+# SH's SL 0 on SC 3: SC 4 at Z, room for three more rises (5, 6, 7)
+check "$SH: SL 0 on SC 3" \
+	nsexec "$F-$SH" "$SNICCTL" dev set snic0 sl2sc 3,1,2,3,4,5,6,7
+r0=$(rr)
+checke "at SC 4, three rises left: rerouted, every one of 10 pings answered" \
+	'ping_h 10 && [ $(( $(rr) - r0 )) -ge 10 ]'
+# SC 4: SC 5 at Z, room for two rises only (6, 7)
+check "$SH: SL 0 on SC 4" \
+	nsexec "$F-$SH" "$SNICCTL" dev set snic0 sl2sc 4,1,2,3,4,5,6,7
 d0=$(zsum fwd_drop_egress) r0=$(rr)
-checke "at the top SC no reroute: the requests are dropped at $Z, counted (fwd_drop_egress)" \
+checke "at SC 5, two rises left: no reroute, the requests are dropped at $Z, counted (fwd_drop_egress)" \
 	'! nsexec $F-$SH ping -c 5 -i 0.05 -w 3 $HA >/dev/null;
 	 echo "ar_reroute +$(( $(rr) - r0 )), fwd_drop_egress +$(( $(zsum fwd_drop_egress) - d0 ))"
 	 [ "$(rr)" = "$r0" ] && [ $(( $(zsum fwd_drop_egress) - d0 )) -ge 5 ]'
