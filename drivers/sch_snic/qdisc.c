@@ -1650,41 +1650,12 @@ u8 sch_snic_link_level(struct net_device *dev)
 }
 EXPORT_SYMBOL_GPL(sch_snic_link_level);
 
-/**
- * sch_snic_link_backlog - bytes queued at @dev's egress, for UGAL-L
- * @dev: a switch port
- *
- * Return: what its data VLs hold (0 without a sch_snic): the local
- * queue UGAL-L weighs per packet. A lockless snapshot (RCU).
+/*
+ * @dev's sch_snic's bytes (0 without one), summed over its VLs: @sent,
+ * those sent over every VL so far; else those its data VLs hold now.
+ * A lockless snapshot (RCU).
  */
-u32 sch_snic_link_backlog(struct net_device *dev)
-{
-	const struct snic_sched *q;
-	struct Qdisc *sch;
-	u32 sum = 0;
-	int i;
-
-	rcu_read_lock_bh();
-	sch = snic_q_active(dev);
-	if (sch) {
-		q = qdisc_priv(sch);
-		for (i = 0; i < TC_SNIC_VL_MGMT; i++)
-			sum += READ_ONCE(q->vl[i].backlog);
-	}
-	rcu_read_unlock_bh();
-	return sum;
-}
-EXPORT_SYMBOL_GPL(sch_snic_link_backlog);
-
-/**
- * sch_snic_link_bytes - bytes @dev's sch_snic has sent, for ARN's monitor
- * @dev: a fabric link end
- *
- * Every VL's, since the qdisc was made (0 without one). A reader takes
- * differences over its sample period against the line rate of
- * sch_snic_link_time(): the link's utilization. RCU (read only).
- */
-u64 sch_snic_link_bytes(struct net_device *dev)
+static u64 snic_q_link_sum(struct net_device *dev, bool sent)
 {
 	const struct snic_sched *q;
 	struct Qdisc *sch;
@@ -1696,10 +1667,41 @@ u64 sch_snic_link_bytes(struct net_device *dev)
 	if (sch) {
 		q = qdisc_priv(sch);
 		for (i = 0; i < TC_SNIC_NUM_VLS; i++)
-			sum += READ_ONCE(q->vl[i].bytes);
+			if (sent)
+				sum += READ_ONCE(q->vl[i].bytes);
+			else if (i < TC_SNIC_VL_MGMT)
+				sum += READ_ONCE(q->vl[i].backlog);
 	}
 	rcu_read_unlock_bh();
 	return sum;
+}
+
+/**
+ * sch_snic_link_backlog - bytes queued at @dev's egress, for UGAL-L
+ * @dev: a switch port
+ *
+ * Return: what its data VLs hold (0 without a sch_snic): the local
+ * queue UGAL-L weighs per packet. A lockless snapshot (RCU).
+ */
+u32 sch_snic_link_backlog(struct net_device *dev)
+{
+	return snic_q_link_sum(dev, false);
+}
+EXPORT_SYMBOL_GPL(sch_snic_link_backlog);
+
+/**
+ * sch_snic_link_bytes - bytes @dev's sch_snic has sent, for ARN's monitor
+ * @dev: a fabric link end
+ *
+ * Every VL's, since the qdisc was made (0 without one). A reader takes
+ * differences over its sample period against the line rate of
+ * sch_snic_link_time(): the link's utilization. RCU (read only).
+ *
+ * Return: the bytes.
+ */
+u64 sch_snic_link_bytes(struct net_device *dev)
+{
+	return snic_q_link_sum(dev, true);
 }
 EXPORT_SYMBOL_GPL(sch_snic_link_bytes);
 
