@@ -113,9 +113,9 @@ if grep -q '^BENCH df72_min_adv1 ' "$log"; then
 		echo "ARN $(vlh df72_arn_adv1) $(vg df72_arn_uniform) $(bs UGAL-L adv1) $(bs UGAL-L uniform)"
 	} >"$dat"
 	gnuplot <<PLOT
-set terminal png size 900,560
+set terminal png size 900,580
 set output "$dir/bench-routing.png"
-set title "dragonfly:2,4,2,9 (72 hosts) at 2.5 Gb/s, dilation 10000: accepted load at offered 1.0 (fabric time)\n$date, kernel ${kernel:-?}; fidelity MIN $(verdict df72_min), VAL/flow $(verdict df72_val), VAL/pkt $(verdict df72_valpkt), UGAL-L $(verdict df72_ugal), ARN $(verdict df72_arn)"
+set title "dragonfly:2,4,2,9 (72 hosts) at 2.5 Gb/s, dilation 10000: accepted load at offered 1.0 (fabric time)\n$date, kernel ${kernel:-?}; fidelity MIN $(verdict df72_min), VAL/flow $(verdict df72_val),\nVAL/pkt $(verdict df72_valpkt), UGAL-L $(verdict df72_ugal), ARN $(verdict df72_arn)"
 set ylabel "accepted load (mean over hosts)"
 set yrange [0:1]
 $ebars
