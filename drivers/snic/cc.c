@@ -63,11 +63,14 @@
  * packets of one DLID from several queues leave one IPD apart, not
  * together. A packet released late by the timer keeps the next one's
  * turn (the DLID keeps its rate through wake-up latency, as sch_fq's
- * flows do), but never less than half a slot after it. A parked packet
- * goes to the link's queue when due and the queue has room for it
- * (snic_cc_room()). A reconfiguration that forgets the DLIDs, or a DLID
- * evicted from the table, sends what was parked for them (loose) as the
- * link has room, unpaced.
+ * flows do), but never less than half a slot after it. A DLID that
+ * starts anew (idle for a slot or more) takes the next of its slot's
+ * SNIC_CCA_PHASES phases from the NIC's random offset (core/cca.h), so
+ * that the turns of DLIDs paced alike fall together and a timer run
+ * serves them all. A parked packet goes to the link's queue when due
+ * and the queue has room for it (snic_cc_room()). A reconfiguration
+ * that forgets the DLIDs, or a DLID evicted from the table, sends what
+ * was parked for them (loose) as the link has room, unpaced.
  *
  * Time: the CCA state runs in fabric time, wall time / D with D the time
  * dilation of the lower device's sch_snic, whose rate gives Tp (100 Gb/s
@@ -99,6 +102,7 @@
  * The places to park packets are reallocated with the table, under
  * RTNL; what they held goes on the timer's next run.
  */
+#include <linux/random.h>
 #include <net/sch_generic.h>
 #include <snic/sch_snic.h>
 
@@ -720,7 +724,8 @@ enum snic_cc_verdict snic_cc_hold(struct snic_cc *cc, struct sk_buff *skb,
 	}
 	early = e->early;
 	snic_cca_depart(e, now,
-			tp + snic_cca_sent(e, &cc->p[sl], cc->cct, now, tp),
+			tp + snic_cca_sent(e, &cc->p[sl], cc->cct, now, tp,
+					   cc->phase),
 			snic_cc_slack(cc));
 	/* Queued on an open queue before its DLID was paced: it leaves
 	 * unheld by design, and takes its slot, but no pacing was early.
@@ -910,7 +915,7 @@ static void snic_cc_unstall(struct snic_cc *cc, u64 now, u64 rate,
 			e->paced++;
 			snic_cca_depart(e, now, tp +
 					snic_cca_sent(e, &cc->p[e->sl], cc->cct,
-						      now, tp),
+						      now, tp, cc->phase),
 					snic_cc_slack(cc));
 			*early += e->early - was;
 			__skb_queue_tail(go, h->skb);
@@ -1149,6 +1154,7 @@ int snic_cc_init(struct snic_cc *cc, struct snic_nic *nic, unsigned int ntxq)
 	cc->park = park;
 	cc->parked = RB_ROOT_CACHED;
 	__skb_queue_head_init(&cc->loose);
+	cc->phase = get_random_u32();
 	hrtimer_init(&cc->timer, CLOCK_MONOTONIC, HRTIMER_MODE_ABS_SOFT);
 	cc->timer.function = snic_cc_fire;
 	return 0;

@@ -145,6 +145,7 @@ struct snic_cc {
 	spinlock_t lock;		/* all below, see cc.c */
 	struct snic_cc_params p[SNIC_NUM_SL];	/* per SL; one ccti_limit */
 	u16 timer_max;			/* the slowest SL's ccti_timer */
+	u32 phase;			/* the offset of the DLIDs' phases */
 	bool floor_any;			/* an SL never decays to 0 */
 	struct snic_cct_entry *cct;	/* SNIC_CCT_MAX_ENTRIES */
 	u16 cct_len;

@@ -97,12 +97,18 @@ static void run_program(const uint8_t *d, size_t size)
 			if (e && e->queued)
 				e->queued--;
 			break;
-		case 4:
+		case 4: {	/* sent unheld: a slot after its turn or now, */
+			u64 tp = (d[i + 2] + 1) * 8, from, slot;	/* on the grid */
+
 			e = snic_dlid_get(&t, dlid, sl, p, now);
-			snic_cca_sent(e, &p[sl], cct, now, (d[i + 2] + 1) * 8);
-			if (e->ccti && e->t_next < now)
+			from = e->t_next > now ? e->t_next : now;
+			slot = tp + snic_cca_sent(e, &p[sl], cct, now, tp,
+						  d[i + 1]);
+			if (e->ccti && (e->t_next < from + slot ||
+					e->t_next >= from + slot + slot / 8 + 1))
 				abort();
 			break;
+		}
 		case 5:
 			now += (u64)d[i + 2] * d[i + 2] * 64;
 			break;

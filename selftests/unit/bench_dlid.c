@@ -85,7 +85,7 @@ static void run(u32 active, struct result *r)
 		if (e->ccti && e->t_next > now)
 			held++;		/* it would wait for its slot */
 		else
-			snic_cca_sent(e, &p, cct, now, TP);
+			snic_cca_sent(e, &p, cct, now, TP, 0);
 	}
 	r->ns = (mono_ns() - t0) / PKTS;
 	r->evictions = t.evictions;

@@ -135,16 +135,16 @@ static void test_pacing(void)
 
 	snic_cc_params_default(&p);
 	p.ccti_timer = 0;	/* hold the index still */
-	CHECK(!snic_cca_sent(&e, &p, cct, 100, TP_MAX) && !e.t_next,
+	CHECK(!snic_cca_sent(&e, &p, cct, 100, TP_MAX, 0) && !e.t_next,
 	      "pacing: CCTI 0 sets no delay");
 	snic_ccti_becn(&e, &p, 100);
-	ipd = snic_cca_sent(&e, &p, cct, 100, TP_MAX);
+	ipd = snic_cca_sent(&e, &p, cct, 100, TP_MAX, 0);
 	CHECK(ipd == snic_cct_ipd(&cct[5], TP_MAX) && e.t_next == 100 + TP_MAX + ipd,
 	      "pacing: next packet no earlier than Tp + IPD");
 	/* Sending each packet exactly when allowed gives the table's rate. */
 	now = e.t_next;
 	for (i = 0; i < 1000; i++) {
-		snic_cca_sent(&e, &p, cct, now, TP_MAX);
+		snic_cca_sent(&e, &p, cct, now, TP_MAX, 0);
 		busy += TP_MAX;
 		now = e.t_next;
 	}
@@ -153,13 +153,78 @@ static void test_pacing(void)
 	      "pacing: 1000 packets at CCTI 5 get 72-74% of line rate");
 	/* Not held (it came late): its slot starts from when it left. */
 	now = e.t_next + 100;
-	snic_cca_sent(&e, &p, cct, now, TP_MAX);
+	snic_cca_sent(&e, &p, cct, now, TP_MAX, 0);
 	CHECK(e.t_next == now + TP_MAX + ipd,
 	      "pacing: a packet that came late gets a whole gap after it");
 	now = e.t_next + 1000000;
-	snic_cca_sent(&e, &p, cct, now, TP_MAX);
-	CHECK(e.t_next == now + TP_MAX + ipd,
-	      "pacing: after an idle period, no burst to catch up");
+	snic_cca_sent(&e, &p, cct, now, TP_MAX, 0);
+	CHECK(e.t_next >= now + TP_MAX + ipd &&
+	      e.t_next <= now + TP_MAX + ipd + (TP_MAX + ipd + 7) / 8,
+	      "pacing: after an idle period, no burst, a gap an eighth longer");
+}
+
+/*
+ * DLIDs paced alike whose first packets leave at times spread over four
+ * slots take at most SNIC_CCA_PHASES phases, and keep them: one timer
+ * expiry serves each. Another NIC's offset gives other phases.
+ */
+static void test_pacing_phase(void)
+{
+	struct snic_dlid_ent e[100] = { 0 }, o = { 0 };
+	u64 slot = 0, first[100], now = 5000000, t, ph;
+	struct snic_cc_params p;
+	unsigned int i, j, phases = 0, kept = 0, longer = 0;
+
+	snic_cc_params_default(&p);
+	p.ccti_timer = 0;
+	for (i = 0; i < 100; i++) {
+		snic_ccti_becn(&e[i], &p, 0);
+		slot = TP_MAX + snic_cca_sent(&e[i], &p, cct, now, TP_MAX, 77);
+		e[i].t_next = 0;
+	}
+	for (i = 0; i < 100; i++) {
+		/* At the host's speed: 100 over four slots. */
+		t = now + i * slot / 25;
+		snic_cca_sent(&e[i], &p, cct, t, TP_MAX, 77);
+		first[i] = e[i].t_next;
+		longer += first[i] >= t + slot &&
+			  first[i] <= t + slot + (slot + 7) / 8;
+	}
+	for (i = 0; i < 100; i++) {
+		ph = (first[i] + slot - 77 % slot) % slot;
+		for (j = 0; j < i && (first[j] + slot - 77 % slot) % slot != ph;
+		     j++)
+			;
+		phases += j == i;
+	}
+	/* Backlogged: each next turn a slot after the one before. */
+	for (i = 0; i < 100; i++) {
+		for (j = 0; j < 10; j++)
+			t = snic_cca_reserve(&e[i], cct, TP_MAX);
+		kept += t == first[i] + 9 * slot;
+	}
+	CHECK(longer == 100,
+	      "pacing: a new phase is at most an eighth of a slot later");
+	CHECK(phases <= SNIC_CCA_PHASES && kept == 100,
+	      "pacing: DLIDs paced alike share their turns, and keep them");
+	/* Another NIC's DLID, its first packet with e[0]'s. */
+	snic_ccti_becn(&o, &p, 0);
+	snic_cca_sent(&o, &p, cct, now, TP_MAX, 0);
+	o.t_next = 0;
+	snic_cca_sent(&o, &p, cct, now, TP_MAX, 77 + slot / 16);
+	CHECK(o.t_next >= now + slot && o.t_next % slot != first[0] % slot,
+	      "pacing: another NIC's offset gives other phases");
+	/* A DLID that comes back less than a slot late keeps its gap. */
+	now = e[0].t_next + slot / 3;
+	snic_cca_sent(&e[0], &p, cct, now, TP_MAX, 77);
+	CHECK(e[0].t_next == now + slot,
+	      "pacing: a packet less than a slot late takes no new phase");
+	CHECK(snic_cca_align(12345, 7, 0) == 12345 &&
+	      snic_cca_align(0, 800, 0) == 0 &&
+	      snic_cca_align(1, 800, 0) == 100 &&
+	      snic_cca_align(799, 800, 0) == 800 &&
+	      snic_cca_align(801, 800, 5) == 805,
+	      "pacing: the phases of a slot, from the offset");
 }
 
 /* Held heads released by a timer that wakes up late. */
@@ -173,7 +238,7 @@ static void test_pacing_late(void)
 	snic_cc_params_default(&p);
 	p.ccti_timer = 0;
 	snic_ccti_becn(&e, &p, now);
-	slot = TP_MAX + snic_cca_sent(&e, &p, cct, now, TP_MAX);
+	slot = TP_MAX + snic_cca_sent(&e, &p, cct, now, TP_MAX, 0);
 	snic_cca_depart(&e, now, slot, 0);
 	/* 100 heads, each held for its turn and released 30 % of a slot
 	 * late: the turns stay a slot apart, the rate is the table's.
@@ -399,6 +464,7 @@ void test_cca(void)
 	test_ccti_below();
 	test_pacing();
 	test_pacing_late();
+	test_pacing_phase();
 	test_table();
 	test_log();
 	test_cn();

@@ -103,10 +103,28 @@ bool snic_ccti_becn(struct snic_dlid_ent *e, const struct snic_cc_params *p,
 	return e->ccti >= p->trigger_threshold;
 }
 
-u64 snic_cca_sent(struct snic_dlid_ent *e, const struct snic_cc_params *p,
-		  const struct snic_cct_entry *cct, u64 now, u64 tp)
+u64 snic_cca_align(u64 t, u64 slot, u64 off)
 {
-	u64 ipd, start;
+	u64 q = snic_div64(slot + SNIC_CCA_PHASES - 1, SNIC_CCA_PHASES), r, up;
+
+	if (slot < SNIC_CCA_PHASES)
+		return t;
+	/* Where @t falls in its slot, the slots counted from @off. */
+	r = t + slot - (off - snic_div64(off, slot) * slot);
+	r -= snic_div64(r, slot) * slot;
+	/* The next of the phases, 0, q, ... (PHASES - 1) q, or the next
+	 * slot's first.
+	 */
+	up = snic_div64(r + q - 1, q) * q;
+	if (up > (SNIC_CCA_PHASES - 1) * q)
+		up = slot;
+	return t + up - r;
+}
+
+u64 snic_cca_sent(struct snic_dlid_ent *e, const struct snic_cc_params *p,
+		  const struct snic_cct_entry *cct, u64 now, u64 tp, u64 off)
+{
+	u64 ipd;
 
 	snic_ccti_age(e, p, now);
 	if (!e->ccti) {
@@ -115,10 +133,15 @@ u64 snic_cca_sent(struct snic_dlid_ent *e, const struct snic_cc_params *p,
 	}
 	ipd = snic_cct_ipd(&cct[e->ccti], tp);
 	/* Not held, so not backlogged: its slot starts now (an idle DLID
-	 * earns no credit), or at its turn if that is later.
+	 * earns no credit), or at its turn if that is later. A DLID idle
+	 * for a slot or more takes a new phase, the next of its slot's.
 	 */
-	start = e->t_next > now ? e->t_next : now;
-	e->t_next = start + tp + ipd;
+	if (e->t_next >= now)
+		e->t_next += tp + ipd;
+	else if (now - e->t_next < tp + ipd)
+		e->t_next = now + tp + ipd;
+	else
+		e->t_next = snic_cca_align(now + tp + ipd, tp + ipd, off);
 	return ipd;
 }
 

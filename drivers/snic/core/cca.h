@@ -166,11 +166,30 @@ u64 snic_ccti_below_at(const struct snic_dlid_ent *e,
 bool snic_ccti_becn(struct snic_dlid_ent *e, const struct snic_cc_params *p,
 		    u64 now);
 /*
+ * A DLID's phase: a turn that does not follow the one before it (a DLID
+ * idle for a slot or more) is put off to the next of SNIC_CCA_PHASES
+ * phases of its slot, spaced evenly from an offset of the NIC's own
+ * (slots counted from it): the turns of the
+ * NIC's DLIDs paced alike then fall together, whenever the host let
+ * their first packets leave, and one timer expiry serves them all
+ * (sch_fq's flows share one by their timer slack, which is no use when
+ * their phases are spread). It lengthens only that one gap, by less
+ * than a phase (an IPD is a least delay); the turns after keep theirs.
+ * Each NIC has its own offset: NICs paced towards one hot DLID do not
+ * send in step.
+ */
+#define SNIC_CCA_PHASES		8
+
+/* @t put off to the next phase of a slot of @slot, from offset @off. */
+u64 snic_cca_align(u64 t, u64 slot, u64 off);
+/*
  * A packet of serialization time @tp to @e's DLID starts at @now: set the
- * earliest start of the next one. Returns the IPD applied.
+ * earliest start of the next one (at its turn: a slot after it; past it:
+ * a slot after @now, put off to a phase from the NIC's offset @off if a
+ * slot or more past). Returns the IPD applied.
  */
 u64 snic_cca_sent(struct snic_dlid_ent *e, const struct snic_cc_params *p,
-		  const struct snic_cct_entry *cct, u64 now, u64 tp);
+		  const struct snic_cct_entry *cct, u64 now, u64 tp, u64 off);
 /*
  * A packet of serialization time @tp to @e's DLID waits for its turn,
  * e->t_next: take that turn for it now (the next one starts Tp + IPD
