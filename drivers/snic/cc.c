@@ -110,7 +110,7 @@
 #include "trace.h"
 
 #define SNIC_CC_SLACK_NS	(10 * NSEC_PER_USEC)
-#define SNIC_CC_LINK_FRAMES	64
+#define SNIC_CC_LINK_FRAMES	256
 #define SNIC_CC_CN_BATCH	64	/* CNs built a timer run */
 /* The longest the timer waits, wall ns (a dilation change is seen). */
 #define SNIC_CC_POLL_NS		NSEC_PER_SEC
@@ -765,11 +765,13 @@ void snic_cc_kick(struct snic_cc *cc)
 
 /*
  * What one timer run sends to the link: no more of a data VL than the
- * pacer may keep in the link's queue, SNIC_CC_LINK_FRAMES full frames,
- * counting what the run sent already; a VL without room waits for the
- * link's room hook (blocked). Half sch_snic's default queue limit: paced
- * packets alone never overflow it when credits stall the link, and the
- * paced DLIDs' turns that fall together go together, as sch_fq's do.
+ * pacer may keep in the link's queue, SNIC_CC_LINK_FRAMES full frames
+ * and half the queue's limit in packets (sch_snic_vl_room(): the bound
+ * at sch_snic's default limit), counting what the run sent already; a VL
+ * without room waits for the link's room hook (blocked). Paced packets
+ * alone never overflow the queue when credits stall the link, and the
+ * paced DLIDs' turns that fall together (their phases, core/cca.h) go
+ * together, as sch_fq's do, in one run where the queue takes them.
  */
 struct snic_cc_run {
 	u32 sent[SNIC_NUM_VLS];		/* bytes handed to the link */
@@ -1039,7 +1041,7 @@ static enum hrtimer_restart snic_cc_fire(struct hrtimer *t)
 	for_each_set_bit(i, cc->wake, cc->nheld)
 		netif_tx_wake_queue(netdev_get_tx_queue(cc->nic->dev, i));
 	/* Woken when the link's queue is down to half the budget: a run
-	 * then sends a few, not one (each run a timer expiry).
+	 * then sends many, not one (each run a timer expiry).
 	 */
 	if (run.blocked)
 		snic_cc_wait_room(cc, run.blocked, run.budget / 2);

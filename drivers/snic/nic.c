@@ -41,10 +41,10 @@ static struct snic_nic *snic_nic_from_lower(const struct net_device *lower)
  * HFI's send engine: parked for their turns, or in the TX queues. A
  * deep queue behind the pacer would go on sending at line rate what
  * came before the BECNs, and the CCTI would climb for as long. (The
- * pacer's timer sends what is due while the link's queue is under the
- * same budget, and waits for its room hook past it, cc.c.) Traffic to
- * DLIDs that are not paced queues in the link as before: the link's
- * per-VL queues let one VL pass another.
+ * pacer's timer sends what is due, whose turns were taken already, while
+ * the link's queue is under a budget of its own, and waits for its room
+ * hook past it, cc.c.) Traffic to DLIDs that are not paced queues in the
+ * link as before: the link's per-VL queues let one VL pass another.
  */
 #define SNIC_NIC_LINK_FRAMES_MAX	16
 
