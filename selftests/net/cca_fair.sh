@@ -42,22 +42,31 @@ $IP -n "$A" link set snic0 up
 # of wall time; 32 DLIDs at a quarter of the link: a slot of 22 ms each.
 nsexec "$A" "$SNICCTL" qdisc set fab0 rate 10gbit dilation 200 limit 4096
 $IP -n "$A" route add 10.1.0.0/16 dev snic0
-N=32
+# dlids N: destinations 10.1.0.0.. (DLIDs 100..) up to N, a quarter of
+# the link among them: IPD (4N - 1) Tp at CCTI 1
 i=0
-while [ $i -lt $N ]; do
-	$IP -n "$A" neigh replace 10.1.0.$i lladdr 02:53:4e:00:00:$(printf %02x $((100 + i))) \
-		dev snic0 nud permanent
-	i=$((i + 1))
-done
-nsexec "$A" "$SNICCTL" dev set snic0 cct 0:0,0:$((4 * N - 1)) ccti_limit 1 \
-	ccti_trigger 1 ccti_timer 0 ccti_increase 1
+dlids() {
+	N=$1
+	while [ $i -lt $N ]; do
+		$IP -n "$A" neigh replace 10.1.0.$i \
+			lladdr 02:53:4e:00:00:$(printf %02x $((100 + i))) \
+			dev snic0 nud permanent
+		i=$((i + 1))
+	done
+	nsexec "$A" "$SNICCTL" dev set snic0 cct 0:0,0:$((4 * N - 1)) \
+		ccti_limit 1 ccti_trigger 1 ccti_timer 0 ccti_increase 1
+}
+# paced: a BECN from each of the N DLIDs; all at CCTI 1
+paced() {
+	SNIC_INJECT_SLIDS=$N nsexec "$B" "$TOOLS/snic_inject" sink0 becn $N 1 100
+	waitfor 10000 "[ \$(nsexec $A $SNICCTL -j cc show snic0 |
+		$JQ '[.[] | select(.ccti == 1)] | length') -ge $N ]"
+}
+dlids 32
 
 # run: pace the 32 DLIDs for 8 s; "min max mean n" of departures per DLID
 run() {
-	SNIC_INJECT_SLIDS=$N nsexec "$B" "$TOOLS/snic_inject" sink0 becn $N 1 100
-	waitfor 10000 "[ \$(nsexec $A $SNICCTL -j cc show snic0 |
-		$JQ '[.[] | select(.ccti == 1)] | length') -ge $N ]" ||
-		{ echo "not every DLID is paced"; return 1; }
+	paced || { echo "not every DLID is paced"; return 1; }
 	# (the IPv4 destination of a 16B frame on fab0: outer Ethernet 14,
 	# 16B header 16, inner Ethernet 14, then offset 16 in the IP header)
 	nsexec "$A" "$TOOLS/snic_pace" series fab0 60 7500 7 >/tmp/fair.$SFX &
@@ -134,17 +143,8 @@ checke "a flooded DLID stalls its queue once its 64 are parked, and its held hea
 $TC -n "$A" qdisc del dev snic0 root
 check "snic0's TX queues made FIFOs again" nsexec "$A" "$SNICCTL" qdisc nic snic0
 waitfor 20000 "[ \"\$(vlx $A fab0 0 qlen)\" = 0 ]"
-N=128
-while [ $i -lt $N ]; do
-	$IP -n "$A" neigh replace 10.1.0.$i lladdr 02:53:4e:00:00:$(printf %02x $((100 + i))) \
-		dev snic0 nud permanent
-	i=$((i + 1))
-done
-nsexec "$A" "$SNICCTL" dev set snic0 cct 0:0,0:$((4 * N - 1)) ccti_limit 1 \
-	ccti_trigger 1 ccti_timer 0 ccti_increase 1
-SNIC_INJECT_SLIDS=$N nsexec "$B" "$TOOLS/snic_inject" sink0 becn $N 1 100
-waitfor 10000 "[ \$(nsexec $A $SNICCTL -j cc show snic0 |
-	$JQ '[.[] | select(.ccti == 1)] | length') -ge $N ]"
+dlids 128
+check "all $N DLIDs paced" paced
 w0=$(wakeups) p0=$(counter "$A" snic0 tx_paced)
 nsexec "$A" "$TOOLS/snic_pace" send 10.1.0.0 $N 7500 1000 6 40000000 >/dev/null
 checke "$N DLIDs paced alike share their turns: at most 0.1 timer wake-ups a paced packet" \
