@@ -369,3 +369,16 @@ sat_step() {
 		knee=$1
 	fi
 }
+
+# dlid_neighs NS N: on NS's snic0, destinations 10.1.0.0 .. 10.1.0.N-1
+# (N up to 155) reach DLIDs 100 .. 100 + N - 1
+dlid_neighs() {
+	local i=0
+
+	while [ $i -lt "$2" ]; do
+		$IP -n "$1" neigh replace 10.1.0.$i \
+			lladdr 02:53:4e:00:00:$(printf %02x $((100 + i))) \
+			dev snic0 nud permanent
+		i=$((i + 1))
+	done
+}

@@ -44,15 +44,9 @@ nsexec "$A" "$SNICCTL" qdisc set fab0 rate 10gbit dilation 200 limit 4096
 $IP -n "$A" route add 10.1.0.0/16 dev snic0
 # dlids N: destinations 10.1.0.0.. (DLIDs 100..) up to N, a quarter of
 # the link among them: IPD (4N - 1) Tp at CCTI 1
-i=0
 dlids() {
 	N=$1
-	while [ $i -lt $N ]; do
-		$IP -n "$A" neigh replace 10.1.0.$i \
-			lladdr 02:53:4e:00:00:$(printf %02x $((100 + i))) \
-			dev snic0 nud permanent
-		i=$((i + 1))
-	done
+	dlid_neighs "$A" $N
 	nsexec "$A" "$SNICCTL" dev set snic0 cct 0:0,0:$((4 * N - 1)) \
 		ccti_limit 1 ccti_trigger 1 ccti_timer 0 ccti_increase 1
 }

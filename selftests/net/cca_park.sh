@@ -48,15 +48,8 @@ N=32
 # Destination i: 10.1.0.i, DLID 100 + i (again after a down, which
 # flushes the device's routes and neighbours).
 neighs() {
-	local i=0
-
 	$IP -n "$A" route replace 10.1.0.0/16 dev snic0
-	while [ $i -lt $N ]; do
-		$IP -n "$A" neigh replace 10.1.0.$i \
-			lladdr 02:53:4e:00:00:$(printf %02x $((100 + i))) \
-			dev snic0 nud permanent
-		i=$((i + 1))
-	done
+	dlid_neighs "$A" $N
 }
 neighs
 nsexec "$A" "$SNICCTL" dev set snic0 cct 0:0,0:127 ccti_limit 1 \
