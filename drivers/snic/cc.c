@@ -778,6 +778,7 @@ struct snic_cc_run {
 	u32 pkts[SNIC_NUM_VLS];		/* ... and packets */
 	u32 budget;
 	u16 blocked;			/* VLs without room */
+	u32 deferred;			/* turns put off (tx_paced_deferred) */
 };
 
 /* May @skb go to the link in @run? Counted if so. */
@@ -803,8 +804,9 @@ static bool snic_cc_room(struct snic_cc *cc, struct snic_cc_run *run,
 /*
  * The parked packets whose turn has come leave (onto @out) while the
  * link has room for them, each DLID's next one taking its next turn.
- * Caller holds the lock; returns the next turn to come (fabric ns, 0:
- * none).
+ * Caller holds the lock; returns the turn it stopped at (fabric ns, 0:
+ * none). The timer is armed already for each turn it gave or put off
+ * (snic_cc_park_turn(), below), which may come earlier.
  */
 static u64 snic_cc_release(struct snic_cc *cc, u64 now, u64 rate,
 			   struct snic_cc_run *run, struct sk_buff_head *out,
@@ -827,14 +829,19 @@ static u64 snic_cc_release(struct snic_cc *cc, u64 now, u64 rate,
 			continue;
 		}
 		/* Its slot was taken when it became its DLID's first
-		 * (snic_cc_park_turn()); if the one before it left so late
-		 * that this turn comes less than half a slot after it, it
-		 * waits for that half.
+		 * (snic_cc_park_turn()); if a packet of its DLID left since
+		 * (unheld, from an open queue: snic_cc_hold()) so that this
+		 * turn comes less than half a slot after it, it waits for
+		 * that half. The timer is armed for it here: the walk goes
+		 * on from the node that followed it, and may not come back
+		 * to it.
 		 */
 		if (now + snic_cc_slack(cc) < snic_cca_earliest(e)) {
 			rb_erase_cached(n, &cc->parked);
 			p->until = snic_cca_earliest(e);
 			snic_cc_park_order(cc, p);
+			snic_cc_arm(cc, p->until);
+			run->deferred++;
 			continue;
 		}
 		if (!snic_cc_room(cc, run, skb_peek(&p->skbs)))
@@ -1020,6 +1027,9 @@ static enum hrtimer_restart snic_cc_fire(struct hrtimer *t)
 
 	if (early)
 		snic_stats_add(&cc->nic->stats, SNIC_STAT_TX_PACED_EARLY, early);
+	if (run.deferred)
+		snic_stats_add(&cc->nic->stats, SNIC_STAT_TX_PACED_DEFERRED,
+			       run.deferred);
 	if (skb_queue_len(&out) > loose)
 		snic_stats_add(&cc->nic->stats, SNIC_STAT_TX_PACED,
 			       skb_queue_len(&out) - loose);

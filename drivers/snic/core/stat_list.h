@@ -339,6 +339,12 @@
 	FN(TX_CN_BYTES, tx_cn_bytes,					\
 	   "NIC: bytes of the congestion notifications sent (tx_cn): "	\
 	   "their frames, outer Ethernet header included, as the "	\
-	   "receiving end's rx_vl15_bytes counts them.")
+	   "receiving end's rx_vl15_bytes counts them.")			\
+	FN(TX_PACED_DEFERRED, tx_paced_deferred,			\
+	   "NIC: parked packets whose turn came less than half a slot "	\
+	   "after a packet of their DLID that left unheld (queued on "	\
+	   "an open TX queue before the DLID was paced): each waited "	\
+	   "for the rest of that half. Counts pacing onsets under a "	\
+	   "backlog, not a fault.")
 
 #endif /* _SNIC_CORE_STAT_LIST_H */
