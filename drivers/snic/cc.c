@@ -209,18 +209,25 @@ static u64 snic_cc_slack(const struct snic_cc *cc)
  * Run the timer at fabric ns @at if that is earlier than it runs now, or
  * in SNIC_CC_POLL_NS of wall time if that is earlier still: so that a
  * change of the dilation, which moves @at's wall time, is seen (and the
- * timer set again, snic_cc_now()) within that even on an idle NIC.
+ * timer set again, snic_cc_now()) within that even on an idle NIC. A
+ * deadline gone by runs now: never at a wall time in the past, which
+ * may read 0 (snic_fclock_wall() of a fabric time before the clock's
+ * base), timer_at's "idle", so that the next arm would move the timer
+ * past what is due.
  */
 static void snic_cc_arm(struct snic_cc *cc, u64 at)
 {
-	u64 wall = min(snic_fclock_wall(&cc->clock, at),
-		       ktime_get_ns() + SNIC_CC_POLL_NS);
+	u64 now = ktime_get_ns();
+	u64 wall = clamp(snic_fclock_wall(&cc->clock, at), now,
+			 now + SNIC_CC_POLL_NS);
 
 	lockdep_assert_held(&cc->lock);
 	if (cc->dead || (cc->timer_at && cc->timer_at <= wall))
 		return;
 	cc->timer_at = wall;
-	hrtimer_start_range_ns(&cc->timer, ns_to_ktime(wall), SNIC_CC_SLACK_NS,
+	/* (What is due already gets no slack.) */
+	hrtimer_start_range_ns(&cc->timer, ns_to_ktime(wall),
+			       wall > now ? SNIC_CC_SLACK_NS : 0,
 			       HRTIMER_MODE_ABS_SOFT);
 }
 
@@ -964,7 +971,7 @@ static enum hrtimer_restart snic_cc_fire(struct hrtimer *t)
 			  (READ_ONCE(cc->nic->lower->mtu) + ETH_HLEN),
 	};
 	struct sk_buff_head out, go, cns;
-	u64 now, next, at, rate, early = 0;
+	u64 now, next, at, rate, armed, wall, early = 0;
 	struct snic_owed o;
 	struct sk_buff *skb;
 	unsigned int i;
@@ -976,13 +983,17 @@ static enum hrtimer_restart snic_cc_fire(struct hrtimer *t)
 	/* (The timer's callback never runs twice at once.) */
 	bitmap_zero(cc->wake, cc->nheld);
 	spin_lock_bh(&cc->lock);
+	/* The timer's lateness, taken before the clock's read, which sets
+	 * the timer again when it rebases (a run the link's room asked
+	 * for is not the timer's lateness).
+	 */
+	armed = cc->kicked ? 0 : cc->timer_at;
+	wall = ktime_get_ns();
 	now = snic_cc_now(cc, &rate);
-	/* (A run the link's room asked for is not the timer's lateness.) */
-	if (cc->timer_at && !cc->kicked) {
-		u64 wall = snic_fclock_wall(&cc->clock, now);
-		u64 late = wall > cc->timer_at ? wall - cc->timer_at : 0;
+	if (armed) {
+		u64 late = div_u64(wall > armed ? wall - armed : 0,
+				   cc->clock.d);	/* fabric ns */
 
-		late = div_u64(late, cc->clock.d);	/* fabric ns */
 		cc->late_ns -= cc->late_ns >> 3;
 		cc->late_ns += late >> 3;
 		snic_hist_add(&cc->late_hist, late);
