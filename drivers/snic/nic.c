@@ -78,6 +78,12 @@ static bool snic_nic_link_wait(struct snic_nic *nic, u16 q, u8 vl)
 		return false;
 	txq = netdev_get_tx_queue(nic->dev, q);
 	netif_tx_stop_queue(txq);
+	/* The stop before the bit: the room hook tests the bit, then
+	 * wakes the queue (clears the stop). Two set_bit()s are not
+	 * ordered; were the bit seen first, the wake could come before
+	 * the stop and leave the queue stopped with no bit to wake it.
+	 */
+	smp_mb__before_atomic();
 	set_bit(q, &nic->link_wait);
 	/* The stop and the bit before the second look, which registers
 	 * under the qdisc's lock that its room hook runs under.
