@@ -235,6 +235,17 @@ fabric_2h1s() {
 	done
 }
 
+# neigh_2h1s: h1 and h2 of fabric_2h1s know each other's address for
+# good: neither sends the other an ARP request or reply, only the test's
+# own traffic (h2 may answer a datagram with an ICMP error, which needs
+# h1's address).
+neigh_2h1s() {
+	nsexec "$H1" $IP neigh replace 10.0.0.2 lladdr 02:53:4e:00:00:02 \
+		dev snic0 nud permanent &&
+	nsexec "$H2" $IP neigh replace 10.0.0.1 lladdr 02:53:4e:00:00:01 \
+		dev snic0 nud permanent
+}
+
 # snicctl -j qdisc show DEV: a list of DEV's sch_snic (one), its options
 # and xstats,
 #	[{"handle":H,...,"rate":R,"throttled":N,...,

@@ -35,10 +35,7 @@ for q in 5 6 7 8; do
 	nsexec "$H1" $TC qdisc replace dev snic0 parent 1:$q pfifo limit 16
 done
 nsexec "$H1" "$SNICCTL" qdisc set fab0 rate 2mbit
-nsexec "$H1" $IP neigh replace 10.0.0.2 lladdr 02:53:4e:00:00:02 dev snic0 \
-	nud permanent
-nsexec "$H2" $IP neigh replace 10.0.0.1 lladdr 02:53:4e:00:00:01 dev snic0 \
-	nud permanent
+neigh_2h1s
 # One delay (8 x Tp) holds every packet; no recovery.
 nsexec "$H1" "$SNICCTL" dev set snic0 cct 0:0,0:8 ccti_limit 1 \
 	ccti_trigger 1 ccti_timer 0 ccti_increase 1

@@ -30,12 +30,8 @@ for q in 1 2 3 4 5 6 7 8; do
 done
 nsexec "$H1" "$SNICCTL" qdisc set fab0 rate 1gbit
 # Neighbours for good both ways: h1 sends DLID 2 nothing but the flows
-# below, not even an ARP reply (h2 may answer a datagram with an ICMP
-# error, which would need h1's address).
-nsexec "$H1" $IP neigh replace 10.0.0.2 lladdr 02:53:4e:00:00:02 dev snic0 \
-	nud permanent
-nsexec "$H2" $IP neigh replace 10.0.0.1 lladdr 02:53:4e:00:00:01 dev snic0 \
-	nud permanent
+# below, not even an ARP reply.
+neigh_2h1s
 # DLIDs 3..102 at 10.0.1.3..102, neighbours for good: no ARP.
 d=3
 while [ $d -le 102 ]; do
