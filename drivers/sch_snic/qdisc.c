@@ -20,17 +20,27 @@
  *     model, when it arrived or when the one before it started, whichever
  *     is later; a link without carrier sends nothing, in the model too.
  *     A 16B frame is on the wire from its start to its end, start + len /
- *     rate: the qdisc keeps it (the wire slot, still counted in its
- *     queue length) and hands it to the device at its end, when its last
- *     byte would be across, so that every hop adds its serialization
- *     time to a packet's latency, as a real link does; a link-control
- *     (credit) frame holds the link as long but goes at its start, as
- *     OPA's link layer carries credits beside the packets. While the
- *     link is busy, dequeue returns nothing and the qdisc watchdog is
- *     armed for time_next (the end) with a little slack. A late wake-up
- *     (a busy host) does not lower the rate: the frames it held back
- *     follow at once until the link is back on its model's schedule;
- *   - fidelity: how late each 16B frame left against its end in the
+ *     rate, and reaches the far end the link's latency (its propagation
+ *     delay, fabric time, 0 by default) after that: the qdisc keeps it
+ *     in flight (a FIFO, still counted in its queue length) and hands it
+ *     to the device then, so that every hop adds its serialization time
+ *     and its distance to a packet's latency, as a real link does; a
+ *     link-control (credit) frame holds the link as long but is due at
+ *     its start plus the latency, as OPA's link layer carries credits
+ *     beside the packets. A frame is never due before the one sent
+ *     before it (a later start, or a changed rate, dilation or latency,
+ *     cannot overtake), so the head of the FIFO is the first due; a
+ *     change of rate, dilation or latency brings what is in flight in
+ *     to at most the new latency. The link starts the next frame while
+ *     others are in flight, up to as many as its VL queues may hold
+ *     (limit x 16 frames: then it waits, as if the wire were full, and
+ *     counts it in flight_full). While the link is busy and nothing in
+ *     flight is due, dequeue returns nothing and the qdisc watchdog is
+ *     armed for the earlier of time_next (the end) and the first due,
+ *     with a little slack. A late wake-up (a busy host) does not lower
+ *     the rate: the frames it held back follow at once until the link
+ *     is back on its model's schedule;
+ *   - fidelity: how late each 16B frame left against its due time in the
  *     model (fabric ns, a histogram: core/hist.h; link control is not
  *     counted: it waits for the frame on the wire, and its own time on
  *     the link is shorter than a timer's slack), and how many were late by
@@ -50,8 +60,8 @@
  *     when it is dequeued, so that the frames before it carry its epoch
  *     or an older one, and those after it a newer one. A new qdisc sends
  *     no data until the far end has answered its probe (or has said
- *     nothing for SNIC_Q_HELLO_PERIODS sync periods: it is not a snic
- *     receiver);
+ *     nothing for SNIC_Q_HELLO_PERIODS sync periods and the link's round
+ *     trip: it is not a snic receiver);
  *   - head-of-queue lifetime (optional): a packet that has been at the
  *     head of its VL queue longer than the lifetime is discarded and
  *     counted. Every dequeue looks at every VL head, and a qdisc whose
@@ -104,6 +114,11 @@
 #define SNIC_Q_DEFAULT_SYNC_US	100000
 #define SNIC_Q_MAX_DILATION	10000
 #define SNIC_Q_MAX_RATE		1250000000000ULL	/* bytes/s: 10 Tb/s */
+#define SNIC_Q_MAX_LATENCY	1000000		/* fabric ns: 200 km of fibre */
+/* Frames one dequeue starts at most: a link without a rate starts its
+ * whole backlog at once, in turns of this many.
+ */
+#define SNIC_Q_STARTS		64
 /* A receiver silent for this many sync periods is counted (its VLs stay
  * flow controlled: a slow receiver is not a gone one).
  */
@@ -168,6 +183,10 @@ struct snic_sched {
 	u64			rate;		/* bytes/s, 0: unlimited */
 	u8			weight[TC_SNIC_NUM_VLS]; /* x 64 bytes */
 	u64			hoq_life;	/* fabric ns, 0: off */
+	u32			latency;	/* fabric ns, propagation */
+	u64			rtt;		/* wall ns: 2 x latency x D,
+						 * read by the SYNC timer
+						 */
 	u32			dilation;
 	u32			sync_us;
 	u8			cc_thr[TC_SNIC_NUM_VLS]; /* 0..15, 0: off */
@@ -180,9 +199,12 @@ struct snic_sched {
 	int			rr;		/* data VL whose turn it is */
 	bool			rr_turn;	/* rr got its quantum */
 	u64			time_next;	/* ns: link free again */
-	bool			armed;		/* watchdog set for time_next */
-	struct sk_buff		*wire;		/* on the wire until time_next */
-	u64			wire_tx;	/* ns: its time on the link */
+	bool			armed;		/* throttled: time_next's
+						 * lateness is measured
+						 */
+	/* sent, not yet at the far end: due times in their cb */
+	struct qdisc_skb_head	flight;
+	u32			flight_16b;	/* ... of them 16B frames */
 	bool			no_carrier;	/* a dequeue found it down */
 	struct qdisc_watchdog	watchdog;
 	struct hrtimer		sync_timer;
@@ -213,6 +235,9 @@ struct snic_sched {
 	u64			sync_repeats;
 	u64			stamp_failed;
 	u64			flushed;	/* 16B frames lost to resets */
+	u64			flight_full;	/* the link waited: too much
+						 * in flight
+						 */
 	u64			held_over;	/* not held: SNIC_Q_HELD_MAX */
 	u64			hello_fallbacks; /* no answer: not gated */
 	bool			sync_owed;	/* a SYNC goes even if nothing
@@ -249,8 +274,16 @@ static atomic_t snic_q_hooks_gen;
 
 /* What the qdisc keeps in an skb while it holds it. */
 struct snic_q_cb {
-	u64 enqueued;		/* ns: it reached the qdisc */
-	u32 blocks;		/* credits it holds at its ingress */
+	union {
+		u64 enqueued;	/* ns: it reached the qdisc */
+		u64 due;	/* in flight: ns, it reaches the far end */
+	};
+	union {
+		u32 blocks;	/* credits it holds at its ingress */
+		u32 tx;		/* in flight (released): wall ns on the
+				 * link, saturated at U32_MAX
+				 */
+	};
 	u16 gen;		/* ... under this generation of hooks */
 	bool held;		/* the hold hook took it: release it */
 };
@@ -363,7 +396,39 @@ static bool snic_q_hold(struct snic_sched *q, struct snic_vl *vl,
 
 static u64 snic_q_wall(const struct snic_sched *q, u64 fabric_ns)
 {
-	return fabric_ns * q->dilation;
+	return fabric_ns * READ_ONCE(q->dilation);
+}
+
+/* The link's round trip, wall ns: the far end cannot answer sooner. */
+static u64 snic_q_rtt(const struct snic_sched *q)
+{
+	return READ_ONCE(q->rtt);
+}
+
+/* How long a new or reset qdisc waits for the far end's first word. */
+static u64 snic_q_hello_wait(const struct snic_sched *q)
+{
+	return SNIC_Q_HELLO_PERIODS * (u64)READ_ONCE(q->sync_us) *
+	       NSEC_PER_USEC + snic_q_rtt(q);
+}
+
+/*
+ * A new rate, dilation or latency: what is in flight arrives within the
+ * new latency at most (a bound on every due time keeps their order), and
+ * a wait for the far end's first word grows by what the round trip grew.
+ * Root lock held.
+ */
+static void snic_q_relink(struct snic_sched *q)
+{
+	u64 now = ktime_get_ns(), by = now + snic_q_wall(q, q->latency);
+	u64 rtt = 2 * snic_q_wall(q, q->latency), old = q->rtt;
+	struct sk_buff *skb;
+
+	for (skb = q->flight.head; skb; skb = skb->next)
+		snic_q_cb(skb)->due = min(snic_q_cb(skb)->due, by);
+	if (q->hello && rtt > old)
+		q->hello_until += rtt - old;
+	WRITE_ONCE(q->rtt, rtt);
 }
 
 /* Policy ranges above S16_MAX need a range struct (not const on 6.1). */
@@ -388,6 +453,10 @@ static struct netlink_range_validation snic_q_cc_buf_range = {
 	.max = SNIC_Q_CC_BUF_MAX,
 };
 
+static struct netlink_range_validation snic_q_latency_range = {
+	.max = SNIC_Q_MAX_LATENCY,
+};
+
 static const struct nla_policy snic_q_policy[TCA_SNIC_MAX + 1] = {
 	[TCA_SNIC_LIMIT] = NLA_POLICY_FULL_RANGE(NLA_U32, &snic_q_limit_range),
 	[TCA_SNIC_SC2VL] = NLA_POLICY_EXACT_LEN(TC_SNIC_NUM_SC),
@@ -406,6 +475,8 @@ static const struct nla_policy snic_q_policy[TCA_SNIC_MAX + 1] = {
 							 sizeof(u16)),
 	[TCA_SNIC_CC_VL_MARK_RATE] = NLA_POLICY_EXACT_LEN(TC_SNIC_NUM_VLS *
 							  sizeof(u16)),
+	[TCA_SNIC_LATENCY] = NLA_POLICY_FULL_RANGE(NLA_U32,
+						   &snic_q_latency_range),
 };
 
 /* SC of a 16B frame (word 1 bits 24:20 of the 16B header), or -1. */
@@ -553,6 +624,23 @@ static int snic_q_enqueue(struct sk_buff *skb, struct Qdisc *sch,
 	return NET_XMIT_SUCCESS;
 }
 
+/* When the first frame in flight reaches the far end; U64_MAX: none. */
+static u64 snic_q_flight_due(struct snic_sched *q)
+{
+	return q->flight.head ? snic_q_cb(q->flight.head)->due : U64_MAX;
+}
+
+/* Wake up at @at (U64_MAX: no need), or sooner if a frame in flight is
+ * due sooner. The watchdog keeps only the last time it was given.
+ */
+static void snic_q_wake(struct snic_sched *q, u64 at)
+{
+	at = min(at, snic_q_flight_due(q));
+	if (at != U64_MAX)
+		qdisc_watchdog_schedule_range_ns(&q->watchdog, at,
+						 SNIC_Q_SLACK_NS);
+}
+
 /* Is the emulated link still busy with the previous frame? */
 static bool snic_q_throttled(struct snic_sched *q, u64 now)
 {
@@ -560,8 +648,7 @@ static bool snic_q_throttled(struct snic_sched *q, u64 now)
 		return false;
 	q->throttled++;
 	q->armed = true;
-	qdisc_watchdog_schedule_range_ns(&q->watchdog, q->time_next,
-					 SNIC_Q_SLACK_NS);
+	snic_q_wake(q, q->time_next);
 	return true;
 }
 
@@ -705,6 +792,7 @@ static struct snic_vl *snic_q_pick(struct snic_sched *q, u64 now)
 {
 	struct snic_vl *vl = &q->vl[TC_SNIC_VL_MGMT];
 	struct sk_buff *head;
+	int empty = 0;
 
 	if (vl->q.qlen)
 		return vl;
@@ -723,6 +811,13 @@ static struct snic_vl *snic_q_pick(struct snic_sched *q, u64 now)
 	for (;;) {
 		vl = &q->vl[q->rr];
 		head = vl->q.head;
+		if (!head && ++empty == TC_SNIC_VL_MGMT) {
+			/* The caller saw a backlog: never here. */
+			WARN_ON_ONCE(1);
+			return NULL;
+		} else if (head) {
+			empty = 0;
+		}
 		if (head && !snic_q_ready(q, q->rr)) {
 			/* pass over */
 		} else if (head) {
@@ -775,7 +870,8 @@ static void snic_q_hoq(struct Qdisc *sch, struct snic_sched *q, u64 now)
 
 /* Every backlogged VL waits (for credits, or for the far end's first
  * word): wake up when the oldest head reaches its lifetime, so that it is
- * discarded even if no credit comes, or when the wait for that word ends.
+ * discarded even if no credit comes, or when the wait for that word ends,
+ * or when a frame in flight is due.
  */
 static void snic_q_arm_wait(struct snic_sched *q)
 {
@@ -787,9 +883,7 @@ static void snic_q_arm_wait(struct snic_sched *q)
 			if (q->vl[i].q.qlen)
 				at = min(at, q->vl[i].head_since +
 					 snic_q_wall(q, q->hoq_life) + 1);
-	if (at != U64_MAX)
-		qdisc_watchdog_schedule_range_ns(&q->watchdog, at,
-						 SNIC_Q_SLACK_NS);
+	snic_q_wake(q, at);
 }
 
 /* Fill in one of our SYNC frames as it leaves: a new round closes the
@@ -833,48 +927,18 @@ static void snic_q_stamp_epoch(struct snic_sched *q, struct sk_buff *skb)
 	skb->data[off] = q->ctx.epoch;
 }
 
-static struct sk_buff *__snic_q_dequeue(struct Qdisc *sch)
+/*
+ * Start the next frame on the link: from the VL that snic_q_pick() gives,
+ * which the caller has checked is not NULL, and with the link free in
+ * the model. Returns the frame; *@due is when it reaches the far end and
+ * *@tx its time on the link.
+ */
+static struct sk_buff *snic_q_start(struct snic_sched *q, struct snic_vl *vl,
+				    u64 now, u64 *due, u64 *tx)
 {
-	struct snic_sched *q = qdisc_priv(sch);
-	u64 now = ktime_get_ns(), ready, start, tx;
-	struct snic_vl *vl;
-	struct sk_buff *skb;
+	struct sk_buff *skb = __qdisc_dequeue_head(&vl->q);
+	u64 ready = max(vl->head_model, vl->unstalled), start;
 
-	if (q->hoq_life)
-		snic_q_hoq(sch, q, now);
-	/* A link without carrier transmits nothing: its frames wait here
-	 * until it comes back, or until the reset that follows (linkwatch)
-	 * flushes and counts them.
-	 */
-	if (!sch->q.qlen)
-		return NULL;
-	if (!netif_carrier_ok(qdisc_dev(sch))) {
-		q->no_carrier = true;
-		return NULL;
-	}
-	if (unlikely(q->no_carrier)) {
-		/* The modelled link did not send while it was down. */
-		q->no_carrier = false;
-		q->time_next = max(q->time_next, now);
-	}
-	if (q->wire) {
-		/* Its last byte is across at time_next. */
-		if (q->rate && snic_q_throttled(q, now))
-			return NULL;
-		snic_q_unthrottled(q, now);
-		skb = q->wire;
-		q->wire = NULL;
-		return snic_q_depart(sch, skb, now, q->time_next, q->wire_tx);
-	}
-	if (q->rate && snic_q_throttled(q, now))
-		return NULL;
-	vl = snic_q_pick(q, now);
-	if (!vl) {
-		snic_q_arm_wait(q);
-		return NULL;
-	}
-	skb = __qdisc_dequeue_head(&vl->q);
-	ready = max(vl->head_model, vl->unstalled);
 	vl->head_since = now;
 	if (vl != &q->vl[TC_SNIC_VL_MGMT]) {
 		u32 blocks = snic_credit_blocks(qdisc_pkt_len(skb));
@@ -896,7 +960,7 @@ static struct sk_buff *__snic_q_dequeue(struct Qdisc *sch)
 	WRITE_ONCE(vl->bytes, vl->bytes + qdisc_pkt_len(skb));
 	vl->backlog -= qdisc_pkt_len(skb);
 	snic_q_cc_update(q, vl);
-	start = snic_q_serialize(q, now, ready, qdisc_pkt_len(skb), &tx);
+	start = snic_q_serialize(q, now, ready, qdisc_pkt_len(skb), tx);
 	/* In the model the next frame became the head as this one started
 	 * (or when it arrived, if later), not when a late dequeue got here:
 	 * a backlog keeps the link busy however late the host is.
@@ -906,19 +970,98 @@ static struct sk_buff *__snic_q_dequeue(struct Qdisc *sch)
 				     snic_q_cb(vl->q.head)->enqueued);
 	/* Its ingress buffer is free as it starts: what follows it may go. */
 	snic_q_release(vl, skb);
-	/* Link control (credit frames: OPA carries credits in the link
-	 * layer) holds the link for its time but goes at its start.
+	/* A 16B frame is across at its end; link control (credit frames:
+	 * OPA carries credits in the link layer) holds the link for its
+	 * time but goes at its start. Either then travels the link.
 	 */
-	if (skb->protocol != htons(ETH_P_SNIC))
-		return snic_q_depart(sch, skb, now, start, tx);
-	if (q->rate && now < q->time_next) {
-		/* On the wire until its end: the device gets it then. */
-		q->wire = skb;
-		q->wire_tx = tx;
-		snic_q_throttled(q, now);
+	*due = start + snic_q_wall(q, q->latency);
+	if (skb->protocol == htons(ETH_P_SNIC))
+		*due += *tx;
+	return skb;
+}
+
+static struct sk_buff *__snic_q_dequeue(struct Qdisc *sch)
+{
+	struct snic_sched *q = qdisc_priv(sch);
+	u64 now = ktime_get_ns(), due, tx;
+	struct snic_vl *vl;
+	struct sk_buff *skb;
+	int n;
+
+	if (q->hoq_life)
+		snic_q_hoq(sch, q, now);
+	/* A link without carrier transmits nothing: its frames wait here
+	 * until it comes back, or until the reset that follows (linkwatch)
+	 * flushes and counts them.
+	 */
+	if (!sch->q.qlen)
+		return NULL;
+	if (!netif_carrier_ok(qdisc_dev(sch))) {
+		q->no_carrier = true;
 		return NULL;
 	}
-	return snic_q_depart(sch, skb, now, q->time_next, tx);
+	if (unlikely(q->no_carrier)) {
+		/* The modelled link did not send while it was down. */
+		q->no_carrier = false;
+		q->time_next = max(q->time_next, now);
+	}
+	/* Each turn starts one frame, or ends with one at the far end, or
+	 * with nothing to do before a wake-up.
+	 */
+	/* The wake-up for the link's end came: how late (not one for a
+	 * frame in flight, due before it).
+	 */
+	if (q->armed && now >= q->time_next)
+		snic_q_unthrottled(q, now);
+	for (n = 0;; n++) {
+		skb = q->flight.head;
+		if (skb && now >= snic_q_cb(skb)->due) {
+			struct snic_q_cb *cb = snic_q_cb(skb);
+
+			__qdisc_dequeue_head(&q->flight);
+			if (skb->protocol == htons(ETH_P_SNIC))
+				q->flight_16b--;
+			return snic_q_depart(sch, skb, now, cb->due, cb->tx);
+		}
+		/* All of it in flight: no VL has a head to pick. (The
+		 * frames the stack requeued, counted in the queue length
+		 * too, are handed out before this is called again.)
+		 */
+		if (sch->q.qlen == q->flight.qlen) {
+			snic_q_wake(q, U64_MAX);
+			return NULL;
+		}
+		if (q->rate && snic_q_throttled(q, now))
+			return NULL;
+		if (q->flight.qlen >= q->limit * TC_SNIC_NUM_VLS) {
+			q->flight_full++;
+			snic_q_arm_wait(q);
+			return NULL;
+		}
+		if (n == SNIC_Q_STARTS) {
+			/* More in a moment, out of this softirq's way. */
+			snic_q_wake(q, now);
+			return NULL;
+		}
+		vl = snic_q_pick(q, now);
+		if (!vl) {
+			snic_q_arm_wait(q);
+			return NULL;
+		}
+		skb = snic_q_start(q, vl, now, &due, &tx);
+		if (due <= now && !q->flight.qlen)
+			return snic_q_depart(sch, skb, now, due, tx);
+		/* On the wire, then on its way: the device gets it when it
+		 * reaches the far end, after what is in flight before it.
+		 */
+		if (q->flight.qlen)
+			due = max(due, snic_q_cb(q->flight.tail)->due);
+		snic_q_cb(skb)->due = due;
+		snic_q_cb(skb)->tx = min_t(u64, tx, U32_MAX);
+		__qdisc_enqueue_tail(skb, &q->flight);
+		if (skb->protocol == htons(ETH_P_SNIC))
+			q->flight_16b++;
+	}
 }
 
 static struct sk_buff *snic_q_dequeue(struct Qdisc *sch)
@@ -934,11 +1077,10 @@ static struct sk_buff *snic_q_dequeue(struct Qdisc *sch)
 static void snic_q_purge(struct Qdisc *sch)
 {
 	struct snic_sched *q = qdisc_priv(sch);
+	struct sk_buff *skb;
 	int i;
 
 	for (i = 0; i < TC_SNIC_NUM_VLS; i++) {
-		struct sk_buff *skb;
-
 		for (skb = q->vl[i].q.head; skb; skb = skb->next) {
 			snic_q_release(&q->vl[i], skb);
 			if (skb->protocol == htons(ETH_P_SNIC))
@@ -952,17 +1094,20 @@ static void snic_q_purge(struct Qdisc *sch)
 		q->vl[i].backlog = 0;
 		snic_q_cc_update(q, &q->vl[i]);
 	}
-	/* A frame on the wire when the link went: it never arrived (its
-	 * ingress buffer was released as it started).
+	/* Frames in flight when the link went: they never arrived (their
+	 * ingress buffers were released as they started).
 	 */
-	if (q->wire) {
-		if (q->wire->protocol == htons(ETH_P_SNIC)) {
+	for (skb = q->flight.head; skb; skb = skb->next) {
+		if (skb->protocol == htons(ETH_P_SNIC)) {
 			q->flushed++;
 			q->sent_16b--;
 		}
-		rtnl_kfree_skbs(q->wire, q->wire);
-		q->wire = NULL;
 	}
+	rtnl_kfree_skbs(q->flight.head, q->flight.tail);
+	q->flight.head = NULL;
+	q->flight.tail = NULL;
+	q->flight.qlen = 0;
+	q->flight_16b = 0;
 	sch->q.qlen = 0;
 	sch->qstats.backlog = 0;
 	snic_q_room(q, true);
@@ -1012,8 +1157,7 @@ static void snic_q_reset(struct Qdisc *sch)
 	 */
 	snic_ctx_link_reset(&q->ctx);
 	q->hello = true;
-	q->hello_until = ktime_get_ns() + SNIC_Q_HELLO_PERIODS *
-			 (u64)READ_ONCE(q->sync_us) * NSEC_PER_USEC;
+	q->hello_until = ktime_get_ns() + snic_q_hello_wait(q);
 	hrtimer_start(&q->sync_timer, ns_to_ktime(SNIC_Q_PROBE_NS),
 		      HRTIMER_MODE_REL_SOFT);
 	for (i = 0; i < TC_SNIC_NUM_VLS; i++)
@@ -1149,6 +1293,10 @@ static int snic_q_change(struct Qdisc *sch, struct nlattr *opt,
 		qdisc_watchdog_cancel(&q->watchdog);
 		__netif_schedule(qdisc_root(sch));
 	}
+	if (tb[TCA_SNIC_LATENCY]) {
+		q->latency = nla_get_u32(tb[TCA_SNIC_LATENCY]);
+		__netif_schedule(qdisc_root(sch));
+	}
 	if (tb[TCA_SNIC_RATE]) {
 		WRITE_ONCE(q->rate, nla_get_u64(tb[TCA_SNIC_RATE]));
 		q->time_next = 0;
@@ -1157,6 +1305,9 @@ static int snic_q_change(struct Qdisc *sch, struct nlattr *opt,
 		qdisc_watchdog_cancel(&q->watchdog);
 		__netif_schedule(qdisc_root(sch));
 	}
+	if (tb[TCA_SNIC_LATENCY] || tb[TCA_SNIC_RATE] ||
+	    tb[TCA_SNIC_DILATION])
+		snic_q_relink(q);
 	/* Queues above a lowered limit keep what they hold and drain. */
 	sch_tree_unlock(sch);
 	return 0;
@@ -1252,8 +1403,7 @@ static int snic_q_init(struct Qdisc *sch, struct nlattr *opt,
 	snic_q_cc_default(q, qdisc_dev(sch));
 	snic_ctx_link_init(&q->ctx, get_random_u32());
 	q->hello = true;
-	q->hello_until = ktime_get_ns() +
-			 SNIC_Q_HELLO_PERIODS * (u64)q->sync_us * NSEC_PER_USEC;
+	q->hello_until = ktime_get_ns() + snic_q_hello_wait(q);
 	err = snic_q_change(sch, opt, extack);
 	if (err)
 		return err;
@@ -1286,7 +1436,8 @@ static int snic_q_dump(struct Qdisc *sch, struct sk_buff *skb)
 	    nla_put(skb, TCA_SNIC_CC_VL_PKT_SIZE, sizeof(q->cc_pkt),
 		    q->cc_pkt) ||
 	    nla_put(skb, TCA_SNIC_CC_VL_MARK_RATE, sizeof(q->cc_rate),
-		    q->cc_rate)) {
+		    q->cc_rate) ||
+	    nla_put_u32(skb, TCA_SNIC_LATENCY, q->latency)) {
 		nla_nest_cancel(skb, opts);
 		return -EMSGSIZE;
 	}
@@ -1335,6 +1486,9 @@ static int snic_q_dump_stats(struct Qdisc *sch, struct gnet_dump *d)
 		.held_over = q->held_over,
 		.hello_fallbacks = q->hello_fallbacks,
 		.credit_restarts = q->ctx.restarts,
+		.in_flight = q->flight.qlen,
+		.in_flight_16b = q->flight_16b,
+		.flight_full = q->flight_full,
 	};
 
 	BUILD_BUG_ON(TC_SNIC_HIST_BUCKETS != SNIC_HIST_BUCKETS);
@@ -1425,7 +1579,8 @@ static enum hrtimer_restart snic_q_sync_fire(struct hrtimer *t)
 	if (!gated && !hello && !READ_ONCE(q->sync_owed))
 		return HRTIMER_NORESTART;
 	if (gated && now - READ_ONCE(q->last_limit) >
-	    SNIC_Q_CREDIT_TIMEOUT * period && !READ_ONCE(q->silent)) {
+	    SNIC_Q_CREDIT_TIMEOUT * period + snic_q_rtt(q) &&
+	    !READ_ONCE(q->silent)) {
 		/* The receiver says nothing: counted, and its VLs stay flow
 		 * controlled (it may be slow, not gone; one that goes says
 		 * so, and a new one starts with a LIMIT of its own; a link
@@ -1453,7 +1608,7 @@ static enum hrtimer_restart snic_q_sync_fire(struct hrtimer *t)
 		 */
 		if (!up)
 			q->hello_until = max(q->hello_until, now +
-					     SNIC_Q_HELLO_PERIODS * period);
+					     snic_q_hello_wait(q));
 		else if (now >= q->hello_until)
 			snic_q_hello_end(q, now);
 		sched = !q->hello && q->sch->q.qlen;

@@ -54,6 +54,16 @@
  *                   downstream credits during this congestion (a victim
  *                   of congestion further on, not its root) marks too.
  *                   Off (the default): only roots mark.
+ *   TCA_SNIC_LATENCY u32, the link's propagation delay in fabric
+ *                   nanoseconds, 0..1000000 (0, the default): every frame
+ *                   reaches the far end that long after its last byte
+ *                   left (a credit frame: after its start), in fabric time
+ *                   (x DILATION in wall time). The link keeps sending
+ *                   meanwhile, up to LIMIT x 16 frames in flight: what is
+ *                   in flight is still in the qdisc's queue length and
+ *                   arrives in the order it was sent. A new latency, rate
+ *                   or dilation brings what is in flight in to at most
+ *                   the new latency.
  * While a VL is congested, the packets it sends that are eligible get the
  * FECN bit of their 16B header set; the destination NIC reflects it to
  * the source as a BECN.
@@ -62,12 +72,13 @@
  * (include/uapi/linux/snic.h, "Credits") only sends what the receiver's
  * newest credit limit allows; such a VL blocks alone, the other VLs go
  * on. A credit-blocked head still ages: the watchdog discards it at its
- * HoQ lifetime. A receiver that has sent no LIMIT for 8 sync periods is
- * counted in credit_timeouts; its VLs stay flow controlled (a receiver
- * that goes away says so). A new qdisc, and one reset by a link going
- * down, sends no data until the far end answers its probe, or for 8 sync
- * periods of carrier if it never does (a far end that is no snic
- * receiver: then no VL is flow controlled, hello_fallbacks).
+ * HoQ lifetime. A receiver that has sent no LIMIT for 8 sync periods
+ * and the link's round trip (2 x LATENCY) is counted in credit_timeouts;
+ * its VLs stay flow controlled (a receiver that goes away says so). A new
+ * qdisc, and one reset by a link going down, sends no data until the far
+ * end answers its probe, or for 8 sync periods of carrier and the round
+ * trip if it never does (a far end that is no snic receiver: then no VL
+ * is flow controlled, hello_fallbacks).
  *
  * Statistics: struct tc_snic_xstats as the qdisc's xstats (append-only).
  */
@@ -99,6 +110,7 @@ enum {
 	TCA_SNIC_CC_VICTIM,
 	TCA_SNIC_CC_VL_PKT_SIZE,
 	TCA_SNIC_CC_VL_MARK_RATE,
+	TCA_SNIC_LATENCY,
 
 	__TCA_SNIC_MAX,
 	TCA_SNIC_MAX = __TCA_SNIC_MAX - 1
@@ -163,9 +175,10 @@ struct tc_snic_xstats {
 	__u64	stamp_failed;	/* frames that could not be stamped (no
 				 * memory to make them writable)
 				 */
-	/* fidelity (appended): with a line rate, how late each frame left
-	 * against its start in the link's model (when both it and the link
-	 * were ready), fabric ns
+	/* fidelity (appended): with a line rate, how late each 16B frame
+	 * left against its due time in the link's model (the end of its
+	 * time on the link, when both it and the link were ready, plus the
+	 * latency), fabric ns
 	 */
 	struct tc_snic_late {
 		__u64	n;		/* frames measured */
@@ -191,6 +204,12 @@ struct tc_snic_xstats {
 	__u64	credit_restarts; /* the receiver's LIMITs went on behind
 				  * one applied (forged): started over
 				  */
+	/* link latency (appended) */
+	__u32	in_flight;	/* frames sent, not at the far end yet */
+	__u32	in_flight_16b;	/* ... of them 16B frames */
+	__u64	flight_full;	/* times the link waited: limit x 16
+				 * frames in flight
+				 */
 };
 
 #endif /* _UAPI_LINUX_SCH_SNIC_H */
