@@ -10,14 +10,18 @@
  *   rdma 0|1             an RDMA device on every host (fabric_rdma.c)
  *   rate RATE            default link rate, tc units (100gbit)
  *   buf CREDITS          default receive buffer per VL, 64-byte credits (256)
+ *   latency NS           default link propagation delay, fabric ns (0)
+ *   global_latency NS    ... of a link marked global (0)
  *   vlarb W0,W1,...      VLArb weights of the data VLs on every link end,
  *                        64-byte units, 1..255 (64 each)
  *   host NAME [lid LID] [machine M]
  *                        a host (a snic on fab0), LID assigned if absent
  *   switch NAME [machine M]
  *                        a switch (snicsw sw0, ports p1, p2, ...)
- *   link A B [rate RATE] [buf CREDITS] [global]
+ *   link A B [rate RATE] [buf CREDITS] [latency NS] [global]
  *                        a link; switch ports are numbered in link order;
+ *                        latency: its propagation delay (fabric ns,
+ *                        0..1000000; else the default above);
  *                        "global": packets leaving over it move up one SC
  *                        (Dragonfly's VL escalation)
  *   machine NAME ADDRESS a machine the fabric runs on, by its underlay
@@ -263,6 +267,12 @@ static int fab_statement(struct fabric *f, char **tok, int n, int line)
 			return fab_err(f, line, "vlarb: up to 15 weights, each 1..255");
 		memcpy(f->vlarb, w, k);
 		f->nvlarb = k;
+	} else if ((!strcmp(tok[0], "latency") ||
+		    !strcmp(tok[0], "global_latency")) && n == 2) {
+		if (parse_u32(tok[1], &v) || v > FAB_MAX_LATENCY)
+			return fab_err(f, line, "%s must be 0..%u ns", tok[0],
+				       FAB_MAX_LATENCY);
+		*(tok[0][0] == 'l' ? &f->latency : &f->global_latency) = v;
 	} else if (!strcmp(tok[0], "buf") && n == 2) {
 		if (parse_u32(tok[1], &v) || !v || v > 65535)
 			return fab_err(f, line, "buf must be 1..65535 credits");
@@ -316,8 +326,9 @@ static int fab_statement(struct fabric *f, char **tok, int n, int line)
 		f->vni = v;
 	} else if (!strcmp(tok[0], "link") && n >= 3) {
 		uint64_t lrate = f->rate;
-		uint32_t lbuf = f->buf;
-		bool global = false;
+		uint32_t lbuf = f->buf, lat = 0;
+		bool global = false, has_lat = false;
+		int l;
 
 		a = fab_find(f, tok[1]);
 		b = fab_find(f, tok[2]);
@@ -337,13 +348,23 @@ static int fab_statement(struct fabric *f, char **tok, int n, int line)
 				if (parse_u32(tok[++i], &lbuf) || !lbuf ||
 				    lbuf > 65535)
 					return fab_err(f, line, "buf must be 1..65535 credits");
+			} else if (!strcmp(tok[i], "latency") && i + 1 < n) {
+				if (parse_u32(tok[++i], &lat) ||
+				    lat > FAB_MAX_LATENCY)
+					return fab_err(f, line, "latency must be 0..%u ns",
+						       FAB_MAX_LATENCY);
+				has_lat = true;
 			} else {
 				return fab_err(f, line, "unknown link option \"%s\"",
 					       tok[i]);
 			}
 		}
-		return fab_add_link(f, a, b, lrate, lbuf, global, line) < 0 ?
-		       -1 : 0;
+		l = fab_add_link(f, a, b, lrate, lbuf, global, line);
+		if (l < 0)
+			return -1;
+		f->link[l].has_latency = has_lat;
+		f->link[l].latency = lat;
+		return 0;
 	} else {
 		return fab_err(f, line, "unknown statement \"%s\" (or wrong number of words)",
 			       tok[0]);
@@ -406,6 +427,13 @@ static int zoned(struct fabric *f, int n, int zone, int nzones)
 		f->node[n].nzones = nzones;
 	}
 	return n;
+}
+
+uint32_t fab_latency(const struct fabric *f, const struct fab_link *l)
+{
+	if (l->has_latency)
+		return l->latency;
+	return l->global ? f->global_latency : f->latency;
 }
 
 /* A generated link: the fabric's default rate and buffer. */
@@ -807,6 +835,8 @@ int fab_write(const struct fabric *f, const char *path)
 	fprintf(fp, "fabric %s\ndilation %u\nhoq %u\nrate %llubps\nbuf %u\n",
 		f->name, f->dilation, f->hoq_us, (unsigned long long)f->rate,
 		f->buf);
+	fprintf(fp, "latency %u\nglobal_latency %u\n", f->latency,
+		f->global_latency);
 	for (i = 0; i < f->nvlarb; i++)
 		fprintf(fp, "%s%u%s", i ? "," : "vlarb ", f->vlarb[i],
 			i == f->nvlarb - 1 ? "\n" : "");
@@ -827,10 +857,10 @@ int fab_write(const struct fabric *f, const char *path)
 	for (i = 0; i < f->nlinks; i++) {
 		const struct fab_link *l = &f->link[i];
 
-		fprintf(fp, "link %s %s rate %llubps buf %u%s\n",
+		fprintf(fp, "link %s %s rate %llubps buf %u latency %u%s\n",
 			f->node[l->a].name, f->node[l->b].name,
 			(unsigned long long)l->rate, l->buf,
-			l->global ? " global" : "");
+			fab_latency(f, l), l->global ? " global" : "");
 	}
 	return fclose(fp) ? -1 : 0;
 }

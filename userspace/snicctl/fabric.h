@@ -66,6 +66,8 @@ struct fab_link {
 	uint64_t rate;		/* bytes/s, fabric time */
 	uint32_t buf;		/* credits per VL at each receiving end */
 	bool global;		/* raise the SC on leaving (Dragonfly) */
+	bool has_latency;	/* its own, not the fabric's default */
+	uint32_t latency;	/* ns, fabric time: fab_latency() */
 	int line;
 };
 
@@ -97,6 +99,8 @@ struct fabric {
 	uint32_t cc_victim;	/* 0 or 1 */
 	uint64_t rate;		/* defaults for links */
 	uint32_t buf;
+	uint32_t latency;	/* ns, fabric time: propagation delay */
+	uint32_t global_latency;	/* ... of a global link */
 	struct fab_node *node;
 	int nnodes;
 	struct fab_link *link;
@@ -137,6 +141,9 @@ void fab_gen_usage(FILE *fp);
 int fab_finish(struct fabric *f);
 int fab_write(const struct fabric *f, const char *path);
 const struct fab_link *fab_host_link(const struct fabric *f, int host);
+/* A link's propagation delay, ns of fabric time: its own or the default. */
+uint32_t fab_latency(const struct fabric *f, const struct fab_link *l);
+#define FAB_MAX_LATENCY	1000000	/* ns: sch_snic's TCA_SNIC_LATENCY */
 #define NS_LEN		40	/* a node's netns name, NAME-NODE */
 void fab_ns(const struct fabric *f, int node, char *buf, size_t len);
 int fab_find(const struct fabric *f, const char *name);

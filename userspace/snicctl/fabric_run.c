@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * snicctl fabric up FILE|GENERATOR [name NAME] [dilation D|auto] [rate RATE] [hoq USEC]
- *                   [cc_thr T] [ar|val|valpkt|ugal] [rdma] [machines ADDR,ADDR,...] [part MACHINE]
+ *                   [latency NS] [global_latency NS] [cc_thr T] [ar|val|valpkt|ugal] [rdma] [machines ADDR,ADDR,...] [part MACHINE]
  *                   [check]
  * snicctl fabric down [NAME]
  * snicctl fabric show [NAME]          (-j: JSON)
@@ -42,6 +42,7 @@
 #define CHECK_PARALLEL	8
 #define FAB_UP_USAGE	"snicctl fabric up FILE|GENERATOR [name NAME] " \
 	"[dilation D|auto] [rate RATE] [hoq USEC] [cc_thr T]\n" \
+	"                         [latency NS] [global_latency NS]\n" \
 	"                         [ar|val|valpkt|ugal] [rdma] [machines ADDR,ADDR,...]\n" \
 	"                         [part MACHINE] [loops] [check]"
 
@@ -155,6 +156,7 @@ static int qdisc_of(const struct fabric *f, const char *dev,
 		.has_rate = true, .rate = l->rate,
 		.has_dilation = true, .dilation = f->dilation,
 		.has_hoq = true, .hoq_us = f->hoq_us,
+		.has_latency = true, .latency_ns = fab_latency(f, l),
 	};
 	uint32_t ifindex = fab_ifindex(dev);
 	int vl;
@@ -800,6 +802,14 @@ static int cmd_up(int argc, char **argv)
 			   !parse_u32(argv[i + 1], &v)) {
 			f->hoq_us = v;
 			i++;
+		} else if ((!strcmp(argv[i], "latency") ||
+			    !strcmp(argv[i], "global_latency")) &&
+			   i + 1 < argc && !parse_u32(argv[i + 1], &v) &&
+			   v <= FAB_MAX_LATENCY) {
+			/* the defaults: links without their own take them */
+			*(argv[i][0] == 'l' ? &f->latency :
+			  &f->global_latency) = v;
+			i++;
 		} else if (!strcmp(argv[i], "rate") && i + 1 < argc &&
 			   (rate = parse_rate(argv[i + 1])) > 0 &&
 			   rate <= 1250000000000LL) {
@@ -933,10 +943,10 @@ static void show_text(const struct fabric *f)
 	for (i = 0; i < f->nlinks; i++) {
 		const struct fab_link *l = &f->link[i];
 
-		printf("link %s:%d %s:%d rate %.1fGbit (fabric) %.3fMbit (wall) buf %u%s%s\n",
+		printf("link %s:%d %s:%d rate %.1fGbit (fabric) %.3fMbit (wall) buf %u latency %uns%s%s\n",
 		       f->node[l->a].name, l->pa, f->node[l->b].name, l->pb,
 		       l->rate * 8 / 1e9, l->rate * 8 / 1e6 / f->dilation,
-		       l->buf, l->global ? " global" : "",
+		       l->buf, fab_latency(f, l), l->global ? " global" : "",
 		       fab_spans(f, l) ? " spans" : "");
 	}
 }
@@ -1002,6 +1012,7 @@ static void show_json(const struct fabric *f)
 		out_u64("pb", ":%llu", l->pb);
 		out_u64("rate", " rate %llu", l->rate);
 		out_u64("buf", " buf %llu", l->buf);
+		out_u64("latency_ns", " latency %llu", fab_latency(f, l));
 		/* JSON's true and false, written as they are */
 		out_num("global", "%s", l->global ? "true" : "false");
 		out_num("spans", "%s", fab_spans(f, l) ? "true" : "false");

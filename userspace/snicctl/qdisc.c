@@ -3,12 +3,14 @@
  * snicctl qdisc show DEV: the sch_snic qdiscs of DEV with their per-VL
  * xstats (tc does not know how to decode them).
  * snicctl qdisc set DEV [limit N] [rate RATE] [sc2vl V0,...] [vlarb W0,...]
- *                       [hoq USEC] [dilation D] [sync USEC]: change the
+ *                       [hoq USEC] [dilation D] [sync USEC]
+ *                       [latency NS]: change the
  * root sch_snic qdisc of DEV (tc cannot pass its options); "qdisc add"
  * takes the same options and creates (or replaces) it. RATE takes
  * tc's units: bit kbit mbit gbit (bits/s) or bps kbps mbps gbps (bytes/s).
  * vlarb gives the data VLs' weights in 64-byte units, VL 0 first (VLs not
- * named keep the default, 64).
+ * named keep the default, 64). latency is the link's propagation delay in
+ * fabric nanoseconds (0: none).
  * Congestion marking: [cc_thr T|T0,...] [cc_buf BYTES] [cc_pkt N64|N0,...]
  * [cc_rate N|N0,...] [cc_victim 0|1]; one value applies to every data VL,
  * a list gives each VL's (VL 0 first; VLs not named 0).
@@ -33,7 +35,7 @@
 #define QDISC_OPTS "[limit N] [rate RATE] [sc2vl V0,...] [vlarb W0,...] " \
 		   "[hoq USEC] [dilation D] [sync USEC] [cc_thr T|T0,...] " \
 		   "[cc_buf BYTES] [cc_pkt N64|N0,...] [cc_rate N|N0,...] " \
-		   "[cc_victim 0|1]"
+		   "[cc_victim 0|1] [latency NS]"
 
 /* A per-VL u16 setting: the data VLs' values of @vl, else @one's. */
 static void u16_table(const char *key, struct nlattr *vl, struct nlattr *one)
@@ -86,6 +88,9 @@ static int print_qdisc(struct nl_msg *msg, void *arg)
 		if (opt[TCA_SNIC_HOQ_LIFE])
 			out_u64("hoq_us", " hoq %llu",
 				nla_get_u32(opt[TCA_SNIC_HOQ_LIFE]));
+		if (opt[TCA_SNIC_LATENCY])
+			out_u64("latency_ns", " latency %llu",
+				nla_get_u32(opt[TCA_SNIC_LATENCY]));
 		if (opt[TCA_SNIC_VLARB] &&
 		    nla_len(opt[TCA_SNIC_VLARB]) == TC_SNIC_NUM_VLS)
 			out_table("vlarb", nla_data(opt[TCA_SNIC_VLARB]),
@@ -177,6 +182,9 @@ static int print_qdisc(struct nl_msg *msg, void *arg)
 		x->hello_fallbacks);
 	out_u64("credit_restarts", " credit_restarts %llu",
 		x->credit_restarts);
+	out_u64("in_flight", " in_flight %llu", x->in_flight);
+	out_u64("in_flight_16b", " in_flight_16b %llu", x->in_flight_16b);
+	out_u64("flight_full", " flight_full %llu", x->flight_full);
 	if (x->late.n) {
 		out_begin_sub("late");
 		out_u64("frames", " frames %llu", x->late.n);
@@ -216,7 +224,8 @@ static int qdisc_opts(struct nl_msg *msg, const struct qdisc_cfg *c)
 	    (c->has_cc_vl_pkt && nla_put(msg, TCA_SNIC_CC_VL_PKT_SIZE,
 					 sizeof(c->cc_vl_pkt), c->cc_vl_pkt)) ||
 	    (c->has_cc_vl_rate && nla_put(msg, TCA_SNIC_CC_VL_MARK_RATE,
-					  sizeof(c->cc_vl_rate), c->cc_vl_rate)))
+					  sizeof(c->cc_vl_rate), c->cc_vl_rate)) ||
+	    (c->has_latency && nla_put_u32(msg, TCA_SNIC_LATENCY, c->latency_ns)))
 		return -1;
 	nla_nest_end(msg, opts);
 	return 0;
@@ -295,6 +304,7 @@ int qdisc_apply(int argc, char **argv, bool create)
 		{ "cc_pkt", &c.has_cc_pkt, &c.cc_pkt, 0xffff },	/* x 64 bytes */
 		{ "cc_rate", &c.has_cc_rate, &c.cc_rate, 0xffff },	/* 1 in N */
 		{ "cc_victim", &c.has_cc_victim, &c.cc_victim, 0xff },	/* 0, 1 */
+		{ "latency", &c.has_latency, &c.latency_ns, UINT32_MAX }, /* ns */
 	};
 	uint32_t ifindex;
 	long long rate;

@@ -132,8 +132,9 @@ int qdisc_apply(int argc, char **argv, bool create);
 struct qdisc_cfg {
 	bool has_limit, has_sc2vl, has_rate, has_vlarb, has_hoq, has_dilation,
 	     has_sync, has_cc_thr, has_cc_buf, has_cc_pkt, has_cc_rate,
-	     has_cc_victim, has_cc_vl_pkt, has_cc_vl_rate;
+	     has_cc_victim, has_cc_vl_pkt, has_cc_vl_rate, has_latency;
 	uint32_t limit, hoq_us, dilation, sync_us, cc_buf;
+	uint32_t latency_ns;		/* fabric time */
 	uint32_t cc_pkt, cc_rate;	/* u16 on the wire */
 	uint32_t cc_victim;		/* u8 on the wire */
 	uint64_t rate;			/* bytes/s */
