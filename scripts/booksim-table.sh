@@ -8,9 +8,27 @@
 # measured): per routing and traffic, snic's figure, BookSim2's with
 # 10/100 and 1/1 cycle channels, their ratio against 1/1 (snic's links
 # have no propagation delay), and whether snic is within 10 % of it.
+#
+# booksim-table.sh --bench: BookSim2's figures as make bench reports them
+# beside snic's (BENCH and SPREAD lines, from the same file: measured once,
+# not by each make bench): the accepted load past saturation with 1/1-cycle
+# channels (booksim_{min,val,ugal}_adv1, booksim_{min,val}_uniform) and
+# how many fabric us it simulates per wall second (booksim_df72_us_per_wall_s).
 set -u
 ref=$(dirname "$0")/../Documentation/booksim2-dragonfly.txt
 [ -r "$ref" ] || { echo "booksim-table: no $ref" >&2; exit 1; }
+if [ "${1:-}" = --bench ]; then
+	awk '$1 == "#" && $2 == "speed:" && NF == 6 {
+		print "BENCH booksim_df72_us_per_wall_s " $3
+		print "SPREAD booksim_df72_us_per_wall_s " $4 " " $5 " " $6 }
+	     $1 !~ /^#/ && $3 == "1/1" && $2 == "adv1" && $1 != "UGAL-L" {
+		print "BENCH booksim_" tolower($1) "_adv1 " $5 }
+	     $1 == "UGAL-L" && $2 == "adv1" && $3 == "1/1" {
+		print "BENCH booksim_ugal_adv1 " $5 }
+	     $1 !~ /^#/ && $3 == "1/1" && $2 == "uniform" && $1 != "UGAL-L" {
+		print "BENCH booksim_" tolower($1) "_uniform " $5 }' "$ref"
+	exit 0
+fi
 {
 	sed 's/^/REF /' "$ref" | grep -v '^REF #'
 	cat

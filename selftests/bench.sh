@@ -107,6 +107,11 @@
 #                         (time to the group, packets lost), and 10 % of
 #                         the global links down (uniform load against the
 #                         intact fabric, time to the groups, packets lost)
+#   df72_fabric_us_per_wall_s  fabric us per wall second of the saturated
+#                         MIN runs (1 / dilation: it holds where their
+#                         fidelity is FAITHFUL), beside BookSim2's
+#                         booksim_df72_us_per_wall_s (scripts/bench.sh adds
+#                         BookSim2's lines, scripts/booksim-table.sh)
 #   rdma_*                RDMA (Soft-RoCE) over a fat tree: an RDMA write's
 #                         rate over a TCP stream's and an RDMA round trip
 #                         over ping's, one and three switches, same boot;
@@ -1779,6 +1784,7 @@ for mode in min val arn valpkt ugal; do
 		for f in adv1 uniform avg_hops lost hoq_discards path_changes_per_kpkt; do
 			bench df72_${mode}_$f "" "fabric up failed"
 		done
+		[ $mode != min ] || bench df72_fabric_us_per_wall_s "" "fabric up failed"
 		[ $mode = arn ] && for f in arn_perflow_spread arn_overhead arn_overhead_arn_only arn_linkcut_us \
 			arn_linkcut_lost arn_flip_converge_us arn_flip_unconverged \
 			arn_flip_accepted_adv1 arn_flip_converge_us_uniform \
@@ -1819,6 +1825,12 @@ for mode in min val arn valpkt ugal; do
 	hops=$(ratio $(( $(rx_data switch) - s0 - dh )) "$dh" %.2f)
 	fidelity "df72_$mode" bd
 	RUNS=df72_$mode
+	# Fabric time per wall second at saturation: 1 / dilation, which
+	# holds only where the run kept up (its fidelity, above, gates it),
+	# beside BookSim2's simulated time per wall second on this shape
+	# (scripts/booksim-table.sh --bench).
+	[ $mode != min ] || bench df72_fabric_us_per_wall_s \
+		"$(ratio 1000000 "$("$SNICCTL" -j fabric show bd | $JQ -r '.dilation // empty')" %.1f)"
 	figure df72_${mode}_adv1 %.4f
 	bench df72_${mode}_uniform "$uni"
 	bench df72_${mode}_avg_hops "$hops"
