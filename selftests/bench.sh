@@ -107,6 +107,9 @@
 #                         (time to the group, packets lost), and 10 % of
 #                         the global links down (uniform load against the
 #                         intact fabric, time to the groups, packets lost)
+#   link_latency_rtt_vs_model  a ping's round trip over two links with a
+#                         latency (20 and 50 fabric us) over the model's
+#                         (the goal: within 5 %)
 #   df72_fabric_us_per_wall_s  fabric us per wall second of the saturated
 #                         MIN runs (1 / dilation: it holds where their
 #                         fidelity is FAITHFUL), beside BookSim2's
@@ -657,6 +660,29 @@ bench tree_hot_rx_ratio "$(ratio "$hot1" "$hot0")"
 bench tree_fecn_marked_cca_off "$mk0"
 bench tree_fecn_marked_cca_on "$mk1"
 RUNS=
+
+# Link latency (sch_snic's propagation delay): the round trip of a ping
+# from h1 to h2 over h1 - s1 (20 fabric us) and s1 - h2 (50), 10 Gb/s
+# links at dilation 10000 (a frame's time on the link, about 1 ms of wall
+# time, longer than the host's timer lateness: a faithful run), against
+# the model's 2 x (20 + 50) us, 1400 ms of wall time: the least of 10
+# pings, over 1400 ms. The four serializations (about 0.3 %) and the
+# hosts' own stacks only add to it.
+printf '%s\n' "fabric bl" "dilation 10000" "rate 10gbit" "latency 20000" "host h1" \
+	"host h2" "switch s1" "link h1 s1" "link s1 h2 latency 50000" \
+	>/tmp/bl.$SFX.fab
+if "$SNICCTL" fabric up /tmp/bl.$SFX.fab >/dev/null; then
+	rtt=$(nsexec bl-h1 ping -c 10 -i 0.3 -W 5 10.0.0.2 |
+		sed -n 's#.*min/avg/max[^=]*= \([0-9.]*\)/.*#\1#p')
+	echo "# link latency: least rtt ${rtt:-none} ms, model 1400 ms" >&2
+	fidelity link_latency bl
+	"$SNICCTL" fabric down bl >/dev/null
+	RUNS=link_latency bench link_latency_rtt_vs_model "$(ratio "$rtt" 1400 %.4f)"
+	RUNS=
+else
+	bench link_latency_rtt_vs_model "" "fabric up failed"
+fi
+rm -f /tmp/bl.$SFX.fab
 
 # CCA on a congestion tree and its victims, "snicctl fabric traffic
 # flows:" on fattree:2,1,4 (h1-h4 on leaf1, h5-h8 on leaf2, one spine) at
