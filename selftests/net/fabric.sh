@@ -108,6 +108,10 @@ checke "the same ring with loops: built anyway, and down" \
 	 "$SNICCTL" fabric up /tmp/ring.$SFX.fab name "$F" loops && "$SNICCTL" fabric down "$F" >/dev/null'
 check "bad vlarb: refused" \
 	bad 'vlarb 0,3\n' ':1: vlarb: up to 15 weights'
+check "a link latency past 1 ms: refused" \
+	bad 'switch s1\nhost h1\nlink h1 s1 latency 1000001\n' ':3: latency must be 0..1000000 ns'
+check "a default latency that is no number: refused" \
+	bad 'global_latency 10us\n' ':1: global_latency must be 0..1000000 ns'
 check "duplicate node: refused" \
 	bad 'switch s1\nswitch s1\n' ':2: duplicate node "s1" (first on line 1)'
 check "host with two links: refused" \
