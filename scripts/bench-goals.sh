@@ -42,6 +42,7 @@ arn_overhead_arn_only <= 0.01
 df72_arn_hoq_discards == 0
 arn_flip_converge_us <= 2
 switch_vs_bridge_pps >= 1.2
+link_latency_rtt_vs_model >= 1
 link_latency_rtt_vs_model <= 1.05
 incast_fct_p99_on_vs_off <= 1
 snic_vs_veth_pps >= 0.9
