@@ -23,6 +23,10 @@ cca_jain >= 0.95
 cca_victim_share_tuned >= 0.95
 cca_hot_link_util_tuned >= 0.95
 cca_jain_tuned >= 0.95
+cca_best_victim_share >= 0.95
+cca_best_hot_link_util >= 0.95
+cca_best_jain >= 0.95
+cca_one_setting_meets_all == 1
 pacing_err_mean <= 0.02
 pacing_err_p99 <= 0.10
 pacing_irq_vs_fq <= 1
