@@ -463,8 +463,9 @@ fi
 	echo
 	echo "Routing on the 72-host Dragonfly (issue 10; dragonfly:2,4,2,9: p=2,"
 	echo "a=4, h=2, g=9) at 2.5 Gb/s and dilation 10000, HoQ lifetime 500 fabric"
-	echo "us, 1500-byte frames, 3 s of wall time (300 fabric us) after 1 s of"
-	echo "warm-up per point, each mode on a fabric of its own in the same boot"
+	echo "us, 1500-byte frames, 3 s of wall time (300 fabric us) measured per"
+	echo "point after a warm-up, 6 s (600 fabric us: the steady state) at"
+	echo "offered 1.0 and 1 s below, each mode on a fabric of its own in the same boot"
 	echo "(ADV+1 at offered 1.0 three times: df72_*_adv1 is their median):"
 	echo "MIN (the LFT), VAL (\`\`fabric up ... val\`\`: per flow a random"
 	echo "non-minimal BPT candidate, an intermediate group out of up to 7, per"
