@@ -144,6 +144,21 @@ printf 'name: x\nnodes: [a]\n' >"$t/notclab.yml"
 check "YAML that is no containerlab topology: refused, exit 1, said" sh -c "
 	out=\$('$n2f' '$t/notclab.yml' 2>&1); rc=\$?; echo \"\$out\"
 	[ \$rc -eq 1 ] && echo \"\$out\" | grep -q 'not a containerlab topology'"
+# The Dragonfly's flow model (scripts/dragonfly-model.py) on the bench's
+# shape: ADV+1's ceilings per routing, which the bench's figures are read
+# against (a change of the generator's global links moves them).
+m=$top/scripts/dragonfly-model.py
+check "dragonfly model, ADV+1: MIN 1/8 (one global link), Valiant by group 1/2 (a local link at 2), by switch 9/17, best split 0.55-0.5625" sh -c "
+	'$m' --iters 600 dragonfly:2,4,2,9 >'$t/dm.txt'; cat '$t/dm.txt'
+	grep -qx 'min ceiling 0.1250 hottest g0s0>g1s0 8.000 (global 8.000 local 4.000 host 1.000)' '$t/dm.txt' &&
+	grep -q '^val ceiling 0.5000 .* (global 1.778 local 2.000 ' '$t/dm.txt' &&
+	grep -q '^valnode ceiling 0.5294 .* (global 1.778 local 1.889 ' '$t/dm.txt' &&
+	awk '\$1 == \"best\" { exit !(\$3 >= 0.55 && \$3 <= 0.5625) }' '$t/dm.txt'"
+check "dragonfly model: uniform MIN's ceiling is the host link's; a one-group fabric refused" sh -c "
+	'$m' --pattern uniform dragonfly:2,4,2,9 min | tee '$t/du.txt' &&
+	grep -q '^min ceiling 1.0000 ' '$t/du.txt' &&
+	{ '$m' fattree:2,2,2 >'$t/ft.err' 2>&1; [ \$? -eq 1 ]; } && cat '$t/ft.err' &&
+	grep -q 'fewer than two groups' '$t/ft.err'"
 echo "1..$n"
 echo "# $((n - fail)) passed, $fail failed"
 [ $fail -eq 0 ]
