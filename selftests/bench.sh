@@ -108,7 +108,10 @@
 #                         bytes and ARN's own, a global link cut under load
 #                         (time to the group, packets lost), and 10 % of
 #                         the global links down (uniform load against the
-#                         intact fabric, time to the groups, packets lost)
+#                         intact fabric, time to the groups, packets lost);
+#                         df72_{arn,valpkt}_adv1_hot_channel_load: the
+#                         busiest channel's bytes over the ADV+1 runs
+#                         over a host link's (mean), and _bound, 1 over it
 #   link_latency_rtt_vs_model  a ping's round trip over two links with a
 #                         latency (20 and 50 fabric us) over the model's
 #                         (the goal: within 5 %)
@@ -1870,6 +1873,45 @@ df_run() {
 	echo "$j" |
 		$JQ -r "$FRAC"'"\((.accepted_mean | numbers | frac) // "x") \(if (.undelivered // 1) == 0 then (.lost | numbers // "x") else "x" end)"'
 }
+# df_chan: per directed channel of bd, "FROM TO CLASS BYTES": the data
+# bytes (VLs 0-14) its sending end's sch_snic sent so far; CLASS host_up,
+# host_down, local or global. Nothing when a link end was not read.
+df_chan() {
+	local l out=
+
+	l=$("$SNICCTL" -j fabric show bd | $JQ -r '.links[] |
+		"\(.a) \(.pa) \(.b) \(.pb) \(.global)"') || return 0
+	out=$(echo "$l" | while read -r a pa b pb g; do
+		# each end as the sender: a host's port 0 is its fab0
+		for e in "$a $pa $b $pb" "$b $pb $a $pa"; do
+			set -- $e
+			nsexec "bd-$1" "$SNICCTL" -j qdisc show \
+				"$([ "$2" = 0 ] && echo fab0 || echo "p$2")" |
+				$JQ -r --arg f "$1" --arg t "$3" --arg c "$(
+					if [ "$g" = true ]; then echo global
+					elif [ "$2" = 0 ]; then echo host_up
+					elif [ "$4" = 0 ]; then echo host_down
+					else echo local; fi)" \
+				'first(.[] | . as $q | [range(0; 15) | $q["vl\(.)"].bytes] |
+				 select(all(numbers)) | "\($f) \($t) \($c) \(add)")'
+		done
+	done)
+	[ "$(echo "$out" | grep -c .)" -eq $(( 2 * $(echo "$l" | grep -c .) )) ] &&
+		echo "$out"
+}
+# df_hot BEFORE AFTER: the busiest channel's bytes over the mean of what
+# the hosts' links carried up: "LOAD CLASS FROM>TO", nothing when the
+# hosts sent nothing. A channel at L carries L times a host's load, so
+# the hosts get at most 1/L of a link (scripts/dragonfly-model.py gives
+# each routing's L with every draw even).
+df_hot() {
+	awk 'NR == FNR { b[$1 ">" $2] = $4; next }
+		{ k = $1 ">" $2; d[k] = $4 - b[k]; c[k] = $3
+		  if ($3 == "host_up") { up += d[k]; n++ } }
+		END { if (!n || up <= 0) exit
+			for (k in d) if (d[k] / (up / n) > m) { m = d[k] / (up / n); h = k }
+			printf "%.3f %s %s\n", m, c[h], h }' "$1" "$2"
+}
 df_uni_min= df_uni_val= df_uni_arn= df_uni_valpkt= df_uni_ugal=
 for mode in min val arn valpkt ugal; do
 	opt=$mode
@@ -1891,6 +1933,11 @@ for mode in min val arn valpkt ugal; do
 		done
 		continue
 	fi
+	# the channels' bytes over the three ADV+1 runs (ARN and VAL per
+	# packet: what holds their accepted load)
+	c0=/tmp/bench-chan0.$SFX c1=/tmp/bench-chan1.$SFX
+	: >$c0
+	case $mode in arn|valpkt) df_chan >$c0 ;; esac
 	set -- $(df_run adv+1 1.0)
 	sample df72_${mode}_adv1 "$1"
 	lost=$2
@@ -1901,6 +1948,13 @@ for mode in min val arn valpkt ugal; do
 		sample df72_${mode}_adv1 "$1"
 		lost="$lost $2"
 	done
+	hot=
+	if [ -s $c0 ]; then
+		df_chan >$c1
+		[ -s $c1 ] && hot=$(df_hot $c0 $c1)
+		echo "# df72 $mode ADV+1: the busiest channel ${hot:-unread}" >&2
+	fi
+	rm -f $c0 $c1
 	set -- $(df_run uniform 1.0)
 	uni=$1 lost="$lost $2"
 	# Steady traffic: the second of two runs at 0.5, so that entries
@@ -1935,6 +1989,15 @@ for mode in min val arn valpkt ugal; do
 	bench df72_${mode}_hoq_discards "$(df_hoq)" \
 		"$([ "$dh" -gt 0 ] || echo "no packet delivered")"
 	bench df72_${mode}_path_changes_per_kpkt "$moves"
+	case $mode in arn|valpkt)
+		set -- $hot
+		bench df72_${mode}_adv1_hot_channel_load "${1:-}" \
+			"$([ -n "$hot" ] || echo "a link end's bytes unread, or the hosts sent nothing")"
+		bench df72_${mode}_adv1_hot_channel_bound "$(ratio 1 "${1:-}" %.4f)" \
+			"$([ -n "$hot" ] || echo "a link end's bytes unread, or the hosts sent nothing")"
+		[ -z "$hot" ] || echo "# df72_${mode}_adv1_hot_channel: $3, $2" >&2
+		;;
+	esac
 	if [ $mode = arn ]; then
 		# VL 15's share of the bytes the switches took in (ARNs and
 		# the CCA's CNs), and ARN's own (each ARN counted as its
