@@ -39,9 +39,19 @@
  * it meets, and the SC raised at every global hop keeps the VLs
  * acyclic. For a destination in the group (an entry per destination
  * switch) the detours go through another switch of the group: such a
- * candidate is marked, and the switch (snic_sw_rx()) maps the SC of a
- * packet that takes it by ar_detour_sc2sc, the global hop's step, so
- * its second local hop holds a buffer of a higher VL. While per-flow
+ * candidate is marked, and a packet that takes it leaves on its own SC
+ * with SNIC_RC_DETOUR set; the next switch (snic_sw_rx()) maps its SC by
+ * ar_detour_sc2sc, the global hop's step, and clears the mark. So the
+ * first local hop holds a buffer of the VL direct traffic uses, whose
+ * buffers wait only on a host or a higher VL, and the second one a
+ * buffer of a higher VL: detours taken in turn around a group close no
+ * credit loop. (Were both hops on one VL, s0 via s2, s2 via s1 and s1 via
+ * s0 would close one.) That needs the step to raise the SC: a packet
+ * whose SC the map does not raise (SC 7 and up under the fabric
+ * manager's map, any without a map) takes the best candidate that is no
+ * detour, or the LFT; and every switch of the group must have
+ * the same map, and LOCAL kinds on its ports inside the group (the
+ * fabric manager's settings). While per-flow
  * notices exist (an ARN with PATH_ID or FLOW), a packet of a named flow
  * whose path uses the named link takes the best other candidate, alone.
  * With a per-packet algorithm (valiant-packet, ugal: core/arn.h) each
@@ -493,7 +503,7 @@ u32 snic_ar_route(struct snic_switch *sw, struct snic_port *in,
 		  u32 lft_port, bool *detour)
 {
 	u8 kind = READ_ONCE(in->ar.kind);
-	u32 port = lft_port, hash, avoid;
+	u32 port = lft_port, hash, avoid, nodet;
 	struct snic_ar_params p = {};
 	struct snic_ar *ar = &sw->ar;
 	struct snic_ar_bpt *b;
@@ -538,6 +548,18 @@ u32 snic_ar_route(struct snic_switch *sw, struct snic_port *in,
 	else
 		i = snic_ar_flow_pick(ar, b, &b->ent.f[bucket], &p, local,
 				      hash, in);
+	/* A detour needs a step that raises the SC (the comment on top):
+	 * without one, the best other candidate, as for a per-flow notice.
+	 */
+	nodet = 0;
+	if (unlikely(READ_ONCE(ar->detour_sc2sc[h->sc & (SNIC_NUM_SC - 1)]) <=
+		     h->sc)) {
+		for (alt = 0; alt < min_t(int, b->ent.n, SNIC_BPT_CANDS); alt++)
+			if (b->ent.c[alt].detour)
+				nodet |= BIT(alt);
+		if (i >= 0 && (nodet & BIT(i)))
+			i = snic_bpt_avoid(&b->ent, &p, local, hash, nodet);
+	}
 	/* A flow named by a per-flow ARN leaves the named link at once,
 	 * alone: the rest of its bucket keeps the bucket's path.
 	 */
@@ -546,7 +568,8 @@ u32 snic_ar_route(struct snic_switch *sw, struct snic_port *in,
 		spin_lock_bh(&ar->lock);
 		avoid = snic_ar_avoid(ar, b, &k);
 		alt = avoid & BIT(i) ?
-		      snic_bpt_avoid(&b->ent, &p, local, hash, avoid) : -1;
+		      snic_bpt_avoid(&b->ent, &p, local, hash,
+				     avoid | nodet) : -1;
 		spin_unlock_bh(&ar->lock);
 		if (alt >= 0) {
 			i = alt;

@@ -295,7 +295,7 @@ struct snic_ar {
 	u32 recovery_us;		/* 0: two periods */
 	u32 min_gap_us;			/* per port and type, 0: none */
 	u8 detect;			/* SNIC_AR_DETECT_* */
-	u8 detour_sc2sc[SNIC_NUM_SC];	/* SC of a packet on a detour */
+	u8 detour_sc2sc[SNIC_NUM_SC];	/* SC of a detour's second hop */
 	spinlock_t lock;		/* all below, and the entries' penalties */
 	struct snic_ar_params p;
 	struct snic_arn_thr thr;

@@ -57,6 +57,22 @@ static int snic_sw_remap_sc(const u8 *map, struct sk_buff *skb)
 	return 0;
 }
 
+/* Set or clear SNIC_RC_DETOUR in the 16B header at skb->data + ETH_HLEN. */
+static int snic_sw_detour_mark(struct sk_buff *skb, bool set)
+{
+	u8 *w1;
+
+	if (skb_ensure_writable(skb, SNIC_ENCAP_HLEN))
+		return -ENOMEM;
+	w1 = skb->data + ETH_HLEN + 4;
+	/* word 1 bits 27:25: byte 3 bits 3:1 */
+	if (set)
+		w1[3] |= SNIC_RC_DETOUR << 1;
+	else
+		w1[3] &= ~(SNIC_RC_DETOUR << 1);
+	return 0;
+}
+
 /* Send @skb out of @out. */
 static void snic_sw_xmit(struct snic_port *out, struct sk_buff *skb,
 			 unsigned int len)
@@ -82,7 +98,7 @@ static void snic_sw_xmit(struct snic_port *out, struct sk_buff *skb,
 	}
 
 	skb->dev = out->dev;
-	/* The SC and FECN bits changed on the way: a checksum over the
+	/* The SC, RC and FECN bits changed on the way: a checksum over the
 	 * frame that came in is stale (as the bridge forwards).
 	 */
 	skb_forward_csum(skb);
@@ -149,6 +165,7 @@ static rx_handler_result_t snic_sw_rx(struct sk_buff **pskb)
 	struct snic_16b h;
 	size_t payload;
 	void *entry;
+	int err;
 
 	if (skb->protocol == htons(ETH_P_SNIC_CREDIT)) {
 		in = rcu_dereference(skb->dev->rx_handler_data);
@@ -212,6 +229,12 @@ static rx_handler_result_t snic_sw_rx(struct sk_buff **pskb)
 			why = SNIC_STAT_FWD_DROP_NO_ROUTE;
 			goto drop;
 		}
+		/* (A detour's mark means nothing here.) */
+		if (unlikely(h.rc & SNIC_RC_DETOUR) &&
+		    snic_sw_detour_mark(skb, false)) {
+			why = SNIC_STAT_FWD_DROP_NOMEM;
+			goto drop;
+		}
 		snic_crx_rx(&in->crx, h.sc, h.le, len);
 		snic_sw_flood(sw, in, skb, READ_ONCE(m->ports));
 		return RX_HANDLER_CONSUMED;
@@ -237,15 +260,26 @@ static rx_handler_result_t snic_sw_rx(struct sk_buff **pskb)
 		why = SNIC_STAT_FWD_DROP_LOOP;
 		goto drop;
 	}
-	/* An in-group detour: its SC steps up (ar_detour_sc2sc), so its
-	 * next local hop holds a buffer of another VL.
+	/* In-group detours: the first hop keeps the SC and marks the
+	 * packet; the next switch steps a marked packet's SC up
+	 * (ar_detour_sc2sc) and clears the mark, so the second local hop
+	 * holds a buffer of a higher VL than the first (ar.c). A mark from
+	 * a host or a global link is cleared with no step (on multicast,
+	 * above).
 	 */
-	if (detour) {
-		if (snic_sw_remap_sc(sw->ar.detour_sc2sc, skb)) {
+	if (unlikely(detour || (h.rc & SNIC_RC_DETOUR))) {
+		err = 0;
+		if ((h.rc & SNIC_RC_DETOUR) &&
+		    READ_ONCE(in->ar.kind) == SNIC_AR_PORT_LOCAL)
+			err = snic_sw_remap_sc(sw->ar.detour_sc2sc, skb);
+		if (!err)
+			err = snic_sw_detour_mark(skb, detour);
+		if (err) {
 			why = SNIC_STAT_FWD_DROP_NOMEM;
 			goto drop;
 		}
-		snic_count(&in->stats, SNIC_STAT_AR_DETOUR);
+		if (detour)
+			snic_count(&in->stats, SNIC_STAT_AR_DETOUR);
 	}
 	if (unlikely(!netif_running(out->dev) || !netif_carrier_ok(out->dev))) {
 		why = SNIC_STAT_FWD_DROP_EGRESS;

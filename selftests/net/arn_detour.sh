@@ -5,15 +5,21 @@
 # s2 (arn_detour.fab; s0: p1 h1, p2 s1, p3 s2; s1: p1 h2, p2 s0, p3 s2;
 # s2: p1 h3, p2 s0, p3 s1). snicctl fabric up ... ar gives each switch a
 # BPT entry per other switch of its group: the direct link, and a detour
-# through the third switch, marked "d", whose packets leave with their SC
-# stepped up by ar_detour_sc2sc (1,2,...,7,7).
+# through the third switch, marked "d", whose packets leave marked (16B
+# RC bit 2) on their own SC, the next switch stepping it up by
+# ar_detour_sc2sc (1,2,...,7,7) for the second hop: detours taken in
+# turn around the group (s0 via s2, s2 via s1, s1 via s0) would close a
+# credit loop on one VL if both hops shared it.
 #  - with every link up, h1's traffic to h2 goes direct, on VL 0;
 #  - the s0-s1 link fails: h1 -> h2 and the replies take the detour
-#    through s2, counted in ar_detour where they came in, and s2
-#    forwards them to s1 on VL 1 (the SC step): no loss of the pings
+#    through s2, counted in ar_detour where they came in; s0 sends them
+#    to s2 on VL 0, and s2 forwards them to s1 on VL 1 (the SC step on
+#    the second hop): no loss of the pings
 #    after the failure is known, and s2 does not detour them again
 #    (a packet that came over a local link follows the LFT);
 #  - the link back, traffic goes direct again;
+#  - frames a host marks as on a detour go direct, on VL 0: the mark
+#    is a switch's, cleared with no step;
 #  - a detour that is also global, and a detour map with an SC beyond
 #    31, are refused with errno and extack.
 # kernels: 6.12
@@ -31,6 +37,10 @@ pings() {	# pings N: h1 pings h2 N times; prints the replies
 		sed -n 's/.* \([0-9]*\) \(packets \)\{0,1\}received.*/\1/p'
 }
 vl() { vlx "$S2" p3 "$1" enqueued; }	# s2's egress to s1, per VL
+vl01() { vlx "$S0" p3 "$1" enqueued; }	# s0's egress to s2: the first hop
+vl12() { vlx "$S1" p1 "$1" enqueued; }	# s1's egress to h2
+# n0 VL: the count of VL (an idle VL is not shown: none, 0)
+n0() { case $1 in missing) echo 0 ;; *) echo "$1" ;; esac; }
 
 bpt s0 2 | sed "s/^/# /"
 checke "s0's entry for h2: the direct link, then the detour through s2 (d)" \
@@ -52,7 +62,8 @@ nsexec "$S0" $IP link set p2 down
 checke "the s0-s1 link fails: both ends exclude their direct candidate" \
 	'waitfor 10000 "bpt s0 2 | grep -q \" c0 [^ ]*:failed\" &&
 	 bpt s1 1 | grep -q \" c0 [^ ]*:failed\""'
-v0=$(vl 0) v1=$(vl 1) a2=$(pc s2 p2 ar_alt)
+v0=$(vl 0) v1=$(vl 1) a2=$(pc s2 p2 ar_alt) f0=$(vl01 0) f1=$(vl01 1)
+e1=$(n0 "$(vl12 1)") e2=$(n0 "$(vl12 2)")
 checke "h1 -> h2 over the detour: every ping answered" \
 	'n=$(pings 20); echo "$n replies"; [ "$n" -eq 20 ]'
 checke "...each request counted in ar_detour on s0, each reply on s1" \
@@ -61,6 +72,14 @@ checke "...each request counted in ar_detour on s0, each reply on s1" \
 checke "...and s2 sends the requests on to s1 on VL 1, not VL 0 (the SC step)" \
 	'echo "vl0 +$(($(vl 0) - v0)) vl1 +$(($(vl 1) - v1))";
 	 [ $(($(vl 1) - v1)) -ge 20 ] && [ $(($(vl 0) - v0)) -eq 0 ]'
+checke "...s0 sent them to s2 on VL 0, as direct traffic: the second hop steps up" \
+	'a=$(vl01 0) b=$(n0 "$(vl01 1)"); isnum "$f0" && isnum "$a" || exit 1
+	 echo "vl0 +$((a - f0)) vl1 +$((b - $(n0 "$f1")))"
+	 [ $((a - f0)) -ge 20 ] && [ $((b - $(n0 "$f1"))) -eq 0 ]'
+checke "...and s2 cleared the mark: s1 gives them to h2 on VL 1, not stepped again" \
+	'a=$(n0 "$(vl12 1)") b=$(n0 "$(vl12 2)")
+	 echo "vl1 +$((a - e1)) vl2 +$((b - e2))"
+	 [ $((a - e1)) -ge 20 ] && [ $((b - e2)) -eq 0 ]'
 checke "s2 took them in transit, by its LFT: no second detour" \
 	'[ $(pc s2 p2 ar_detour) -eq 0 ] && [ $(pc s2 p3 ar_detour) -eq 0 ] &&
 	 [ $(pc s2 p2 ar_alt) -eq $a2 ]'
@@ -74,6 +93,19 @@ checke "the link back: the direct candidates are usable again" \
 checke "...and h1's traffic goes direct again" \
 	'waitfor 20000 "d=\$(pc s0 p1 ar_detour); pings 5 >/dev/null;
 	 [ \$(pc s0 p1 ar_detour) -eq \$d ]"'
+
+# Only a switch marks a detour: a host's mark is cleared, no SC step,
+# neither at s0 nor at s1 (which would step it: it comes over a local
+# port there).
+g0=$(n0 "$(vl12 0)") g1=$(n0 "$(vl12 1)") d0=$(pc s0 p1 ar_detour)
+nsexec "$H1" "$TOOLS/snic_inject" fab0 rc_detour 20 2 1 >/dev/null ||
+	echo "# snic_inject rc_detour failed"
+checke "frames h1 marks as on a detour (RC bit 2) reach h2 on VL 0: mark cleared, no step" \
+	'waitfor 10000 "[ \$((\$(n0 \"\$(vl12 0)\") - g0)) -ge 20 ]"
+	 a=$(n0 "$(vl12 0)") b=$(n0 "$(vl12 1)")
+	 echo "vl0 +$((a - g0)) vl1 +$((b - g1))"
+	 [ $((a - g0)) -ge 20 ] && [ $((b - g1)) -eq 0 ] &&
+	 [ $(pc s0 p1 ar_detour) -eq $d0 ]'
 
 s0if=$(nsexec "$S0" cat /sys/class/net/sw0/ifindex)
 check "a candidate both global and a detour (raw): EINVAL" \

@@ -13,6 +13,8 @@
  *   cn_field     CN for SL 32
  *   fecn         valid 16B Ethernet packet with FECN set
  *   becn         valid 16B Ethernet packet with BECN set
+ *   rc_detour    valid 16B Ethernet packet with RC bit 2 set (an in-group
+ *                detour's mark, which only a switch may set)
  *   truncated    10 bytes: shorter than the 16B header
  *   bad_l2       L2 type 1 instead of 2 (16B)
  *   bad_len      LEN one flit longer than the bytes sent
@@ -92,7 +94,8 @@
 
 static const char *const classes[] = {
 	"good", "mgmt", "cn", "cn_short", "cn_version", "cn_type", "cn_field",
-	"fecn", "becn", "truncated", "bad_l2", "bad_len", "bad_pad", "padded",
+	"fecn", "becn", "rc_detour", "truncated", "bad_l2", "bad_len",
+	"bad_pad", "padded",
 	"credit_stale", "sync_forged", "late",
 	"mgmt_padded",
 	"unknown_l4", "short_inner", "credit_short", "credit_version",
@@ -389,6 +392,8 @@ static size_t build(const char *cls, int ifindex, uint32_t dlid,
 	}
 	h.fecn = !strcmp(cls, "fecn");
 	h.becn = !strcmp(cls, "becn");
+	if (!strcmp(cls, "rc_detour"))
+		h.rc = SNIC_RC_DETOUR;
 	/* Inner Ethernet frame: to the DLID's MAC, from the SLID's. */
 	memset(pl, 0, payload);
 	if (payload >= 14) {

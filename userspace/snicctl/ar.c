@@ -31,7 +31,8 @@
  *                      sent over the line rate, 0..255: ar_util_thr,
  *                      ar_util_samples), or either
  *   ar_util_thr SET:CLEAR, ar_util_samples S:C
- *   ar_detour_sc2sc SC0,SC1,...  the SC of a packet on an in-group detour,
+ *   ar_detour_sc2sc SC0,SC1,...  the SC of a packet on the second hop of an
+ *                      in-group detour (marked by the switch before),
  *                      per SC it came with (SCs not named: their own);
  *                      shown when not the identity
  * Options of "port set": ar_kind none|global|local, ar_peer N (peer group
@@ -40,7 +41,8 @@
  * snicctl bpt show SW  the Best Path Table
  * snicctl bpt set SW dlid D[-LAST] CAND...  CAND = port:cost:g|l|d[:LINK[:LINK]]
  *                      (g: the first link is global, l: local, d: an
- *                      in-group detour, its SC mapped by ar_detour_sc2sc;
+ *                      in-group detour, marked, its SC mapped by the
+ *                      next switch's ar_detour_sc2sc;
  *                      LINK: gSW.PEERGROUP.INDEX or lFROM.TO)
  * snicctl bpt del SW dlid D[-LAST]
  */

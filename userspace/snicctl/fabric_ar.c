@@ -27,10 +27,11 @@
  *
  * For host D of S's own group on another switch: the minimal candidate,
  * and detours through each other switch X of the group that S links to
- * (local hop 1, then X's LFT path to D). A detour is marked as such: the
- * switch steps up the SC of a packet that takes it (ar_detour_sc2sc, the
- * same step as a global hop's), so the detour's second local hop holds a
- * buffer of a higher VL and detours close no credit loop. One entry per
+ * (local hop 1, then X's LFT path to D). A detour is marked as such: a
+ * packet that takes it leaves marked on its own SC, and X steps its SC up
+ * (ar_detour_sc2sc, the same step as a global hop's), so the detour's
+ * second local hop holds a buffer of a higher VL than its first and
+ * detours close no credit loop. One entry per
  * destination switch (its hosts' LIDs, when consecutive).
  */
 #include <stdio.h>

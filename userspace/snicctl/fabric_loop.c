@@ -12,9 +12,11 @@
  * sc2sc_global()), SC n is VL n.
  *
  * Checked: the LFT routes (fab_route()) between every pair of hosts. With
- * adaptive routing the BPT's detours step the SC up as a global hop does,
- * so they add no cycle within a VL that this check would miss; they are
- * not walked here.
+ * adaptive routing a BPT detour's first hop comes from a host on the SC
+ * direct traffic uses, and the next switch steps its SC up as a global
+ * hop does for the rest (the LFT's path at the next VL), so detours add
+ * no cycle within a VL that this check would miss; they are not walked
+ * here.
  *
  * The graph: per used channel, the set of channels it depends on, a
  * bitmap over its head node's ports x 8 VLs; a depth-first search finds a

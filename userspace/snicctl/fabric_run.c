@@ -331,8 +331,9 @@ static int program_ar(const struct fabric *f, int n, uint32_t sw)
 					  sizeof(ar_algorithm[0]) ?
 					  f->ar : 1],
 	};
-	/* An in-group detour steps up the SC as a global hop does (with
-	 * global links or not: a group of three switches can close a loop).
+	/* An in-group detour's second hop steps up the SC as a global hop
+	 * does (with global links or not: a group of three switches can
+	 * close a loop), on every switch alike.
 	 */
 	ar.has_detour_sc2sc = true;
 	sc2sc_global(ar.detour_sc2sc);

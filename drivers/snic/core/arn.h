@@ -217,7 +217,7 @@ struct snic_bpt_cand {
 	u16 port;		/* egress port */
 	u16 cost;		/* hop weights */
 	bool global;		/* the first link leaves the group */
-	bool detour;		/* an in-group detour (the caller's SC step) */
+	bool detour;		/* an in-group detour (the caller marks it) */
 	u32 link[SNIC_BPT_LINKS];	/* links it depends on, 0: none */
 	u32 penalty;		/* from the link states; EXCLUDED: failed */
 };

@@ -303,8 +303,8 @@
 	   "that do not depend on the link are not touched.")		\
 	FN(AR_DETOUR, ar_detour,					\
 	   "Port: packets that came in here and left on an in-group "	\
-	   "detour of the Best Path Table, their SC mapped by the "	\
-	   "switch's ar_detour_sc2sc.")					\
+	   "detour of the Best Path Table, marked, their SC mapped by "	\
+	   "the next switch's ar_detour_sc2sc.")			\
 	FN(AR_REROUTE, ar_reroute,					\
 	   "Port: packets in transit that came in here whose LFT port "	\
 	   "was a global link without carrier, sent out another global "	\

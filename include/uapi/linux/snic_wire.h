@@ -19,7 +19,11 @@
  *           bits 19:0   SLID[19:0]
  *   word 1  bits 30:29  L2 type, always 2 (16B)
  *           bit  28     FECN
- *           bits 27:25  RC (route control)
+ *           bits 27:25  RC (route control): bit 2 (SNIC_RC_DETOUR) marks
+ *                       a packet on the first hop of an in-group detour,
+ *                       whose next switch steps its SC up by its
+ *                       ar_detour_sc2sc and clears the mark; bits 1:0
+ *                       zero
  *           bits 24:20  SC (service channel)
  *           bits 19:0   DLID[19:0]
  *   word 2  bits 31:16  PKEY
@@ -125,6 +129,7 @@
 #define ETH_P_SNIC		0x88B5	/* 16B fabric packets */
 #define ETH_P_SNIC_CREDIT	0x88B6	/* link-local credit returns */
 
+#define SNIC_RC_DETOUR		0x4	/* RC bit 2: an in-group detour */
 #define SNIC_L4_MGMT		0x08
 #define SNIC_L4_ETH		0x78
 
