@@ -248,8 +248,9 @@ sw_sum() {
 		nsexec "$f-$n" "$SNICCTL" -j -s port show sw0
 	done | $JQ -n --arg k "$1" '[inputs[] | .stats[$k]? | numbers] | add // 0'
 }
-# qfidelity NAME NS DEV: the same for one shaped link end (its xstats),
-# judged as snicctl fabric health does by default.
+# qfidelity NAME NS DEV: the same for one shaped link end (its xstats):
+# its lateness judged as snicctl fabric health judges a fabric's by
+# default (its credits are not read).
 FID_PERMILLE=100
 # Per run: frames and over less what the same link end had at its previous
 # verdict (its p99 is the link end's own quantile, over its whole life).

@@ -269,29 +269,38 @@ bool snic_crx_fits(struct snic_crx *crx, unsigned int mtu)
 	return fits;
 }
 
-/* The counters of an arrival's verdict (after crx->lock). */
+/* The counters of an arrival's verdict (after crx->lock); @late: the
+ * credits of a late frame that were written off and are taken back.
+ */
 static void snic_crx_count(struct snic_crx *crx, enum snic_crx_verdict v,
-			   u64 overtaken)
+			   u32 late, u64 overtaken)
 {
 	if (overtaken)
 		snic_count(crx->stats, SNIC_STAT_CREDIT_OVERTAKEN);
-	if (v == SNIC_CRX_LATE)
+	if (v == SNIC_CRX_LATE) {
 		snic_count(crx->stats, SNIC_STAT_CREDIT_LATE);
-	else if (v == SNIC_CRX_JOINING)
+		if (late)
+			snic_stats_add(crx->stats,
+				       SNIC_STAT_CREDIT_LATE_CREDITS, late);
+	} else if (v == SNIC_CRX_JOINING) {
 		snic_count(crx->stats, SNIC_STAT_CREDIT_JOINING);
+	}
 }
 
 /* Caller holds crx->lock: a frame of @n credits arrived on flow-controlled
- * @vl; *@overtaken grows by the frames it overtook.
+ * @vl; *@overtaken grows by the frames it overtook; *@late is set to the
+ * written-off credits a late frame took back.
  */
 static enum snic_crx_verdict snic_crx_arrive(struct snic_crx *crx, u8 vl,
-					     u8 epoch, u32 n, u64 *overtaken)
+					     u8 epoch, u32 n, u64 *overtaken,
+					     u32 *late)
 {
-	u64 was = crx->link.overtaken;
+	u64 was = crx->link.overtaken, lc = crx->link.late_credits;
 	enum snic_crx_verdict v;
 
 	v = snic_crx_link_arrive(&crx->link, vl, epoch, n, false);
 	*overtaken += crx->link.overtaken - was;
+	*late = crx->link.late_credits - lc;
 	return v;
 }
 
@@ -300,17 +309,18 @@ static void snic_crx_pass(struct snic_crx *crx, u8 vl, u8 epoch, u32 n)
 {
 	enum snic_crx_verdict v;
 	u64 overtaken = 0;
+	u32 late;
 
 	spin_lock_bh(&crx->lock);
 	if (!crx->link.vl[vl].buf) {
 		spin_unlock_bh(&crx->lock);
 		return;
 	}
-	v = snic_crx_arrive(crx, vl, epoch, n, &overtaken);
+	v = snic_crx_arrive(crx, vl, epoch, n, &overtaken, &late);
 	if (v == SNIC_CRX_ON_TIME)
 		snic_crx_returned(crx, vl, n);
 	spin_unlock_bh(&crx->lock);
-	snic_crx_count(crx, v, overtaken);
+	snic_crx_count(crx, v, late, overtaken);
 }
 
 /* The VL the sending end put a frame of @sc on (core/credit.h, 8). */
@@ -408,7 +418,7 @@ static bool snic_crx_hold(struct sk_buff *skb, u32 *blocks, bool *overrun)
 	enum snic_crx_verdict v;
 	u64 overtaken = 0;
 	bool held = false;
-	u32 n = a->blocks;
+	u32 n = a->blocks, late;
 	u8 vl = a->vl;
 
 	if (a->skb != skb || snic_hold_id(skb->priority) != crx->id) {
@@ -423,20 +433,22 @@ static bool snic_crx_hold(struct sk_buff *skb, u32 *blocks, bool *overrun)
 		skb->priority = 0;
 		return false;
 	}
-	v = snic_crx_arrive(crx, vl, a->epoch, n, &overtaken);
+	v = snic_crx_arrive(crx, vl, a->epoch, n, &overtaken, &late);
 	if (snic_crx_link_admit(&crx->link, vl, n, v != SNIC_CRX_ON_TIME)) {
 		held = true;
 		*blocks = n;
 	} else {
 		/* The sender overran the buffer (or sent more outside the
 		 * credit count than a buffer): a real port drops. It was
-		 * counted on arrival and leaves at once.
+		 * counted on arrival and leaves at once; a late frame's
+		 * write-off stands (lost after all).
 		 */
 		*overrun = true;
+		late = 0;
 		snic_crx_returned(crx, vl, n);
 	}
 	spin_unlock_bh(&crx->lock);
-	snic_crx_count(crx, v, overtaken);
+	snic_crx_count(crx, v, late, overtaken);
 	if (*overrun)
 		snic_count(crx->stats, v == SNIC_CRX_ON_TIME ?
 			   SNIC_STAT_RX_DROP_CREDIT_OVERRUN :

@@ -257,7 +257,7 @@ const struct nla_policy snic_port_nl_policy[SNIC_A_PORT_AR_UTIL + 1] = {
 	[SNIC_A_PORT_AR_UTIL] = { .type = NLA_U32, },
 };
 
-const struct nla_policy snic_stats_nl_policy[SNIC_STAT_TX_PACED_DEFERRED + 1] = {
+const struct nla_policy snic_stats_nl_policy[SNIC_STAT_CREDIT_LATE_CREDITS + 1] = {
 	[SNIC_STAT_RX_PACKETS] = { .type = NLA_U64, },
 	[SNIC_STAT_RX_BYTES] = { .type = NLA_U64, },
 	[SNIC_STAT_TX_PACKETS] = { .type = NLA_U64, },
@@ -380,6 +380,7 @@ const struct nla_policy snic_stats_nl_policy[SNIC_STAT_TX_PACED_DEFERRED + 1] = 
 	[SNIC_STAT_TX_ARN_BYTES] = { .type = NLA_U64, },
 	[SNIC_STAT_TX_CN_BYTES] = { .type = NLA_U64, },
 	[SNIC_STAT_TX_PACED_DEFERRED] = { .type = NLA_U64, },
+	[SNIC_STAT_CREDIT_LATE_CREDITS] = { .type = NLA_U64, },
 };
 
 const struct nla_policy snic_sw_cc_nl_policy[SNIC_A_SW_CC_PORT_VICTIM + 1] = {

@@ -66,6 +66,9 @@ static void check_state(void)
 {
 	int i;
 
+	/* Late frames take back no more than was written off. */
+	if (r.late_credits > r.written_off)
+		abort();
 	for (i = 0; i < SNIC_CREDIT_VLS; i++) {
 		if (r.vl[i].late > r.vl[i].used)
 			abort();

@@ -14,7 +14,9 @@
 #     congestion notifications) was taken in by a host, exactly;
 #   - every link end has its whole buffer back.
 # Prints the late frames and written-off credits (the protocol's repair
-# of reordering and loss: core/credit.h) as diagnostics.
+# of reordering and loss: core/credit.h) as diagnostics. Links that delay
+# some frames beyond two SYNC periods: their credits are written off,
+# the frames come after all, and fabric health calls that late, not lost.
 # kernels: 6.12
 . "$(dirname "$0")/../lib.sh"
 
@@ -99,7 +101,7 @@ all_back() {
 # run TOPOLOGY HOGS "SRC:DST ...": blast for SECS, then check.
 run() {
 	local topo=$1 hogs=$2 flows=$3 f g0 s0 name
-	name="$topo, $hogs hogs"
+	name="$topo, $hogs hogs${REORDER:+, $REORDER links}"
 
 	"$SNICCTL" fabric up "$topo" name $F dilation 1000 >/dev/null ||
 		{ not_ok "$name: fabric up"; return; }
@@ -162,6 +164,13 @@ run() {
 		"joining $(sw_sum credit_joining)"
 	[ -z "$REORDER" ] || checke "$name, reordering links: frames came after the SYNC that closed their epoch" \
 		'[ $(sw_sum credit_overtaken) -gt 0 ]'
+	[ "$REORDER" != late ] || checke "$name, frames late beyond two SYNC periods: written off, then taken in, and fabric health counts them late, not lost" \
+		'w=$(sw_sum credit_written_off) l=$(sw_sum credit_late) c=$(sw_sum credit_late_credits)
+		 h=$("$SNICCTL" -j fabric health $F | $JQ -r "\"\(.lost_credits) \(.written_off_credits) \(.late_credits) \(.late_frames)\"")
+		 echo "switches: written off $w, late $l frames of $c credits; fabric health: lost written_off late_credits late_frames: $h"
+		 set -- $h
+		 [ "$w" -gt 0 ] && [ "$l" -gt 0 ] && [ "$c" -ge "$l" ] &&
+		 [ "$1" = 0 ] && [ "$2" -gt 0 ] && [ "$3" = "$2" ] && [ "$4" -gt 0 ]'
 	"$SNICCTL" fabric down $F >/dev/null
 }
 
@@ -179,7 +188,12 @@ run fattree:2,2,2 4 "h1:h4 h2:h4 h2:h3"
 # whose netem sends 70 % of the frames at once and delays the others by
 # 5 ms (ifb hands them back to the port as received on it), so that
 # SYNCs overtake the data they account for: the case that broke the
-# FIFO-only protocol.
+# FIFO-only protocol. late: 3 % of the 16B frames (data: not the SYNCs,
+# whose delayed repeats would restart the count and leave nothing to
+# write off) delayed by 700 ms, beyond two SYNC periods (100 ms each):
+# their credits are written off as lost and they come after all, late,
+# not lost (fabric health nets them out).
+NETEM="delay 5ms reorder 70%" NETEM_PROTO=all
 reorder() {
 	local s p
 
@@ -187,15 +201,19 @@ reorder() {
 		for p in $(ports "$s"); do
 			$IP -n "$F-$s" link add "i$p" type ifb || return 1
 			$IP -n "$F-$s" link set "i$p" up
-			$TC -n "$F-$s" qdisc add dev "i$p" root netem delay 5ms \
-				reorder 70% limit 100000 || return 1
+			$TC -n "$F-$s" qdisc add dev "i$p" root netem $NETEM \
+				limit 100000 || return 1
 			$TC -n "$F-$s" qdisc add dev "$p" handle ffff: ingress
-			$TC -n "$F-$s" filter add dev "$p" parent ffff: matchall \
+			$TC -n "$F-$s" filter add dev "$p" parent ffff: \
+				protocol "$NETEM_PROTO" matchall \
 				action mirred egress redirect dev "i$p" || return 1
 		done
 	done
 }
 REORDER=reorder
 run star:3 2 "h1:h3 h2:h3"
+late() { NETEM="delay 700ms reorder 97%" NETEM_PROTO=0x88b5 reorder; }
+REORDER=late
+run star:3 0 "h1:h3 h2:h3"
 REORDER=
 ktap_finish

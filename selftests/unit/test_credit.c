@@ -175,6 +175,17 @@ static void test_scenarios(void)
 	snic_ctx_link_limit(&t, &c);
 	CHECK(r.vl[0].abr == t.vl[0].tbs && window(&t) == 100 && r.vl[0].late == 0,
 	      "after a late frame leaves, the count is exact again");
+	CHECK(r.written_off == 27 && r.late_credits == 20 && r.vl[0].owed == 7,
+	      "a late frame takes its written-off credits back (late, not lost); the lost ones stay owed");
+	/* The same epoch again (a stray or repeated frame): the VL's pool
+	 * of write-offs is what it can take back (core/credit.c).
+	 */
+	CHECK(snic_crx_link_arrive(&r, 0, e1, 20, false) == SNIC_CRX_LATE &&
+	      r.late_credits == 27 && r.vl[0].owed == 0,
+	      "late frames take back at most what was written off");
+	CHECK(snic_crx_link_arrive(&r, 0, e1, 20, false) == SNIC_CRX_LATE &&
+	      r.late_credits == 27 && r.late == 3,
+	      "a late frame with nothing owed takes nothing back, counted late");
 
 	/* An on-time frame beyond the buffer is an overrun. */
 	CHECK(snic_crx_link_arrive(&r, 0, t.epoch, 101, false) == SNIC_CRX_ON_TIME &&
@@ -666,6 +677,8 @@ static void test_simulated_link(void)
 	      "simulated link, loss and long delays: no overrun, no late frame refused");
 	CHECK(s->lost > 100 && s->late_adm > 10 && s->r.written_off > 0,
 	      "simulated link, loss and long delays: losses written off, late frames admitted");
+	CHECK(s->r.late_credits > 0 && s->r.late_credits < s->r.written_off,
+	      "simulated link, loss and long delays: late frames take back part of the write-offs, the losses stay");
 	CHECK(sim_settles(s), "simulated link, loss and long delays: every credit comes back");
 
 	/* Ends that restart and buffers that change under traffic. */

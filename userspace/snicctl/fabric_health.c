@@ -13,9 +13,12 @@
  *           lateness, and the packets to a paced DLID that left before
  *           the previous one's slot (Tp + IPD) was over;
  *   loss    every credit-receiving link end (switch ports, NICs): the
- *           credits it wrote off as lost on its link (a SYNC proved their
- *           frames never came) and the frames that came after all. A
- *           link loses nothing here unless something under it does: a
+ *           credits it wrote off as lost on its link (two SYNCs found
+ *           their frames missing), less those of them whose frames came
+ *           after all (credit_late_credits): such a frame was late by
+ *           more than a SYNC period, not lost, and counts among the
+ *           frames late by more than their time on the link. A link
+ *           loses nothing here unless something under it does: a
  *           tunnel between machines over a lossy underlay.
  *
  * A run's own verdict: "fabric health NAME mark" takes a snapshot of all
@@ -63,14 +66,16 @@ struct health {
 	/* pacing */
 	uint64_t wakeups, wake_p99, wake_max, paced, early;
 	uint32_t ends;		/* link ends measured */
-	/* loss: credits written off, frames that came after their write-off */
-	uint64_t lost, late_frames;
+	/* loss: credits written off; the frames that came after their
+	 * write-off, and their credits (late, not lost)
+	 */
+	uint64_t written_off, late_frames, late_credits;
 };
 
 /* A mark: the fabric's health when it was taken, and when (CLOCK_BOOTTIME) */
 struct health_mark {
 	uint32_t magic;
-#define HEALTH_MARK_MAGIC	0x534e4831	/* "SNH1" */
+#define HEALTH_MARK_MAGIC	0x534e4832	/* "SNH2" */
 	uint32_t size;		/* sizeof(struct health_mark): this snicctl's */
 	uint64_t at_ns;
 	struct health h;
@@ -104,22 +109,26 @@ static bool health_since(struct health *h, const struct health *m)
 	struct snic_hist late = h->late;
 
 	if (m->ends != h->ends || m->wakeups > h->wakeups ||
-	    m->paced > h->paced || m->early > h->early || m->lost > h->lost ||
-	    m->late_frames > h->late_frames || !snic_hist_since(&late, &m->late))
+	    m->paced > h->paced || m->early > h->early ||
+	    m->written_off > h->written_off || m->late_frames > h->late_frames ||
+	    m->late_credits > h->late_credits ||
+	    !snic_hist_since(&late, &m->late))
 		return false;
 	h->late = late;
 	h->wakeups -= m->wakeups;
 	h->paced -= m->paced;
 	h->early -= m->early;
-	h->lost -= m->lost;
+	h->written_off -= m->written_off;
 	h->late_frames -= m->late_frames;
+	h->late_credits -= m->late_credits;
 	return true;
 }
 
 static void add_loss(struct health *h, const uint64_t *stats)
 {
-	h->lost += stats[SNIC_STAT_CREDIT_WRITTEN_OFF];
+	h->written_off += stats[SNIC_STAT_CREDIT_WRITTEN_OFF];
 	h->late_frames += stats[SNIC_STAT_CREDIT_LATE];
+	h->late_credits += stats[SNIC_STAT_CREDIT_LATE_CREDITS];
 }
 
 static int get_port_loss(const struct snic_port_info *p, void *arg)
@@ -235,8 +244,9 @@ static int collect(const struct fabric *f, struct health *sum)
 		sum->wakeups += h.wakeups;
 		sum->paced += h.paced;
 		sum->early += h.early;
-		sum->lost += h.lost;
+		sum->written_off += h.written_off;
 		sum->late_frames += h.late_frames;
+		sum->late_credits += h.late_credits;
 		if (h.wake_p99 > sum->wake_p99)
 			sum->wake_p99 = h.wake_p99;
 		if (h.wake_max > sum->wake_max)
@@ -313,7 +323,7 @@ static int apply_mark(const struct fabric *f, struct health *h,
 
 int fabric_health(const struct fabric *f, uint32_t threshold)
 {
-	uint64_t over_pm, early_pm, age_ns = 0;
+	uint64_t over, measured, over_pm, early_pm, lost, age_ns = 0;
 	const char *verdict;
 	struct health h;
 	int marked, rc;
@@ -321,17 +331,29 @@ int fabric_health(const struct fabric *f, uint32_t threshold)
 	if (collect(f, &h))
 		return SNIC_HEALTH_UNREAD;
 	marked = apply_mark(f, &h, &age_ns);
-	over_pm = permille(h.late.over, h.late.n);
+	/* A frame that came after its write-off was late (by more than a
+	 * SYNC period), not lost: the credits of it that were written off
+	 * come off the loss (each link end takes back no more than it wrote
+	 * off), and it counts among the frames late by more than their time
+	 * on the link. Summed over the fabric: a late frame whose write-off
+	 * came before the mark offsets as many credits lost in the window
+	 * at any link end (marks keep sums, not each end's own).
+	 */
+	lost = h.written_off > h.late_credits ?
+	       h.written_off - h.late_credits : 0;
+	over = h.late.over + h.late_frames;
+	measured = h.late.n > over ? h.late.n : over;
+	over_pm = permille(over, measured);
 	early_pm = permille(h.early, h.paced);
 	if (threshold == UINT32_MAX)
 		threshold = SNIC_FIDELITY_PERMILLE;
 	if (marked < 0) {
 		verdict = "UNKNOWN";	/* a window of unknown start */
 		rc = SNIC_HEALTH_UNKNOWN;
-	} else if (over_pm > threshold || early_pm > threshold || h.lost) {
+	} else if (over_pm > threshold || early_pm > threshold || lost) {
 		verdict = "UNFAITHFUL";
 		rc = 1;
-	} else if (!h.late.n && !h.paced) {
+	} else if (!measured && !h.paced) {
 		verdict = "UNKNOWN";	/* nothing measured: no verdict */
 		rc = SNIC_HEALTH_UNKNOWN;
 	} else {
@@ -354,7 +376,7 @@ int fabric_health(const struct fabric *f, uint32_t threshold)
 	out_u64("late_p50_ns", " late p50 %llu", snic_hist_quantile(&h.late, 500));
 	out_u64("late_p99_ns", " p99 %llu", snic_hist_quantile(&h.late, 990));
 	out_u64("late_max_ns", " max %llu ns (fabric),", h.late.max);
-	out_u64("late_over", " %llu", h.late.over);
+	out_u64("late_over", " %llu", over);
 	out_u64("late_over_permille", " (%llu per mille) late by more than their time on the link",
 		over_pm);
 	out_nl();
@@ -365,9 +387,11 @@ int fabric_health(const struct fabric *f, uint32_t threshold)
 	out_u64("paced_early", " %llu", h.early);
 	out_u64("paced_early_permille", " (%llu per mille) early", early_pm);
 	out_nl();
-	out_u64("lost_credits", "  loss: %llu credits written off as lost on links,",
-		h.lost);
-	out_u64("late_frames", " %llu frames came after their write-off",
+	out_u64("lost_credits", "  loss: %llu credits lost on links",
+		lost);
+	out_u64("written_off_credits", " (%llu written off,", h.written_off);
+	out_u64("late_credits", " %llu of them", h.late_credits);
+	out_u64("late_frames", " in %llu frames that came after all: late, not lost)",
 		h.late_frames);
 	fab_span_health(f);
 	out_end_obj();

@@ -92,8 +92,9 @@ enum snic_crx_verdict snic_crx_link_arrive(struct snic_crx_link *r, u8 vl,
 	if (d == 0) {
 		/* Of the epoch whose missing credits are still pending. */
 		if (v->pend < n) {
-			v->pend = 0;
-			goto late;
+			v->pend = 0;	/* pending, never written off */
+			r->late++;
+			return SNIC_CRX_LATE;
 		}
 		v->pend -= n;
 	} else if (d == 2) {
@@ -105,6 +106,16 @@ enum snic_crx_verdict snic_crx_link_arrive(struct snic_crx_link *r, u8 vl,
 	return SNIC_CRX_ON_TIME;
 late:
 	r->late++;
+	/* Written off as lost, it came after all: as much as its VL still
+	 * owes. The VL's write-offs are one pool, not per frame: while any
+	 * is owed, a stray, repeated or forged frame of an old epoch takes
+	 * it back too (a rebase owes nothing: what was in flight then was
+	 * never written off).
+	 */
+	if (n > v->owed)
+		n = v->owed;
+	v->owed -= n;
+	r->late_credits += n;
 	return SNIC_CRX_LATE;
 }
 EXPORT_SYMBOL_GPL(snic_crx_link_arrive);
@@ -170,6 +181,7 @@ static bool snic_crx_vl_round(struct snic_crx_link *r, struct snic_crx_vl *v,
 	if (v->pend) {
 		v->abr += v->pend;
 		r->written_off += v->pend;
+		v->owed = v->owed > ~0u - v->pend ? ~0u : v->owed + v->pend;
 		v->pend = 0;
 	}
 	covered = v->abr - v->next2;
@@ -245,6 +257,7 @@ void snic_crx_link_sync(struct snic_crx_link *r, const struct snic_credit *c,
 			v->abr = c->count[i];
 			v->pend = 0;
 			v->next2 = 0;
+			v->owed = 0;
 			v->joining = false;
 		} else if (v->joining) {
 			continue;	/* the sender has not rebased it yet */

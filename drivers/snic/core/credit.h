@@ -291,6 +291,9 @@ struct snic_crx_vl {
 			 */
 	u32 pend;	/* epoch S: credits not seen, written off at S+1 */
 	u32 next2;	/* epoch S+2: credits seen (not in SYNC S+1) */
+	u32 owed;	/* written off since the last rebase, not come
+			 * late since (saturates)
+			 */
 	bool joining;	/* flow controlled here, not yet by the sender */
 };
 
@@ -312,6 +315,10 @@ struct snic_crx_link {
 	u64 late;		/* late frames (counted once each) */
 	u64 joining;		/* frames admitted before the rebase */
 	u64 written_off;	/* credits written off as lost */
+	u64 late_credits;	/* of late frames, up to what was written
+				 * off on their VL and not matched yet (owed):
+				 * never more than written_off
+				 */
 	u64 excess;		/* credits over-counted, then corrected */
 	u64 sync_stale;		/* SYNCs of an epoch before the last */
 	u64 ahead;		/* frames of an epoch beyond S+2 */

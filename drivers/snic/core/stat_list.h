@@ -242,14 +242,16 @@
 	   "down or not yet active as it comes up (which kernels from "	\
 	   "6.12 on, unlike 6.1, also count in the port's tx_dropped).")	\
 	FN(CREDIT_LATE, credit_late,					\
-	   "Receiver: frames of an epoch whose credits were already "	\
-	   "written off (admitted, not counted again).")		\
+	   "Receiver: frames of an epoch already closed: their "	\
+	   "credits written off, or the count rebased since "		\
+	   "(admitted, not counted again).")				\
 	FN(CREDIT_JOINING, credit_joining,				\
 	   "Receiver: frames sent before the sender knew of the "	\
 	   "buffer (admitted, not counted against it).")		\
 	FN(CREDIT_WRITTEN_OFF, credit_written_off,			\
-	   "Receiver: credits written off as lost on the link (a "	\
-	   "SYNC proved they never arrived).")				\
+	   "Receiver: credits written off as lost on the link (two "	\
+	   "SYNCs found their frames missing; those that come after "	\
+	   "all count in credit_late_credits too).")			\
 	FN(CREDIT_EXCESS, credit_excess,				\
 	   "Receiver: credits counted twice and taken back.")		\
 	FN(CREDIT_SYNC_REPEATS, credit_sync_repeats,			\
@@ -345,6 +347,14 @@
 	   "after a packet of their DLID that left unheld (queued on "	\
 	   "an open TX queue before the DLID was paced): each waited "	\
 	   "for the rest of that half. Counts pacing onsets under a "	\
-	   "backlog, not a fault.")
+	   "backlog, not a fault.")					\
+	FN(CREDIT_LATE_CREDITS, credit_late_credits,			\
+	   "Receiver: credits written off as lost whose frames came "	\
+	   "after all (late, not lost; snicctl fabric health nets "	\
+	   "them out of its loss): at most what credit_written_off "	\
+	   "counted on their VL since its last rebase and no late "	\
+	   "frame took back yet (one pool a VL: while any is owed, a "	\
+	   "stray, repeated or forged old frame takes it back too); "	\
+	   "nothing for one refused for want of room.")
 
 #endif /* _SNIC_CORE_STAT_LIST_H */
