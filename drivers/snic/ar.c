@@ -34,10 +34,11 @@
  * flowlet gaps, a hold-down before a cheaper path returns); one that
  * came over a local port only a candidate that leaves the group; one
  * that came over a global port (in transit) the LFT, unless the LFT's
- * global port is down (snic_ar_transit(): a local reroute, bounded by
- * the SC). So a path has at most one detour, one more per failed link
- * it meets, and the SC raised at every global hop keeps the VLs
- * acyclic. For a destination in the group (an entry per destination
+ * path is known broken: its global port down, or its minimal candidate
+ * excluded (snic_ar_transit(): a local reroute, bounded by the SC, with
+ * at most one local hop, marked as a detour). So a path has at most one
+ * detour, one more per failed link it meets, and the SC raised at every
+ * global hop keeps the VLs acyclic. For a destination in the group (an entry per destination
  * switch) the detours go through another switch of the group: such a
  * candidate is marked, and a packet that takes it leaves on its own SC
  * with SNIC_RC_DETOUR set; the next switch (snic_sw_rx()) maps its SC by
@@ -280,6 +281,8 @@ static void snic_ar_links_apply(struct snic_ar *ar, struct snic_stats *stats,
 
 	lockdep_assert_held(&ar->lock);
 	n = snic_arn_take_changed(&ar->links, keys);
+	if (n)
+		WRITE_ONCE(ar->nfailed, snic_arn_nfailed(&ar->links));
 	if (n < 0) {
 		hash_for_each(ar->lidx, bkt, ln, node) {
 			if (ln != &ln->b->ln[0])
@@ -439,59 +442,128 @@ static int snic_ar_flow_pick(struct snic_ar *ar, struct snic_ar_bpt *b,
 	return i;
 }
 
+/* Has SC @sc room to rise three times by @map (the comment below)? */
+static bool snic_ar_sc_room(const struct snic_port *map, u8 sc)
+{
+	u8 sc1, sc2, sc3;
+
+	if (!READ_ONCE(map->sc_remap))
+		return false;
+	sc1 = READ_ONCE(map->sc2sc[sc & (SNIC_NUM_SC - 1)]);
+	sc2 = READ_ONCE(map->sc2sc[sc1 & (SNIC_NUM_SC - 1)]);
+	sc3 = READ_ONCE(map->sc2sc[sc2 & (SNIC_NUM_SC - 1)]);
+	return sc1 > sc && sc2 > sc1 && sc3 > sc2;
+}
+
+/* Does @port carry packets (up, with carrier)? */
+static bool snic_ar_port_up(const struct snic_port *port)
+{
+	return netif_running(port->dev) && netif_carrier_ok(port->dev);
+}
+
+/* Is @b's minimal path, through @lft_port, known failed? */
+static bool snic_ar_lft_failed(const struct snic_ar_bpt *b, u32 lft_port)
+{
+	return b->ent.n && b->ent.c[0].port == lft_port &&
+	       READ_ONCE(b->ent.c[0].penalty) == SNIC_BPT_EXCLUDED;
+}
+
 /*
- * A packet in transit follows the LFT, unless the LFT's port is a global
- * link that is down or without carrier: the switch that sees its egress
- * fail reroutes locally, to the cheapest usable global link of its own
- * that the DLID's BPT entry lists (another intermediate group, from where
- * the LFT goes on), not back over the link it came in on (nor, for one
- * that came over a global link, to that link's group: a packet that came
- * over a local one may go back to its source group), and only if the SC
- * still has room to rise three times there: on this hop and on the two
- * global hops a path may still take (back in its source group, whose
- * adaptive routing may send it through another intermediate group; the
- * same SC2SC map on every global link). So every global hop still raises
- * the SC and the VLs stay acyclic. Called only
- * once the LFT's port is found down: the fast path reads no more than
- * the forwarding does anyway. A packet without that room, or with no such
- * link, is dropped at the dead port as before (fwd_drop_egress, where it
- * came in).
+ * A packet in transit follows the LFT, unless the LFT's path is known
+ * broken:
+ *  - its port is a global link that is down or without carrier: the
+ *    switch that sees its egress fail reroutes locally;
+ *  - its port is a local link that the DLID's BPT entry @b lists first
+ *    (the minimal path) and excludes: that link, or the next switch's
+ *    global link, failed, and the packet would be dropped or turned back
+ *    there. The switch reroutes ahead of the failure. (Checked only while
+ *    the switch knows a failed link, ar->nfailed; it is written before
+ *    the entries' penalties, unordered for a reader: a packet that sees
+ *    a penalty before the count follows the LFT, as before the failure.)
+ * The reroute is to the cheapest usable global link of its own that the
+ * entry lists (another intermediate group, from where the LFT goes on),
+ * not back over the link it came in on (nor, for one that came over a
+ * global link, to that link's group: a packet that came over a local one
+ * may go back to its source group), and only if the SC still has room to
+ * rise three times there: on this hop and on the two global hops a path
+ * may still take (back in its source group, whose adaptive routing may
+ * send it through another intermediate group; the same SC2SC map on
+ * every global link). So every global hop still raises the SC and the
+ * VLs stay acyclic.
+ *
+ * A packet that came over a global link and has no such link here (its
+ * only other one leads back, or is down too) may instead take one local
+ * hop, to a neighbour whose global link the entry lists and has not
+ * seen fail, to another group than the one it came from. Only once this
+ * switch's own entry excludes the minimal path: the monitor's run that
+ * applies a failure sends its ARN too, so the neighbour, whose minimal
+ * path runs back through the failure, knows by then (unless ar_min_gap
+ * held the ARN back: until its refresh, the neighbour's LFT turns the
+ * packet back, fwd_drop_loop there) and reroutes ahead of it (the case
+ * above) out of its global links. The hop leaves marked as an in-group
+ * detour, and only with a detour step that raises the SC (ar_detour_sc2sc)
+ * and room for three rises after it: the neighbour steps the SC, so
+ * whatever it does next holds a buffer of a higher VL than the hop, and
+ * no two local hops of one VL wait on each other, on any group's shape.
+ * A packet that came over a local link never takes a local hop here.
+ * Called only once the LFT's path is found broken: the fast path reads no
+ * more than the forwarding does anyway. A packet without room, or with
+ * nowhere to go, takes the LFT's port as before (a dead one drops it:
+ * fwd_drop_egress, where it came in).
  */
 static u32 snic_ar_transit(struct snic_switch *sw, struct snic_port *in,
-			   const struct snic_16b *h, u32 lft_port)
+			   const struct snic_16b *h,
+			   const struct snic_ar_bpt *b, u32 lft_port,
+			   bool *detour)
 {
-	bool from_global = READ_ONCE(in->ar.kind) == SNIC_AR_PORT_GLOBAL;
+	u8 kind = READ_ONCE(in->ar.kind), want, sc = h->sc, dsc;
 	u32 cost, best = SNIC_BPT_EXCLUDED, port = lft_port;
+	u32 lbest = SNIC_BPT_EXCLUDED, lport = lft_port;
+	u16 in_peer = READ_ONCE(in->ar.peer);
+	bool from_global = kind == SNIC_AR_PORT_GLOBAL, hop;
 	const struct snic_bpt_cand *c;
 	struct snic_port *out;
-	struct snic_ar_bpt *b;
-	u8 sc1, sc2, sc3;
 	int i, n;
 
-	b = xa_load(&sw->ar.bpt, h->dlid);
-	if (!b)
-		return lft_port;
+	/* A local hop to here: the SC it leaves with, stepped (switch.c). */
+	if ((h->rc & SNIC_RC_DETOUR) && kind == SNIC_AR_PORT_LOCAL)
+		sc = READ_ONCE(sw->ar.detour_sc2sc[sc & (SNIC_NUM_SC - 1)]);
+	dsc = READ_ONCE(sw->ar.detour_sc2sc[sc & (SNIC_NUM_SC - 1)]);
+	hop = from_global && snic_ar_lft_failed(b, lft_port) && dsc > sc &&
+	      snic_ar_sc_room(in, dsc);
 	n = min_t(int, b->ent.n, SNIC_BPT_CANDS);
 	for (i = 0; i < n; i++) {
 		c = &b->ent.c[i];
 		cost = READ_ONCE(c->penalty);
-		if (!c->global || c->port == lft_port || c->port == in->num ||
+		if (c->port == lft_port || c->port == in->num ||
 		    c->port > SNIC_MAX_PORTS || cost == SNIC_BPT_EXCLUDED)
 			continue;
 		cost += c->cost;
-		out = rcu_dereference(sw->port[c->port]);
-		if (!out || cost >= best || !netif_running(out->dev) ||
-		    !netif_carrier_ok(out->dev) || !READ_ONCE(out->sc_remap) ||
-		    (from_global &&
-		     READ_ONCE(out->ar.peer) == READ_ONCE(in->ar.peer)))
+		/* a local hop: to a neighbour's global link, not back */
+		if (c->global ? cost >= best :
+		    !hop || c->detour || cost >= lbest ||
+		    !(c->link[1] & SNIC_AR_LINK_GLOBAL) ||
+		    SNIC_AR_LINK_PEER(c->link[1]) == in_peer)
 			continue;
-		sc1 = READ_ONCE(out->sc2sc[h->sc]);
-		sc2 = READ_ONCE(out->sc2sc[sc1 & (SNIC_NUM_SC - 1)]);
-		sc3 = READ_ONCE(out->sc2sc[sc2 & (SNIC_NUM_SC - 1)]);
-		if (sc1 <= h->sc || sc2 <= sc1 || sc3 <= sc2)
+		want = c->global ? SNIC_AR_PORT_GLOBAL : SNIC_AR_PORT_LOCAL;
+		out = rcu_dereference(sw->port[c->port]);
+		if (!out || READ_ONCE(out->ar.kind) != want ||
+		    !snic_ar_port_up(out))
+			continue;
+		if (!c->global) {
+			lbest = cost;
+			lport = c->port;
+			continue;
+		}
+		if ((from_global && READ_ONCE(out->ar.peer) == in_peer) ||
+		    !snic_ar_sc_room(out, sc))
 			continue;
 		best = cost;
 		port = c->port;
+	}
+	if (port == lft_port && lport != lft_port) {
+		port = lport;
+		*detour = true;
 	}
 	if (port != lft_port)
 		snic_count(&in->stats, SNIC_STAT_AR_REROUTE);
@@ -519,11 +591,23 @@ u32 snic_ar_route(struct snic_switch *sw, struct snic_port *in,
 		struct snic_port *out = lft_port <= SNIC_MAX_PORTS ?
 			rcu_dereference(sw->port[lft_port]) : NULL;
 
-		if (!out || likely(netif_running(out->dev) &&
-				   netif_carrier_ok(out->dev)) ||
-		    READ_ONCE(out->ar.kind) != SNIC_AR_PORT_GLOBAL)
+		u8 okind;
+
+		if (!out)
 			return lft_port;
-		return snic_ar_transit(sw, in, h, lft_port);
+		okind = READ_ONCE(out->ar.kind);
+		if (okind == SNIC_AR_PORT_GLOBAL) {
+			if (likely(snic_ar_port_up(out)))
+				return lft_port;
+		} else if (likely(!READ_ONCE(ar->nfailed)) ||
+			   okind != SNIC_AR_PORT_LOCAL) {
+			return lft_port;
+		}
+		b = xa_load(&ar->bpt, h->dlid);
+		if (!b || (okind == SNIC_AR_PORT_LOCAL &&
+			   !snic_ar_lft_failed(b, lft_port)))
+			return lft_port;
+		return snic_ar_transit(sw, in, h, b, lft_port, detour);
 	}
 	b = xa_load(&ar->bpt, h->dlid);
 	if (!b)

@@ -316,6 +316,7 @@ struct snic_ar {
 	 */
 	struct xarray bpt;
 	u32 nbpt;			/* DLIDs with an entry (lockless check) */
+	u32 nfailed;			/* failed links: ar->lock, lockless read */
 };
 
 /* ARN state of a switch port (under sw->ar.lock but kind/peer). */

@@ -197,6 +197,8 @@ static void test_links_changed(void)
 	snic_arn_set_link(&t, loc, SNIC_LINK_FAILED, 255, 0);
 	CHECK(snic_arn_take_changed(&t, keys) == 2 && keys[0] == key &&
 	      keys[1] == loc, "changed: a new state and a failure, once each");
+	CHECK(snic_arn_nfailed(&t) == 1,
+	      "nfailed: a failed link counts, a congested one does not");
 	CHECK(snic_arn_take_changed(&t, keys) == 0, "changed: the log starts over");
 	a.seq++;
 	snic_arn_learn(&t, &a, 2, 1000);
@@ -221,6 +223,7 @@ static void test_links_changed(void)
 	snic_arn_set_link(&t, loc, SNIC_LINK_OK, 0, 0);
 	CHECK(snic_arn_take_changed(&t, keys) == 1 && keys[0] == loc,
 	      "changed: a cleared state is a change");
+	CHECK(snic_arn_nfailed(&t) == 0, "nfailed: a cleared link does not count");
 	for (i = 0; i <= SNIC_ARN_CHANGED; i++)
 		snic_arn_set_link(&t, SNIC_AR_LINK_L(1, 10 + i),
 				  SNIC_LINK_CONGESTED, 5, 0);

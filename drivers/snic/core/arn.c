@@ -230,6 +230,16 @@ int snic_arn_take_changed(struct snic_arn_links *t, u32 *keys)
 	return n;
 }
 
+unsigned int snic_arn_nfailed(const struct snic_arn_links *t)
+{
+	unsigned int n = 0;
+	int i;
+
+	for (i = 0; i < SNIC_ARN_MAX_LINKS; i++)
+		n += t->l[i].key && t->l[i].state == SNIC_LINK_FAILED;
+	return n;
+}
+
 void snic_arn_reset(struct snic_arn_links *t)
 {
 	memset(t->l, 0, sizeof(t->l));

@@ -203,6 +203,8 @@ bool snic_arn_expire(struct snic_arn_links *t, u64 now);
  * depend on those links.
  */
 int snic_arn_take_changed(struct snic_arn_links *t, u32 *keys);
+/* How many links @t holds failed. */
+unsigned int snic_arn_nfailed(const struct snic_arn_links *t);
 /* Forget every link state, notice and origin (another group). */
 void snic_arn_reset(struct snic_arn_links *t);
 const struct snic_arn_link *snic_arn_link_find(const struct snic_arn_links *t,

@@ -308,10 +308,12 @@
 	   "detour of the Best Path Table, marked, their SC mapped by "	\
 	   "the next switch's ar_detour_sc2sc.")			\
 	FN(AR_REROUTE, ar_reroute,					\
-	   "Port: packets in transit that came in here whose LFT port "	\
-	   "was a global link without carrier, sent out another global "	\
-	   "link of this switch instead (a local reroute; its SC2SC "	\
-	   "raises their SC).")						\
+	   "Port: packets in transit that came in here whose LFT path "	\
+	   "was broken (its global link without carrier, or the next "	\
+	   "switch's global link failed, as an ARN told), sent out "	\
+	   "another global link of this switch instead, or one local "	\
+	   "hop to a neighbour's (a local reroute; the SC still rises "	\
+	   "at every global hop).")					\
 	FN(EVENTS_SUPPRESSED, events_suppressed,			\
 	   "Events about this device (or port) that a listener of the "	\
 	   "events group did not get: over the device's rate limit of "	\
