@@ -38,9 +38,10 @@
  * excluded (snic_ar_transit(): a local reroute, bounded by the SC, with
  * at most one local hop, marked as a detour). So a path has at most one
  * detour, one more per failed link it meets, and the SC raised at every
- * global hop keeps the VLs acyclic. For a destination in the group (an entry per destination
- * switch) the detours go through another switch of the group: such a
- * candidate is marked, and a packet that takes it leaves on its own SC
+ * global hop keeps the VLs acyclic. For a destination in the group (an
+ * entry per destination switch) the detours go through another switch of
+ * the group: such a candidate is marked, and a packet that takes it
+ * leaves on its own SC
  * with SNIC_RC_DETOUR set; the next switch (snic_sw_rx()) maps its SC by
  * ar_detour_sc2sc, the global hop's step, and clears the mark. So the
  * first local hop holds a buffer of the VL direct traffic uses, whose
@@ -493,23 +494,31 @@ static bool snic_ar_lft_failed(const struct snic_ar_bpt *b, u32 lft_port)
  *
  * A packet that came over a global link and has no such link here (its
  * only other one leads back, or is down too) may instead take one local
- * hop, to a neighbour whose global link the entry lists and has not
- * seen fail, to another group than the one it came from. Only once this
+ * hop, to a neighbour whose global link the entry lists, has not seen
+ * fail and does not lead back to the group the packet came from (the
+ * neighbour, which sees it come over a local link, then takes the
+ * cheapest of its own: the SC bounds where that goes). Only once this
  * switch's own entry excludes the minimal path: the monitor's run that
- * applies a failure sends its ARN too, so the neighbour, whose minimal
- * path runs back through the failure, knows by then (unless ar_min_gap
- * held the ARN back: until its refresh, the neighbour's LFT turns the
- * packet back, fwd_drop_loop there) and reroutes ahead of it (the case
- * above) out of its global links. The hop leaves marked as an in-group
- * detour, and only with a detour step that raises the SC (ar_detour_sc2sc)
- * and room for three rises after it: the neighbour steps the SC, so
- * whatever it does next holds a buffer of a higher VL than the hop, and
- * no two local hops of one VL wait on each other, on any group's shape.
- * A packet that came over a local link never takes a local hop here.
- * Called only once the LFT's path is found broken: the fast path reads no
- * more than the forwarding does anyway. A packet without room, or with
- * nowhere to go, takes the LFT's port as before (a dead one drops it:
- * fwd_drop_egress, where it came in).
+ * applies a failure sends its ARN just after, so the neighbour, whose
+ * minimal path runs back through the failure, soon knows and reroutes
+ * ahead of it (the case above) out of its global links. Until it does
+ * (the ARN's latency; longer if ar_min_gap held the ARN back, until its
+ * refresh) its LFT turns the packet back: fwd_drop_loop there over a
+ * single link, or, over a parallel one, back here as from a local link,
+ * where the SC, stepped, bounds it again. The hop leaves marked as an
+ * in-group detour, and only with a detour step that raises the SC
+ * (ar_detour_sc2sc) and room for three rises after it: the neighbour
+ * steps the SC, so whatever it does next holds a buffer of a higher VL
+ * than the hop, and no two local hops of one VL wait on each other, on
+ * any group's shape. A packet that came over a local link never takes a
+ * local hop here. A packet without room, or with nowhere to go, takes the
+ * LFT's port as before (a dead one drops it: fwd_drop_egress, where it
+ * came in).
+ *
+ * The cost: a transit packet to a global port reads its kind and
+ * carrier, as the forwarding does anyway; while the switch knows a failed
+ * link (ar->nfailed, any in its group's table), one to a local port also
+ * looks up its entry and reads the minimal candidate.
  */
 static u32 snic_ar_transit(struct snic_switch *sw, struct snic_port *in,
 			   const struct snic_16b *h,
@@ -539,11 +548,13 @@ static u32 snic_ar_transit(struct snic_switch *sw, struct snic_port *in,
 		    c->port > SNIC_MAX_PORTS || cost == SNIC_BPT_EXCLUDED)
 			continue;
 		cost += c->cost;
+		if (c->global && cost >= best)
+			continue;
 		/* a local hop: to a neighbour's global link, not back */
-		if (c->global ? cost >= best :
-		    !hop || c->detour || cost >= lbest ||
-		    !(c->link[1] & SNIC_AR_LINK_GLOBAL) ||
-		    SNIC_AR_LINK_PEER(c->link[1]) == in_peer)
+		if (!c->global &&
+		    (!hop || c->detour || cost >= lbest ||
+		     !(c->link[1] & SNIC_AR_LINK_GLOBAL) ||
+		     SNIC_AR_LINK_PEER(c->link[1]) == in_peer))
 			continue;
 		want = c->global ? SNIC_AR_PORT_GLOBAL : SNIC_AR_PORT_LOCAL;
 		out = rcu_dereference(sw->port[c->port]);
@@ -590,7 +601,6 @@ u32 snic_ar_route(struct snic_switch *sw, struct snic_port *in,
 	    h->slid > READ_ONCE(ar->slid_max)) {
 		struct snic_port *out = lft_port <= SNIC_MAX_PORTS ?
 			rcu_dereference(sw->port[lft_port]) : NULL;
-
 		u8 okind;
 
 		if (!out)

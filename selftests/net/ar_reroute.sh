@@ -24,8 +24,9 @@
 #    the failure and reroutes ahead of it, out of its own global links.
 #    Every ping is answered, counted at both, none dropped in the group;
 #    the hop leaves marked as an in-group detour (ar_detour), its SC
-#    stepped at the mate, and is taken only with room for that step and
-#    three rises: a request that reaches Z2 at SC 4 is dropped there.
+#    stepped at the mate (the requests leave it on VL 3, not 2), and is
+#    taken only with room for that step and three rises: a request that
+#    reaches Z2 at SC 4 is dropped there.
 # kernels: 6.12
 . "$(dirname "$0")/../lib.sh"
 
@@ -63,19 +64,32 @@ H=$(echo "$J" | $JQ -r 'first(.links[] | [.a, .b] | select(index("g2s0")) |
 set -- $(echo "$J" | $JQ -r --arg h "$H" \
 	'.nodes[] | select(.name == $h) | "\(.name) \(.addr) \(.lid)"')
 H=${1:-} HA=${2:-} HL=${3:-}
-if [ -n "$PA" ] && [ -n "$XS" ] && [ -n "$Z" ] && [ -n "$PZ" ] && [ -n "$HL" ] &&
-   [ -n "$SH" ]; then
-	ok "the fabric: $SH on $S, its port $PA to $XS (group $GX), $Z port $PZ to group 2, $H ($HA, LID $HL) on g2s0"
-else
-	not_ok "the fabric: no intermediate group and switches as needed found"
-	"$SNICCTL" fabric down "$F"
-	ktap_finish
-fi
+# found DESC WHAT VAR...: the fabric as DESC says when every VAR is set;
+# else no WHAT was found, and the test ends
+found() {
+	local d=$1 w=$2 v
+
+	shift 2
+	for v; do
+		eval "[ -n \"\${$v:-}\" ]" && continue
+		not_ok "the fabric: no $w found"
+		"$SNICCTL" fabric down "$F"
+		ktap_finish
+	done
+	ok "the fabric: $d"
+}
+# pin SW LID PORT WHAT: SW's BPT entry for LID's group, one candidate:
+# PORT (WHAT it leads to)
+pin() {
+	set -- "$1" "$3" "$4" $(nsexec "$F-$1" "$SNICCTL" bpt show sw0 |
+		awk -v d="$2" '$1 == "dlid" && $2 <= d && $4 >= d { print $2, $4; exit }')
+	check "$1: the BPT entry for dlid ${4:-?}-${5:-?} through $3 only" \
+		nsexec "$F-$1" "$SNICCTL" bpt set sw0 dlid "${4:-}-${5:-}" "$2:4:g"
+}
+found "$SH on $S, its port $PA to $XS (group $GX), $Z port $PZ to group 2, $H ($HA, LID $HL) on g2s0" \
+	"intermediate group and switches as needed" PA XS Z PZ HL SH
 # S's entry for H's group: one candidate, through group X
-set -- $(nsexec "$F-$S" "$SNICCTL" bpt show sw0 |
-	awk -v d="$HL" '$1 == "dlid" && $2 <= d && $4 >= d { print $2, $4; exit }')
-check "$S: group 2's BPT entry (dlid $1-$2) through group $GX only" \
-	nsexec "$F-$S" "$SNICCTL" bpt set sw0 dlid "$1-$2" "$PA:4:g"
+pin "$S" "$HL" "$PA" "group $GX"
 # zsum STAT: a counter summed over Z's ports (drops count where the
 # packet came in)
 ssum() {	# ssum SW STAT
@@ -87,11 +101,12 @@ gsum() { echo $(( $(ssum "g$1s0" "$2") + $(ssum "g$1s1" "$2") )); }
 zsum() { gsum "$GX" "$1"; }
 rr() { zsum ar_reroute; }
 drops() { echo $(( $(zsum fwd_drop_egress) + $(zsum fwd_drop_loop) )); }
-ping_h() {	# ping_h N: N pings SH -> H, every one answered
-	o=$(nsexec "$F-$SH" ping -c "$1" -i 0.05 -w 60 "$HA")
+ping_n() {	# ping_n FROM ADDR N: N pings, every one answered
+	o=$(nsexec "$F-$1" ping -c "$3" -i 0.05 -w 60 "$2")
 	echo "$o" | tail -n 2
-	echo "$o" | grep -Eq "^$1 packets transmitted, $1 (packets )?received"
+	echo "$o" | grep -Eq "^$3 packets transmitted, $3 (packets )?received"
 }
+ping_h() { ping_n "$SH" "$HA" "$1"; }	# SH -> H
 r0=$(rr)
 checke "$SH reaches $H through group $GX (20 pings), no reroute while the link is up" \
 	'ping_h 20 && [ "$(rr)" = "$r0" ]'
@@ -135,22 +150,10 @@ H2=$(echo "$J" | $JQ -r --arg s "g${D2}s0" 'first(.links[] | [.a, .b] | select(i
 set -- $(echo "$J" | $JQ -r --arg h "$H2" \
 	'.nodes[] | select(.name == $h) | "\(.addr) \(.lid)"')
 HA2=${1:-} HL2=${2:-}
-if [ -n "$Z2" ] && [ -n "$PZ2" ] && [ -n "$HL2" ] && [ -n "$SH2" ]; then
-	ok "the fabric: $SH2 on $S2, its port $PA2 to $Z2, $Z2 port $PZ2 to group $D2 ($H2, LID $HL2), $Z3 its group mate"
-else
-	not_ok "the fabric: no switch with a global link from group 0 found"
-	"$SNICCTL" fabric down "$F"
-	ktap_finish
-fi
-set -- $(nsexec "$F-$S2" "$SNICCTL" bpt show sw0 |
-	awk -v d="$HL2" '$1 == "dlid" && $2 <= d && $4 >= d { print $2, $4; exit }')
-check "$S2: group $D2's BPT entry (dlid $1-$2) through $Z2 only" \
-	nsexec "$F-$S2" "$SNICCTL" bpt set sw0 dlid "$1-$2" "$PA2:4:g"
-ping_h2() {
-	o=$(nsexec "$F-$SH2" ping -c "$1" -i 0.05 -w 60 "$HA2")
-	echo "$o" | tail -n 2
-	echo "$o" | grep -Eq "^$1 packets transmitted, $1 (packets )?received"
-}
+found "$SH2 on $S2, its port $PA2 to $Z2, $Z2 port $PZ2 to group $D2 ($H2, LID $HL2), $Z3 its group mate" \
+	"switch with a global link from group 0" Z2 PZ2 HL2 SH2
+pin "$S2" "$HL2" "$PA2" "$Z2"
+ping_h2() { ping_n "$SH2" "$HA2" "$1"; }
 g2drops() { echo $(( $(gsum "$G2" fwd_drop_egress) + $(gsum "$G2" fwd_drop_loop) )); }
 checke "$SH2 reaches $H2 through $Z2 (10 pings)" 'ping_h2 10'
 check "$Z2's global link to group $D2 down" \
@@ -161,9 +164,24 @@ z3_knows() {
 		grep -q " c0 [^ ]*:failed"
 }
 checke "$Z3 knows: its minimal path to group $D2 failed" 'waitfor 60000 z3_knows'
+# z3vl VL: packets Z3's global ports sent on VL VL
+z3vl() {
+	local n=0 p v
+
+	for p in $(echo "$both" | awk -v z="$Z3" '$1 == z { print $2 }'); do
+		v=$(vlx "$F-$Z3" "p$p" "$1" dequeued)
+		n=$((n + ${v:-0}))
+	done
+	echo $n
+}
 d0=$(g2drops) r2=$(ssum "$Z2" ar_reroute) r3=$(ssum "$Z3" ar_reroute)
-t2=$(ssum "$Z2" ar_detour)
+t2=$(ssum "$Z2" ar_detour) v2=$(z3vl 2) v3=$(z3vl 3)
 checke "$SH2 still reaches $H2, every one of 20 pings answered" 'ping_h2 20'
+# SC 1 after the global hop into Z2's group, 2 by Z3's step, 3 out of
+# Z3's global link: an unstepped request would leave on VL 2
+checke "...leaving $Z3 on VL 3: its SC stepped there, then raised by the global hop" \
+	'echo "VL 3 +$(( $(z3vl 3) - v3 )), VL 2 +$(( $(z3vl 2) - v2 ))"
+	 [ $(( $(z3vl 3) - v3 )) -ge 20 ] && [ $(( $(z3vl 2) - v2 )) -lt 20 ]'
 checke "...each request rerouted by $Z2 (a local hop, marked: ar_detour) and by $Z3 (its global links), none dropped in group $G2" \
 	'echo "$Z2 ar_reroute +$(( $(ssum $Z2 ar_reroute) - r2 )) ar_detour +$(( $(ssum $Z2 ar_detour) - t2 )), $Z3 ar_reroute +$(( $(ssum $Z3 ar_reroute) - r3 )), dropped +$(( $(g2drops) - d0 ))"
 	 [ $(( $(ssum $Z2 ar_reroute) - r2 )) -ge 20 ] &&

@@ -305,12 +305,13 @@
 	   "that do not depend on the link are not touched.")		\
 	FN(AR_DETOUR, ar_detour,					\
 	   "Port: packets that came in here and left on an in-group "	\
-	   "detour of the Best Path Table, marked, their SC mapped by "	\
-	   "the next switch's ar_detour_sc2sc.")			\
+	   "detour of the Best Path Table, or on a local hop in "	\
+	   "transit (ar_reroute), marked, their SC mapped by the next "	\
+	   "switch's ar_detour_sc2sc.")					\
 	FN(AR_REROUTE, ar_reroute,					\
 	   "Port: packets in transit that came in here whose LFT path "	\
-	   "was broken (its global link without carrier, or the next "	\
-	   "switch's global link failed, as an ARN told), sent out "	\
+	   "was broken (its global link without carrier, or the minimal "\
+	   "path's local link or next global link failed), sent out "	\
 	   "another global link of this switch instead, or one local "	\
 	   "hop to a neighbour's (a local reroute; the SC still rises "	\
 	   "at every global hop).")					\
