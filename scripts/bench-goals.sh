@@ -78,6 +78,7 @@ why() {
 	arn_flip_converge_us) echo "The goal, two refresh periods, is below the 10 us bins that measure it; a phase counts from its first sends while the sources' queues still hold the previous phase's datagrams." ;;
 	switch_vs_bridge_pps) echo "A switched 16B frame costs what a bridged one does plus its credits (an ingress buffer held and released, a credit LIMIT back) and its counters; the bridge keeps no buffer accounting." ;;
 	snic_vs_veth_pps) echo "The snic is a stacked device with a qdisc: stacked_vs_veth_pps is what that costs any device (a VLAN with the same pfifo), snic_vs_stacked_pps what the snic adds to it (the 16B header on and off, a second receive pass)." ;;
+	arn_uniform_vs_min) echo "ARN leaves the minimal path for a detour of two global links when its monitor flags the minimal link's queue; under uniform load at 1.0 every link is loaded and a detour costs more than it saves. With the switch's default levels, 192:64 of the VL buffer, about half of the packets went off the LFT's path and ARN accepted 0.68-0.76 against MIN's 0.81 (make run, 2026-12-07, in the bench's order of runs); the fabric manager's 240:128 (snic.rst: Adaptive routing) sent a tenth to a sixth and accepted 0.80 in two runs. A miss by a few per cent is within the spread of single uniform runs under ARN (df72_arn_uniform is one run)." ;;
 	*) echo "No reason known: a regression." ;;
 	esac
 }

@@ -193,7 +193,14 @@ int fab_path(const struct fabric *f, int from, int to, int *res, int max);
  * three: a standing queue, not the burst of a few frames meeting; the
  * flowlet gap is at least four frame times, more than a detour adds.
  * Refreshes go every half lifetime while a link stays congested: 200
- * periods, so that they cost well under 1 % of a link.
+ * periods, so that they cost well under 1 % of a link. A link congests
+ * when its queue is all but full (240 of 255 of its VL buffer: a link that
+ * holds its senders back), not at 192, which a loaded fabric's queues
+ * reach without any link being the bottleneck, and clears at half full:
+ * under uniform load at 1.0 on the 72-host Dragonfly, 192:64 sent half of
+ * the packets on detours of two global links each and accepted 0.68-0.76
+ * against MIN's 0.81; 240:128 sends a tenth and accepts 0.79-0.80, and
+ * ADV+1 0.460-0.475 against 0.457-0.460 (Documentation/networking/snic.rst).
  */
 #define FAB_AR_PERIOD_US	1	/* monitor sample, fabric us */
 #define FAB_AR_PERIOD_WALL_US	10000	/* ... at least this wall time */
@@ -203,6 +210,8 @@ int fab_path(const struct fabric *f, int from, int to, int *res, int max);
 #define FAB_AR_SAMPLES		3	/* at least, to set and to clear */
 #define FAB_AR_FILTER_FRAMES	3	/* ... or this many frame times */
 #define FAB_AR_FLOWLET_FRAMES	4
+#define FAB_AR_THR_SET		240	/* queue level, of 255 of the VL buffer */
+#define FAB_AR_THR_CLEAR	128
 int fab_ar(struct fabric *f);
 #define FAB_AR_CANDS		8	/* candidates of a BPT entry, at most */
 #define FAB_AR_BPT_RANGE	4096	/* DLIDs of a BPT entry, at most */

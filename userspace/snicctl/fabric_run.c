@@ -323,6 +323,8 @@ static int program_ar(const struct fabric *f, int n, uint32_t sw)
 		.has_flowlet = true, .flowlet_us = flowlet,
 		.has_dlid = true, .dlid = FAB_AR_MLID_BASE + g,
 		.has_period = true, .period_us = per,
+		.has_set_level = true, .set_level = FAB_AR_THR_SET,
+		.has_clear_level = true, .clear_level = FAB_AR_THR_CLEAR,
 		/* as many samples to set a link's state as to clear it */
 		.has_set_samples = true, .set_samples = samples,
 		.has_clear_samples = true, .clear_samples = samples,
