@@ -178,6 +178,8 @@ nsexec "$S1" "$SNICCTL" bpt del sw0 dlid 5
 # the queue levels the fabric manager set (fabric.h: FAB_AR_THR_*)
 thr=$(nsexec "$S1" "$SNICCTL" dev show sw0 | sed -n 's/.*ar_thr \([0-9]*\):\([0-9]*\).*/\1 \2/p')
 set_lvl=${thr% *} clr_lvl=${thr#* }
+checke "the fabric manager's queue levels: a full queue ($set_lvl, over the switch's 192), clear ($clr_lvl) below it" \
+	'[ "$set_lvl" -gt 192 ] && [ "$set_lvl" -le 240 ] && [ "$clr_lvl" -lt "$set_lvl" ]'
 nsexec "$S1" "$SNICCTL" qdisc set p3 rate 1gbit
 nsexec "$F-h5" timeout 30 "$TOOLS/snic_xfer" -U 7300 12 >/dev/null &
 sleep 0.5
@@ -296,7 +298,7 @@ check "unprivileged bpt set: EPERM" \
 checke "the refused requests changed nothing" \
 	'bpt5 | grep -q "c0 2:3:l:l0.1:g1.2.3:+0 c1 3:5:g:g0.1.3:-:+0" &&
 	 nsexec $S0 $SNICCTL port show sw0 | grep -q "port 2 dev p2 .*ar_kind local ar_peer 1" &&
-	 nsexec $S0 $SNICCTL dev show sw0 | grep -q "ar_thr 240:128 ar_samples 3:3 .*ar_slids 1-2"'
+	 nsexec $S0 $SNICCTL dev show sw0 | grep -q "ar_thr $set_lvl:$clr_lvl ar_samples 3:3 .*ar_slids 1-2"'
 check "bpt del sw0 dlid 5" nsexec "$S0" "$SNICCTL" bpt del sw0 dlid 5
 checke "...the entry is gone for DLID 5, and still there for DLID 6" \
 	'[ -z "$(bpt5)" ] && nsexec $S0 $SNICCTL bpt show sw0 | grep -q "^dlid 6 cur "'
