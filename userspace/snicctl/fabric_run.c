@@ -291,7 +291,7 @@ static int program_ar(const struct fabric *f, int n, uint32_t sw)
 	const struct fab_node *node = &f->node[n];
 	unsigned int per = (FAB_AR_PERIOD_WALL_US + f->dilation - 1) / f->dilation;
 	unsigned int frame_ns = 0, samples, flowlet, set, clear;
-	uint64_t buf = 0;
+	uint64_t buf = 0, frames, lvl;
 	struct snic_ar_cfg ar;
 	int g = f->grp[n], p;
 
@@ -312,15 +312,17 @@ static int program_ar(const struct fabric *f, int n, uint32_t sw)
 			buf = (uint64_t)l->buf * FAB_CREDIT_BYTES;
 	}
 	/* The queue levels (fabric.h): FAB_AR_THR_SET, or lower where a
-	 * queue that one input fills, all but one frame of its buffer, would
-	 * not reach it.
+	 * queue that one input fills, all its frames but the one in flight,
+	 * would not reach it; FAB_AR_THR_MIN where it holds less than two.
 	 */
-	set = FAB_AR_THR_SET;
-	if (buf > FAB_AR_THR_FRAME &&
-	    255 * (buf - FAB_AR_THR_FRAME) / buf < set)
-		set = 255 * (buf - FAB_AR_THR_FRAME) / buf;
-	if (set < FAB_AR_THR_MIN)
-		set = FAB_AR_THR_MIN;
+	frames = buf / FAB_AR_THR_FRAME;
+	set = FAB_AR_THR_MIN;
+	if (frames >= 2) {
+		lvl = 255 * (frames - 1) * FAB_AR_THR_FRAME_LEN / buf;
+		set = lvl < FAB_AR_THR_SET ? lvl : FAB_AR_THR_SET;
+		if (set < FAB_AR_THR_MIN)
+			set = FAB_AR_THR_MIN;
+	}
 	clear = set * 3 / 4 < FAB_AR_THR_CLEAR ? set * 3 / 4 : FAB_AR_THR_CLEAR;
 	samples = (FAB_AR_FILTER_FRAMES * frame_ns + per * 1000 - 1) /
 		  (per * 1000);
