@@ -30,7 +30,6 @@
 #define FAB_DEFAULT_BUF		256
 /* data VLs 0..7 carry credits (the SCs a fabric uses map to them) */
 #define FAB_CREDIT_VLS		8
-#define FAB_CREDIT_BYTES	64	/* a credit (snic_wire.h) */
 #define FAB_DEFAULT_DILATION	10000
 #define FAB_DEFAULT_CC_THR	8	/* opafm's default */
 #define FAB_QDISC_LIMIT		4096
@@ -194,19 +193,7 @@ int fab_path(const struct fabric *f, int from, int to, int *res, int max);
  * three: a standing queue, not the burst of a few frames meeting; the
  * flowlet gap is at least four frame times, more than a detour adds.
  * Refreshes go every half lifetime while a link stays congested: 200
- * periods, so that they cost well under 1 % of a link. A link congests
- * when its queue is all but full (a link that holds its senders back):
- * 240 of 255 of its VL buffer, or, where that is lower, the level of a
- * queue that one input fills while one of its frames is in flight (the
- * switch's smallest VL buffer in whole full frames, less one: 212 with
- * the default 256 credits; 64 at least), and clears at 128 or 3/4 of the
- * set level, whichever is lower. At 192, which a loaded fabric's queues
- * reach without any link being the bottleneck, under uniform load at 1.0
- * on the 72-host Dragonfly half of the packets went on detours of two
- * global links each and ARN accepted 0.68-0.76 against MIN's 0.81; at
- * 231:128 a fifth to a quarter, and 0.79, at 240:128 0.80; ADV+1
- * 0.461-0.469 against 0.454-0.463 (Documentation/networking/snic.rst;
- * what 212 gives is the bench's, Documentation/benchmarks.rst).
+ * periods, so that they cost well under 1 % of a link.
  */
 #define FAB_AR_PERIOD_US	1	/* monitor sample, fabric us */
 #define FAB_AR_PERIOD_WALL_US	10000	/* ... at least this wall time */
@@ -216,15 +203,6 @@ int fab_path(const struct fabric *f, int from, int to, int *res, int max);
 #define FAB_AR_SAMPLES		3	/* at least, to set and to clear */
 #define FAB_AR_FILTER_FRAMES	3	/* ... or this many frame times */
 #define FAB_AR_FLOWLET_FRAMES	4
-#define FAB_AR_THR_SET		240	/* queue level, of 255 of the VL buffer */
-#define FAB_AR_THR_CLEAR	128
-#define FAB_AR_THR_MIN		64	/* the set level, at least */
-/* a full frame as a queue counts it (MTU and Ethernet header), and as it
- * holds the ingress's buffer (in whole credits)
- */
-#define FAB_AR_THR_FRAME_LEN	(FAB_CALIB_FRAME + 14)
-#define FAB_AR_THR_FRAME	((FAB_AR_THR_FRAME_LEN + FAB_CREDIT_BYTES - 1) / \
-				 FAB_CREDIT_BYTES * FAB_CREDIT_BYTES)
 int fab_ar(struct fabric *f);
 #define FAB_AR_CANDS		8	/* candidates of a BPT entry, at most */
 #define FAB_AR_BPT_RANGE	4096	/* DLIDs of a BPT entry, at most */

@@ -174,7 +174,7 @@ static int qdisc_of(const struct fabric *f, const char *dev,
 		q.has_cc_thr = true;
 		memset(q.cc_thr, f->cc_thr, TC_SNIC_VL_MGMT);
 		q.has_cc_buf = true;
-		q.cc_buf = l->buf * FAB_CREDIT_BYTES;
+		q.cc_buf = l->buf * 64;
 		q.has_cc_rate = true;
 		q.cc_rate = f->cc_rate;
 		q.has_cc_pkt = true;
@@ -290,16 +290,13 @@ static int program_ar(const struct fabric *f, int n, uint32_t sw)
 {
 	const struct fab_node *node = &f->node[n];
 	unsigned int per = (FAB_AR_PERIOD_WALL_US + f->dilation - 1) / f->dilation;
-	unsigned int frame_ns = 0, samples, flowlet, set, clear;
-	uint64_t buf = 0, frames, lvl;
+	unsigned int frame_ns = 0, samples, flowlet;
 	struct snic_ar_cfg ar;
 	int g = f->grp[n], p;
 
 	if (per < FAB_AR_PERIOD_US)
 		per = FAB_AR_PERIOD_US;
-	/* The longest frame time of its links, fabric ns; the smallest VL
-	 * buffer, bytes.
-	 */
+	/* The longest frame time of its links, fabric ns. */
 	for (p = 1; p <= node->nports; p++) {
 		const struct fab_link *l = &f->link[node->link[p]];
 		uint64_t ns = 0;
@@ -308,22 +305,7 @@ static int program_ar(const struct fabric *f, int n, uint32_t sw)
 			ns = FAB_CALIB_FRAME * 1000000000ULL / l->rate;
 		if (ns > frame_ns)
 			frame_ns = ns;
-		if (!buf || (uint64_t)l->buf * FAB_CREDIT_BYTES < buf)
-			buf = (uint64_t)l->buf * FAB_CREDIT_BYTES;
 	}
-	/* The queue levels (fabric.h): FAB_AR_THR_SET, or lower where a
-	 * queue that one input fills, all its frames but the one in flight,
-	 * would not reach it; FAB_AR_THR_MIN where it holds less than two.
-	 */
-	frames = buf / FAB_AR_THR_FRAME;
-	set = FAB_AR_THR_MIN;
-	if (frames >= 2) {
-		lvl = 255 * (frames - 1) * FAB_AR_THR_FRAME_LEN / buf;
-		set = lvl < FAB_AR_THR_SET ? lvl : FAB_AR_THR_SET;
-		if (set < FAB_AR_THR_MIN)
-			set = FAB_AR_THR_MIN;
-	}
-	clear = set * 3 / 4 < FAB_AR_THR_CLEAR ? set * 3 / 4 : FAB_AR_THR_CLEAR;
 	samples = (FAB_AR_FILTER_FRAMES * frame_ns + per * 1000 - 1) /
 		  (per * 1000);
 	samples = samples < FAB_AR_SAMPLES ? FAB_AR_SAMPLES :
@@ -341,8 +323,6 @@ static int program_ar(const struct fabric *f, int n, uint32_t sw)
 		.has_flowlet = true, .flowlet_us = flowlet,
 		.has_dlid = true, .dlid = FAB_AR_MLID_BASE + g,
 		.has_period = true, .period_us = per,
-		.has_set_level = true, .set_level = set,
-		.has_clear_level = true, .clear_level = clear,
 		/* as many samples to set a link's state as to clear it */
 		.has_set_samples = true, .set_samples = samples,
 		.has_clear_samples = true, .clear_samples = samples,
