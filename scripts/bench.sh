@@ -441,7 +441,9 @@ fi
 	echo "h17's in all), 8 s of wall time (800 fabric us). The flow completion"
 	echo "time of a message runs from its first send to its last arrival"
 	echo "(fabric time); incast_fct_*: its p50 and p99 over incast_fct_alone_ns,"
-	echo "the p50 of one sender alone; CCA off, then on."
+	echo "the p50 of one sender alone; CCA off, on with opafm's defaults, and on"
+	echo "with the CCA study's setting (cc_thr 12, ccti_increase 2:"
+	echo "incast_fct_p99_tuned_vs_off), medians of three rounds."
 	echo
 	echo "RDMA (issue 33; selftests/bench_rdma.sh): \`\`fabric up fattree:2,2,2 ... rdma\`\`"
 	echo "(Soft-RoCE on every host) at 10 Gb/s and dilation 10000, h1 to h2"

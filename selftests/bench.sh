@@ -79,7 +79,9 @@
 #   incast_fct_*          16:1 incast of 12 KB messages: flow completion
 #                         time p50/p99 over that of one sender alone, CCA
 #                         off and on; incast_fct_p99_on_vs_off, on's p99
-#                         over off's
+#                         over off's, _tuned_vs_off the same with the CCA
+#                         study's setting (cc_thr 12, ccti_increase 2);
+#                         medians of three rounds
 #   pacing_*, fq_pacing_*  one NIC pacing 1, 100 and 1000 DLIDs, then
 #                         sch_fq pacing the same flows: mean and p99 of
 #                         |gap - intended gap| / intended gap, and the
@@ -1008,16 +1010,32 @@ rm -f /tmp/bench-cca-*.$SFX
 # spaced to offer 0.05 of its link (0.8 of h17's in all), 8 s of wall
 # time (800 fabric us). The flow completion time of a message is first
 # send to last arrival (fabric ns); its slowdown is over the p50 of one
-# sender alone (incast:1). CCA off (cc_pacing 0), then on, same boot.
-fct_run() {	# fct_run NAME PACING N: prints "p50 p99" of the FCT
+# sender alone (incast:1). CCA off (cc_pacing 0), on with opafm's
+# defaults, and on with the CCA study's setting that meets the congestion
+# tree's goals (cc_thr 12, ccti_increase 2: "tuned", as cca_*_tuned), in
+# three rounds in the same boot, round R's arrivals drawn with seed R; a
+# run completes 64 messages, so each p99 is near its run's maximum, and
+# the figures are the rounds' medians.
+# fct_run NAME PACING N [SEED [UP_ARGS [NIC_ARGS]]]: "p50 p99" of the FCT;
+# nothing when a setting was refused (the reason in /tmp/bench-f-why.$SFX)
+fct_run() {
 	local h j
 
-	"$SNICCTL" fabric up star:17 name bi rate 10gbit >/dev/null
+	rm -f /tmp/bench-f-why.$SFX
+	if ! "$SNICCTL" fabric up star:17 name bi rate 10gbit ${5:-} >/dev/null; then
+		echo "fabric up ${5:-} failed" >/tmp/bench-f-why.$SFX
+		return
+	fi
 	for h in $(nodes host bi); do
-		nsexec "bi-$h" "$SNICCTL" dev set snic0 cc_pacing "$2"
+		nsexec "bi-$h" "$SNICCTL" dev set snic0 cc_pacing "$2" ${6:-} ||
+			echo "$h: dev set cc_pacing $2 ${6:-} refused" >/tmp/bench-f-why.$SFX
 	done
+	if [ -s /tmp/bench-f-why.$SFX ]; then
+		"$SNICCTL" fabric down bi >/dev/null
+		return
+	fi
 	j=$("$SNICCTL" -j fabric traffic bi "incast:$3" load 0.05 size 1500 msg 8 \
-		seconds 8 warmup 1 seed 1)
+		seconds 8 warmup 1 seed "${4:-1}")
 	echo "# incast $1: $(echo "$j" | sed 's/"host":\[.*\]//' |
 		tr -d '{}"' | tr ',' ' ')" >&2
 	fidelity "incast_$1" bi >&2
@@ -1028,19 +1046,45 @@ fct_run() {	# fct_run NAME PACING N: prints "p50 p99" of the FCT
 set -- $(fct_run alone 1 1 2>/tmp/bench-f.$SFX)
 cat /tmp/bench-f.$SFX
 fct0=${1:-}
-set -- $(fct_run off 0 16 2>/tmp/bench-f.$SFX)
-cat /tmp/bench-f.$SFX
-off50=${1:-} off99=${2:-}
-set -- $(fct_run on 1 16 2>/tmp/bench-f.$SFX)
-cat /tmp/bench-f.$SFX
-on50=${1:-} on99=${2:-}
 RUNS=incast_alone bench incast_fct_alone_ns "$fct0"
-RUNS="incast_off incast_alone" bench incast_fct_p50_off "$(ratio "$off50" "$fct0")"
-RUNS="incast_off incast_alone" bench incast_fct_p99_off "$(ratio "$off99" "$fct0")"
-RUNS="incast_on incast_alone" bench incast_fct_p50_on "$(ratio "$on50" "$fct0")"
-RUNS="incast_on incast_alone" bench incast_fct_p99_on "$(ratio "$on99" "$fct0")"
-# issue 32's line: CCA on against off, the same boot (no worse: <= 1)
-RUNS="incast_on incast_off" bench incast_fct_p99_on_vs_off "$(ratio "$on99" "$off99")"
+# round R's arrivals are seed R's, the same for off, on and tuned
+for r in 1 2 3; do
+	set -- $(fct_run off_$r 0 16 $r 2>/tmp/bench-f.$SFX)
+	cat /tmp/bench-f.$SFX
+	off50=${1:-} off99=${2:-}
+	set -- $(fct_run on_$r 1 16 $r 2>/tmp/bench-f.$SFX)
+	cat /tmp/bench-f.$SFX
+	on50=${1:-} on99=${2:-}
+	set -- $(fct_run tuned_$r 1 16 $r "cc_thr 12" "ccti_increase 2" \
+		2>/tmp/bench-f.$SFX)
+	cat /tmp/bench-f.$SFX
+	tu50=${1:-} tu99=${2:-}
+	twhy=$(cat /tmp/bench-f-why.$SFX 2>/dev/null)
+	sample incast_fct_p50_off "$(ratio "$off50" "$fct0")"
+	sample incast_fct_p99_off "$(ratio "$off99" "$fct0")"
+	sample incast_fct_p50_on "$(ratio "$on50" "$fct0")"
+	sample incast_fct_p99_on "$(ratio "$on99" "$fct0")"
+	sample incast_fct_p50_tuned "$(ratio "$tu50" "$fct0")" "$twhy"
+	sample incast_fct_p99_tuned "$(ratio "$tu99" "$fct0")" "$twhy"
+	# issue 32's lines: CCA on against off, the same round (no worse: <= 1)
+	sample incast_fct_p99_on_vs_off "$(ratio "$on99" "$off99")"
+	sample incast_fct_p99_tuned_vs_off "$(ratio "$tu99" "$off99")" "$twhy"
+done
+rm -f /tmp/bench-f-why.$SFX
+RUNS="$(for r in 1 2 3; do printf 'incast_off_%s ' $r; done)incast_alone"
+figure incast_fct_p50_off
+figure incast_fct_p99_off
+RUNS="$(for r in 1 2 3; do printf 'incast_on_%s ' $r; done)incast_alone"
+figure incast_fct_p50_on
+figure incast_fct_p99_on
+RUNS="$(for r in 1 2 3; do printf 'incast_tuned_%s ' $r; done)incast_alone"
+figure incast_fct_p50_tuned
+figure incast_fct_p99_tuned
+RUNS="$(for r in 1 2 3; do printf 'incast_on_%s incast_off_%s ' $r $r; done)"
+figure incast_fct_p99_on_vs_off
+RUNS="$(for r in 1 2 3; do printf 'incast_tuned_%s incast_off_%s ' $r $r; done)"
+figure incast_fct_p99_tuned_vs_off
+RUNS=
 
 # Pacing accuracy and cost: one NIC paces N = 1, 100 and 1000 DLIDs at
 # once (each at CCTI 1 of a one-delay table, ccti_timer 0, tracked by one
