@@ -86,10 +86,13 @@ some_parked() { p=$(parked); [ -n "$p" ] && [ "$p" -gt 0 ]; }
 drained() { [ "$(parked)" = 0 ] && [ "$(stopped)" = "[]" ]; }
 state() { echo "parked $(parked), stopped queues $(stopped)"; }
 rx() { link_stat "$B" sink0 rx_packets; }
-# delivered R0 WHAT: every datagram sent arrived (the NIC drained first)
+# delivered R0 WHAT: every datagram sent arrived (the NIC drained first;
+# what it sent last may still wait in fab0's qdisc, at the link's rate)
 delivered() {
-	local r=$(( $(rx) - $1 ))
+	local r
 
+	[ -n "$SENT" ] && waitfor 60000 "[ \$((\$(rx) - ${1:?})) -eq $SENT ]"
+	r=$(( $(rx) - $1 ))
 	echo "$2: sent $SENT, arrived $r"
 	[ -n "$SENT" ] && [ "$SENT" -gt 0 ] && [ "$r" -eq "$SENT" ]
 }

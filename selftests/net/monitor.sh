@@ -99,8 +99,11 @@ checke "the link back: link-up, the path back to port 2, a recovered ARN" \
 	 $JQ -e "select(.type == \"link-up\" and .port == 2)" $M.s0 >/dev/null &&
 	 $JQ -e "select(.type == \"bpt-path\" and .dlid == 2 and .cand == 0 and
 		.port == 2)" $M.s0 >/dev/null'
+# (the complete lines of a copy: the monitor still writes, the ARN's
+# repeats and s1's own)
 checke "every line of the JSON monitor is one event object" \
-	'[ $($JQ -c "select(.ifname and .type and .ftime)" $M.s0 | wc -l) -eq $(wc -l <$M.s0) ]'
+	'cp $M.s0 $M.s0.copy; n=$(wc -l <$M.s0.copy)
+	 [ $(head -n $n $M.s0.copy | $JQ -c "select(.ifname and .type and .ftime)" | wc -l) -eq $n ]'
 
 # 3. A burst over the rate limit. However long the 300 take to arrive
 # (a busy host may spread them over seconds), the limit lets the first
