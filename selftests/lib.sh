@@ -136,23 +136,53 @@ rx_total() {
 		     END { print n }'
 }
 
-# settled_gap A B: the value of A - B (two shell expressions, read one
-# after the other) once three reads 0.3 s apart agree. A single read of
-# "sent" then "received" is racy: a packet that leaves between the two
-# reads and arrives before the second counts on one side only.
-settled_gap() {
-	local prev=none prev2=none i g
+# settled RX TX: one read of two counts of the same frames, the
+# receiver's (RX) first, then the sender's (TX), each a command printing
+# one count (a function's name, or shell text eval'd here: it sees the
+# caller's functions and variables). The counts go into SETTLED_RX and
+# SETTLED_TX, their gap TX - RX into SETTLED_GAP (empty when either read
+# is no integer: nothing, "missing"). Holds when the two are equal, so it
+# is a waitfor predicate: waitfor evaluates it in the caller's shell, and
+# the caller then judges and prints the counts of the read the poll
+# stopped on (reading them again could count a later frame on one side).
+# The receiver first: a frame that passes between the two reads counts
+# on the sender's side only, widening the gap; it can never make up for
+# one lost (read the other way round it could: it leaves after the
+# sender's read and arrives before the receiver's). Call it as a
+# command, not in $(...), for the counts to reach the caller.
+#
+# settled -g RX TX: read so until the gap is the same three reads in a
+# row, 0.3 s apart (a frame still in flight under load, and 0.3 s is
+# short for a busy TCG guest, is not taken for settled), for 20 reads at
+# most; SETTLED_* hold the last read. Holds when the gap settled; fails
+# at once on a read with no gap, and after the 20th read.
+settled() {
+	local _gap= _prev=none _prev2=none _i
 
-	# the same three reads in a row: a frame still in flight under load
-	# (0.3 s is short for a busy TCG guest) is not taken for settled
-	for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do
-		g=$(( $(eval "$1") - $(eval "$2") ))
-		[ "$g" = "$prev" ] && [ "$g" = "$prev2" ] && break
-		prev2=$prev
-		prev=$g
+	[ "$1" = -g ] && _gap=1 && shift
+	for _i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do
+		SETTLED_RX=$(eval "$1")
+		SETTLED_TX=$(eval "$2")
+		SETTLED_GAP=
+		# (arithmetic on a count that is none would end the shell)
+		_int "$SETTLED_RX" && _int "$SETTLED_TX" &&
+			SETTLED_GAP=$((SETTLED_TX - SETTLED_RX))
+		[ -n "$_gap" ] || { [ "$SETTLED_GAP" = 0 ]; return; }
+		[ -n "$SETTLED_GAP" ] || return 1
+		[ "$SETTLED_GAP" = "$_prev" ] && [ "$SETTLED_GAP" = "$_prev2" ] &&
+			return 0
+		_prev2=$_prev
+		_prev=$SETTLED_GAP
 		sleep 0.3
 	done
-	echo "$g"
+	return 1
+}
+
+# _int V: V is an integer (a count, or a difference of two)
+_int() {
+	case ${1#-} in
+	'' | *[!0-9]*) return 1 ;;
+	esac
 }
 
 # link_stat NS DEV FIELD (rx_packets, tx_packets, rx_dropped...) from sysfs.

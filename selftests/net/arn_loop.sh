@@ -100,16 +100,14 @@ checke "the failure ARN is repeated: 5 copies in all, no more (no refresh yet)" 
 	'waitfor 3000 "[ \$(pc g0s1 p2 tx_arn) -ge $((arn0 + 5)) ]" && sleep 0.5 &&
 	 echo "tx_arn $(( $(pc g0s1 p2 tx_arn) - arn0 ))" &&
 	 [ $(pc g0s1 p2 tx_arn) -eq $((arn0 + 5)) ]'
-# arn_bytes_eq: both counts read once, into a and r (judged as the last
-# poll saw them: a second read could count a later frame on one side);
-# the receiver's first, so that a frame passing between the reads can
-# only make them differ, never make up for one lost
-arn_bytes_eq() {
-	r=$(( $(pc g0s0 p2 rx_vl15_bytes) - rb0 )) a=$(( $(pc g0s1 p2 tx_arn_bytes) - ab0 ))
-	[ "$a" -eq "$r" ]
-}
+# The ARNs' bytes since rb0 and ab0, as g0s0 took them in on VL 15 and
+# as g0s1 sent them: settled reads the receiver's first, and the check
+# judges the counts of the read its poll stopped on (lib.sh)
+arn_rx() { echo $(( $(pc g0s0 p2 rx_vl15_bytes) - rb0 )); }
+arn_tx() { echo $(( $(pc g0s1 p2 tx_arn_bytes) - ab0 )); }
 checke "their bytes (tx_arn_bytes) are what g0s0 took in on VL 15 (rx_vl15_bytes)" \
-	'waitfor 3000 arn_bytes_eq
+	'waitfor 3000 "settled arn_rx arn_tx"
+	 a=$SETTLED_TX r=$SETTLED_RX
 	 echo "sent $a, taken in $r"; [ "$a" -gt 0 ] && [ "$a" -eq "$r" ]'
 check "g0s1: ar_refresh 20 (200 ms of wall time)" \
 	nsexec "$S1" "$SNICCTL" dev set sw0 ar_refresh 20

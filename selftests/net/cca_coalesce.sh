@@ -52,16 +52,15 @@ check "h1's link at dilation 1 (nothing else at h1)" fast
 checke "at the window's end, one CN to each of the 200 sources" \
 	'waitfor 60000 "[ \$(ctr tx_cn) -ge $((cn0 + 200)) ]"
 	 n=$(($(ctr tx_cn) - cn0)); echo "tx_cn $n"; [ $n -eq 200 ]'
-# cn_bytes_eq: both counts read once, into b and r (judged as the last
-# poll saw them); the receiver's first, so that a frame passing between
-# the reads can only make them differ, never make up for one lost
-cn_bytes_eq() {
-	r=$(($(port_counter $S1 sw0 p1 rx_vl15_bytes) - rb0)) b=$(($(ctr tx_cn_bytes) - cb0))
-	[ $b -eq $r ]
-}
+# The CNs' bytes since rb0 and cb0, as the switch took them in on VL 15
+# and as h1 sent them: settled reads the receiver's first, and the check
+# judges the counts of the read its poll stopped on (lib.sh)
+cn_rx() { echo $(($(port_counter $S1 sw0 p1 rx_vl15_bytes) - rb0)); }
+cn_tx() { echo $(($(ctr tx_cn_bytes) - cb0)); }
 checke "their bytes (tx_cn_bytes) are what the switch took in on VL 15 (rx_vl15_bytes)" \
-	'waitfor 10000 cn_bytes_eq
-	 echo "sent $b, taken in $r"; [ $b -gt 0 ] && [ $b -eq $r ]'
+	'waitfor 10000 "settled cn_rx cn_tx"
+	 b=$SETTLED_TX r=$SETTLED_RX
+	 echo "sent $b, taken in $r"; [ "$b" -gt 0 ] && [ "$b" -eq "$r" ]'
 checke "the 200 CNs reached the switch (no route to the sources there)" \
 	'waitfor 10000 "[ \$(port_counter $S1 sw0 p1 fwd_drop_no_route) -ge $((nr0 + 200)) ]"
 	 n=$(($(port_counter $S1 sw0 p1 fwd_drop_no_route) - nr0)); echo "$n"; [ $n -eq 200 ]'

@@ -85,15 +85,21 @@ check "a BECN from h2 makes h1 pace DLID 2" \
 wait $txpids
 sent=$(cat /tmp/cca_onset.tx.*.$SFX | awk '{ n += $2 } END { print n + 0 }')
 rm -f /tmp/cca_onset.tx.*.$SFX
-# drained: read the four counts once, into q k s t, and hold when they
-# show a drained snic0. The assertion below judges the values of the
-# last read, the one waitfor stopped on: reading them again could count
-# a stray frame (one the stack sends later) in the NIC's count and not in
-# the qdiscs'. The NIC's count is read before the qdiscs', so that a
-# frame passing between the two reads can only make them differ, never
-# make up for one lost.
+# What snic0's NIC sent or dropped since t0 (the receiver's count) and
+# what its qdiscs sent it since q0 (the sender's)
+nic_since() { echo $(($(nic_out) - t0)); }
+qdisc_since() { echo $(($(qsent 0 7) - q0)); }
+# drained: read the counts once, q and k, then t and s through settled
+# (the NIC's before the qdiscs', so that a frame passing between the two
+# reads can only make them differ, never make up for one lost), and hold
+# when they show a drained snic0. The assertion below judges the values
+# of the last read, the one waitfor stopped on: reading them again could
+# count a stray frame (one the stack sends later) in the NIC's count and
+# not in the qdiscs'.
 drained() {
-	t=$(($(nic_out) - t0)) q=$(qlen) k=$(parked) s=$(($(qsent 0 7) - q0))
+	q=$(qlen) k=$(parked)
+	settled nic_since qdisc_since
+	t=$SETTLED_RX s=$SETTLED_TX
 	[ "$q" = 0 ] && [ "$k" = 0 ] && [ "$s" = "$t" ]
 }
 checke "h1's snic0 drains: its qdiscs are empty, nothing is parked, and its link got every packet they sent" \

@@ -46,7 +46,8 @@ conserved() {	# conserved GAP0 SENT0: h1 sent, and h2 took in, the same
 	# packets since the gap (sent - taken) was GAP0 and h1 had sent SENT0
 	local g s
 
-	g=$(settled_gap "$SENT0" "$RX0") s=$(( $(sent0) - $2 ))
+	settled -g "$RX0" "$SENT0"
+	g=$SETTLED_GAP s=$(( $SETTLED_TX - $2 ))
 	echo "h1 sent $s, gap $g (was $1)"
 	[ "$g" -eq "$1" ] && [ "$s" -gt 0 ] && return 0
 	# which of h2's counters moved, and h1's link per VL
@@ -59,12 +60,14 @@ conserved() {	# conserved GAP0 SENT0: h1 sent, and h2 took in, the same
 # 1. A slow receiver: p2 serializes at 1 Mbit/s.
 nsexec "$S1" "$SNICCTL" qdisc set p2 rate 1mbit
 quiet
-g0=$(settled_gap "$SENT0" "$RX0") s0=$(sent0) d0=$(vlx "$S1" p2 0 drops)
+settled -g "$RX0" "$SENT0"
+g0=$SETTLED_GAP s0=$SETTLED_TX d0=$(vlx "$S1" p2 0 drops)
 snap
 # VL0 on h1's link, as h1 sent it and as p1 took it in: totals may differ
 # by what h1 sent while the fabric was being built, so compare the gap.
 VL0S='vlx $H1 fab0 0 dequeued' VL0R='port_counter $S1 sw0 p1 rx_vl0_packets'
-v0=$(settled_gap "$VL0S" "$VL0R") vs0=$(eval "$VL0S")
+settled -g "$VL0R" "$VL0S"
+v0=$SETTLED_GAP vs0=$SETTLED_TX
 nsexec "$H2" timeout 10 "$TOOLS/snic_xfer" -U 7000 4 >/dev/null &
 sleep 0.5
 nsexec "$H1" "$TOOLS/snic_xfer" -u 10.0.0.2 7000 1 1000 >/dev/null
@@ -81,7 +84,8 @@ checke "no drop at the switch egress" \
 check "conservation: packets h1 sent = packets h2 took in" conserved "$g0" "$s0"
 wait
 checke "per-VL receive counters: p1 took on VL0 what h1 sent on VL0" \
-	'v=$(settled_gap "$VL0S" "$VL0R") s=$(($(eval "$VL0S") - vs0))
+	'settled -g "$VL0R" "$VL0S"
+	 v=$SETTLED_GAP s=$(($SETTLED_TX - vs0))
 	 echo "h1 sent $s on VL0, gap to p1 $v (was $v0)"
 	 [ "$v" -eq "$v0" ] && [ "$s" -gt 0 ]'
 nsexec "$S1" "$SNICCTL" qdisc set p2 rate 0bit
@@ -91,7 +95,8 @@ l0=$(port_counter "$S1" sw0 p1 credit_limit_tx_dropped)
 check "fault injection: p1 drops its next 5 credit returns" \
 	nsexec "$S1" "$SNICCTL" port set sw0 p1 credit_drop 5
 quiet
-g0=$(settled_gap "$SENT0" "$RX0") s0=$(sent0)
+settled -g "$RX0" "$SENT0"
+g0=$SETTLED_GAP s0=$SETTLED_TX
 snap
 nsexec "$H2" timeout 10 "$TOOLS/snic_xfer" -U 7001 3 >/dev/null &
 sleep 0.5
@@ -164,7 +169,8 @@ check "h2 stops sending credit limits (drops them all)" \
 	nsexec "$H2" "$SNICCTL" dev set snic0 credit_drop 1000000
 checke "p2 counts the silence (credit_timeouts +1)" \
 	'waitfor 15000 "[ \$(nsexec $S1 $SNICCTL -j qdisc show p2 | $JQ -r \".[0].credit_timeouts\") = $((tmo0 + 1)) ]"'
-g0=$(settled_gap "$SENT0" "$RX0") s0=$(sent0)
+settled -g "$RX0" "$SENT0"
+g0=$SETTLED_GAP s0=$SETTLED_TX
 snap
 nsexec "$H2" timeout 20 "$TOOLS/snic_xfer" -U 7003 12 >/tmp/credits.rx.$SFX &
 busywait 5000 grep -q listening /tmp/credits.rx.$SFX
@@ -266,7 +272,8 @@ forged_sync() {
 }
 check "a SYNC forged on the link is undone by the sender's own, every credit back" \
 	forged_sync
-g0=$(settled_gap "$SENT0" "$RX0") s0=$(sent0)
+settled -g "$RX0" "$SENT0"
+g0=$SETTLED_GAP s0=$SETTLED_TX
 nsexec "$H2" timeout 10 "$TOOLS/snic_xfer" -U 7000 3 >/dev/null &
 sleep 0.5
 nsexec "$H1" "$TOOLS/snic_xfer" -u 10.0.0.2 7000 1 1000 >/dev/null

@@ -25,8 +25,10 @@ H1TX='counter $H1 snic0 tx_packets'
 P1RX='port_counter $S1 sw0 p1 rx_packets'
 P2TX='port_counter $S1 sw0 p2 tx_packets'
 H2RX='rx_total $H2 snic0'
-gap1=$(settled_gap "$H1TX" "$P1RX")
-gap2=$(settled_gap "$P2TX" "$H2RX")
+settled -g "$P1RX" "$H1TX"
+gap1=$SETTLED_GAP
+settled -g "$H2RX" "$P2TX"
+gap2=$SETTLED_GAP
 
 check "ping h1 -> h2 (ARP over broadcast DLID)" \
 	nsexec "$H1" ping -c 3 -i 0.2 -w 10 10.0.0.2
@@ -49,8 +51,8 @@ checke "priority 3 rides VL3 on h1's fabric link" \
 checke "priority 3 rides VL3 on the switch egress to h2" \
 	'nsexec $S1 $SNICCTL -j qdisc show p2 | $JQ -e "any(.[]; .vl3.enqueued > 0)"'
 
-hop1_conserved() { [ "$(settled_gap "$H1TX" "$P1RX")" -eq "$gap1" ]; }
-hop2_conserved() { [ "$(settled_gap "$P2TX" "$H2RX")" -eq "$gap2" ]; }
+hop1_conserved() { settled -g "$P1RX" "$H1TX"; [ "$SETTLED_GAP" -eq "$gap1" ]; }
+hop2_conserved() { settled -g "$H2RX" "$P2TX"; [ "$SETTLED_GAP" -eq "$gap2" ]; }
 check "conservation: h1 snic0 tx == switch p1 rx (gap $gap1 unchanged)" \
 	busywait 5000 hop1_conserved
 check "conservation: switch p2 tx == h2 snic0 rx + drops (gap $gap2 unchanged)" \

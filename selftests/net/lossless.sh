@@ -121,7 +121,8 @@ run() {
 	o0=$(sw_sum rx_drop_credit_overrun) d0=$(q_sum drops)
 	hq0=$(q_sum hoq_discards) fw0=$(sw_sum fwd_drop_qdisc)
 	eg0=$(sw_sum fwd_drop_egress)
-	g0=$(settled_gap h_sent h_rx) s0=$(h_sent)
+	settled -g h_rx h_sent
+	g0=$SETTLED_GAP s0=$SETTLED_TX
 	# One receiver per destination; it reports each sender's count.
 	rxs=
 	for f in $flows; do
@@ -155,7 +156,8 @@ run() {
 			[ "${n:-0}" -gt 0 ] || ok=1
 		 done; [ $ok = 0 ]'
 	checke "$name: conservation: what the hosts sent, the hosts took in" \
-		'g=$(settled_gap h_sent h_rx) s=$(( $(h_sent) - s0 ))
+		'settled -g h_rx h_sent
+		 g=$SETTLED_GAP s=$(( $SETTLED_TX - s0 ))
 		 echo "gap $g (was $g0), $s frames sent"
 		 [ "$g" -eq "$g0" ] && [ "$s" -gt 0 ]'
 	rm -f /tmp/ll.$SFX.*
