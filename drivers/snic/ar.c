@@ -36,8 +36,10 @@
  * that came over a global port (in transit) the LFT, unless the LFT's
  * path is known broken: its global port down, or its minimal candidate
  * excluded (snic_ar_transit(): a local reroute, bounded by the SC, with
- * at most one local hop, marked as a detour). So a path has at most one
- * detour, one more per failed link it meets, and the SC raised at every
+ * at most one local hop, marked as a detour; or, with ar_intm, one hop
+ * through a switch of the group drawn for it, marked likewise). So a path
+ * has at most one detour (and one intermediate hop), one more per failed
+ * link it meets, and the SC raised at every
  * global hop keeps the VLs acyclic. For a destination in the group (an
  * entry per destination switch) the detours go through another switch of
  * the group: such a candidate is marked, and a packet that takes it
@@ -59,6 +61,10 @@
  * With a per-packet algorithm (valiant-packet, ugal: core/arn.h) each
  * packet draws its own candidate, with no flow state; UGAL-L reads the
  * two candidates' egress backlogs (sch_snic_link_backlog()) to choose.
+ * Where such a packet lands in its intermediate group, that group's
+ * switch can draw an intermediate switch too (ar_intm, per packet or per
+ * flow; snic_ar_intm_hop()): one more local hop, marked as a detour, so
+ * the group's own link to the exit does not carry all of its transit.
  *
  * Locking: ar->lock (BH) protects the link states and per-flow notices,
  * the ports' ARN state but kind/peer, the BPT entries' penalties, the
@@ -84,6 +90,7 @@
  * under ar->lock) rebases itself when D changes; the monitor's timer is
  * armed period x D of wall time, D as the last sample found it.
  */
+#include <linux/jhash.h>
 #include <net/ip.h>
 #include <snic/sch_snic.h>
 
@@ -518,7 +525,9 @@ static bool snic_ar_lft_failed(const struct snic_ar_bpt *b, u32 lft_port)
  * The cost: a transit packet to a global port reads its kind and
  * carrier, as the forwarding does anyway; while the switch knows a failed
  * link (ar->nfailed, any in its group's table), one to a local port also
- * looks up its entry and reads the minimal candidate.
+ * looks up its entry and reads the minimal candidate. With ar_intm off, a
+ * transit packet that came over a global link to a local port reads that
+ * setting too (snic_ar_intm_hop()).
  */
 static u32 snic_ar_transit(struct snic_switch *sw, struct snic_port *in,
 			   const struct snic_16b *h,
@@ -581,6 +590,81 @@ static u32 snic_ar_transit(struct snic_switch *sw, struct snic_port *in,
 	return port;
 }
 
+/*
+ * The intermediate switch of a non-minimal path (ar_intm): BookSim2's
+ * Valiant goes through a random node; the source switch draws its group
+ * (the BPT's candidates), this one, where the packet lands in that group,
+ * draws its switch (core/arn.h snic_intm_pick()) over its local ports
+ * that are up but those to the switch holding the exit link (@lft_out's
+ * peer; a switch with parallel links to this one weighs as many). Per
+ * packet a random draw, per flow (@mode) a hash of SLID, DLID and ENTROPY.
+ *
+ * The hop leaves marked as an in-group detour, with the guards of the
+ * transit hop above: a detour step that raises the SC and room for three
+ * rises after it. The intermediate switch steps the SC (switch.c) and
+ * follows its LFT to the exit, as a packet from a local link, which
+ * takes no local hop of its own. So with the packet's SC s on landing,
+ * its buffers are the global link's in (VL s), the marked hop's to the
+ * intermediate switch (VL s), the next hop's to the exit (VL s + 1) and
+ * the next global link's (VL s + 2): channel ranks (2 x VL, plus one on a
+ * local link) rise along it. That takes what the fabric manager sets up
+ * (fabric up refuses ar_intm otherwise): fully connected groups with
+ * minimal LFTs, so that the intermediate switch's LFT leads on to the
+ * exit, not back; the same detour_sc2sc on every switch of the group;
+ * LOCAL kinds on the ports inside the group.
+ *
+ * Not while the switch knows a failed link (the transit logic above
+ * decides then), nor for a packet from or to a host of this group (one
+ * that a reroute sent back here decides as a source packet would).
+ */
+static u32 snic_ar_intm_hop(struct snic_switch *sw, struct snic_port *in,
+			    const struct snic_16b *h,
+			    const struct snic_port *lft_out, u32 lft_port,
+			    u8 mode, bool *detour)
+{
+	u16 exit_peer = READ_ONCE(lft_out->ar.peer);
+	u32 lo = READ_ONCE(sw->ar.slid_min), hi = READ_ONCE(sw->ar.slid_max);
+	struct snic_port *port;
+	unsigned int n = 0;
+	u8 sc = h->sc, dsc;
+	u64 mask = 0;
+	u32 r;
+	int k;
+
+	BUILD_BUG_ON(SNIC_MAX_PORTS > 64);
+	if ((h->dlid >= lo && h->dlid <= hi) || (h->slid >= lo && h->slid <= hi))
+		return lft_port;
+	dsc = READ_ONCE(sw->ar.detour_sc2sc[sc & (SNIC_NUM_SC - 1)]);
+	if (dsc <= sc || !snic_ar_sc_room(in, dsc))
+		return lft_port;
+	list_for_each_entry_rcu(port, &sw->ports, node) {
+		if (READ_ONCE(port->ar.kind) != SNIC_AR_PORT_LOCAL ||
+		    READ_ONCE(port->ar.peer) == exit_peer ||
+		    !snic_ar_port_up(port))
+			continue;
+		mask |= BIT_ULL(port->num - 1);
+		n++;
+	}
+	if (!n)
+		return lft_port;
+	if (mode == SNIC_AR_INTM_PACKET)
+		r = get_random_u32();
+	else
+		r = jhash_3words(h->slid, h->dlid, h->entropy,
+				 READ_ONCE(sw->ar.id));
+	k = snic_intm_pick(r, n);
+	if (k < 0)
+		return lft_port;
+	while (k--)
+		mask &= mask - 1;	/* the k-th set bit */
+	port = rcu_dereference(sw->port[__ffs64(mask) + 1]);
+	if (!port)
+		return lft_port;
+	*detour = true;
+	snic_count(&in->stats, SNIC_STAT_AR_INTM);
+	return port->num;
+}
+
 u32 snic_ar_route(struct snic_switch *sw, struct snic_port *in,
 		  const struct sk_buff *skb, const struct snic_16b *h,
 		  u32 lft_port, bool *detour)
@@ -611,6 +695,13 @@ u32 snic_ar_route(struct snic_switch *sw, struct snic_port *in,
 				return lft_port;
 		} else if (likely(!READ_ONCE(ar->nfailed)) ||
 			   okind != SNIC_AR_PORT_LOCAL) {
+			u8 mode = kind == SNIC_AR_PORT_GLOBAL &&
+				  okind == SNIC_AR_PORT_LOCAL ?
+				  READ_ONCE(ar->intm) : SNIC_AR_INTM_OFF;
+
+			if (unlikely(mode))
+				return snic_ar_intm_hop(sw, in, h, out,
+							lft_port, mode, detour);
 			return lft_port;
 		}
 		b = xa_load(&ar->bpt, h->dlid);
@@ -1323,6 +1414,8 @@ void snic_ar_configure(struct snic_switch *sw, const struct snic_ar_config *c)
 		for (sc = 0; sc < SNIC_NUM_SC; sc++)
 			WRITE_ONCE(ar->detour_sc2sc[sc], c->detour_sc2sc[sc]);
 	}
+	if (c->has_intm)
+		WRITE_ONCE(ar->intm, c->intm);
 	/* Last: a new DLID starts with the rest in place. */
 	if (c->has_dlid)
 		WRITE_ONCE(ar->dlid, c->dlid);
@@ -1396,6 +1489,7 @@ void snic_ar_read(struct snic_ar *ar, struct snic_ar_config *c)
 	c->detect = READ_ONCE(ar->detect);
 	for (i = 0; i < SNIC_NUM_SC; i++)
 		c->detour_sc2sc[i] = READ_ONCE(ar->detour_sc2sc[i]);
+	c->intm = READ_ONCE(ar->intm);
 	spin_lock_bh(&ar->lock);
 	c->thr = ar->thr;
 	c->uthr = ar->uthr;

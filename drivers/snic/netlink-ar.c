@@ -144,6 +144,10 @@ int snic_nl_ar_parse(struct snic_ar *ar, const struct nlattr *nest,
 		       SNIC_NUM_SC);
 		c->has_detour = true;
 	}
+	if (a[SNIC_A_AR_INTM]) {
+		c->intm = nla_get_u32(a[SNIC_A_AR_INTM]);
+		c->has_intm = true;
+	}
 	/* A state must be refreshed before the receivers forget it. */
 	if ((c->has_refresh ? c->refresh_us : cur.refresh_us) >=
 	    (c->has_life ? c->life_us : cur.life_us)) {
@@ -203,7 +207,8 @@ int snic_nl_ar_put(struct sk_buff *msg, struct snic_ar *ar)
 	    nla_put_u32(msg, SNIC_A_AR_UTIL_SET_SAMPLES, c.uthr.set_samples) ||
 	    nla_put_u32(msg, SNIC_A_AR_UTIL_CLEAR_SAMPLES,
 			c.uthr.clear_samples) ||
-	    nla_put(msg, SNIC_A_AR_DETOUR_SC2SC, SNIC_NUM_SC, c.detour_sc2sc))
+	    nla_put(msg, SNIC_A_AR_DETOUR_SC2SC, SNIC_NUM_SC, c.detour_sc2sc) ||
+	    nla_put_u32(msg, SNIC_A_AR_INTM, c.intm))
 		return -EMSGSIZE;
 	nla_nest_end(msg, nest);
 	return 0;

@@ -133,7 +133,7 @@ static const struct netlink_range_validation snic_a_sw_cc_port_buf_range = {
 };
 
 /* Common nested types */
-const struct nla_policy snic_ar_nl_policy[SNIC_A_AR_DETOUR_SC2SC + 1] = {
+const struct nla_policy snic_ar_nl_policy[SNIC_A_AR_INTM + 1] = {
 	[SNIC_A_AR_DLID] = NLA_POLICY_FULL_RANGE(NLA_U32, &snic_a_ar_dlid_range),
 	[SNIC_A_AR_GROUP] = NLA_POLICY_MAX(NLA_U32, 4095),
 	[SNIC_A_AR_SWITCH] = NLA_POLICY_MAX(NLA_U32, 2047),
@@ -159,6 +159,7 @@ const struct nla_policy snic_ar_nl_policy[SNIC_A_AR_DETOUR_SC2SC + 1] = {
 	[SNIC_A_AR_UTIL_SET_SAMPLES] = NLA_POLICY_RANGE(NLA_U32, 1, 255),
 	[SNIC_A_AR_UTIL_CLEAR_SAMPLES] = NLA_POLICY_RANGE(NLA_U32, 1, 255),
 	[SNIC_A_AR_DETOUR_SC2SC] = NLA_POLICY_EXACT_LEN(32),
+	[SNIC_A_AR_INTM] = NLA_POLICY_MAX(NLA_U32, 2),
 };
 
 const struct nla_policy snic_bpt_nl_policy[SNIC_A_BPT_FLOWS + 1] = {
@@ -257,7 +258,7 @@ const struct nla_policy snic_port_nl_policy[SNIC_A_PORT_AR_UTIL + 1] = {
 	[SNIC_A_PORT_AR_UTIL] = { .type = NLA_U32, },
 };
 
-const struct nla_policy snic_stats_nl_policy[SNIC_STAT_CREDIT_LATE_CREDITS + 1] = {
+const struct nla_policy snic_stats_nl_policy[SNIC_STAT_AR_INTM + 1] = {
 	[SNIC_STAT_RX_PACKETS] = { .type = NLA_U64, },
 	[SNIC_STAT_RX_BYTES] = { .type = NLA_U64, },
 	[SNIC_STAT_TX_PACKETS] = { .type = NLA_U64, },
@@ -381,6 +382,7 @@ const struct nla_policy snic_stats_nl_policy[SNIC_STAT_CREDIT_LATE_CREDITS + 1] 
 	[SNIC_STAT_TX_CN_BYTES] = { .type = NLA_U64, },
 	[SNIC_STAT_TX_PACED_DEFERRED] = { .type = NLA_U64, },
 	[SNIC_STAT_CREDIT_LATE_CREDITS] = { .type = NLA_U64, },
+	[SNIC_STAT_AR_INTM] = { .type = NLA_U64, },
 };
 
 const struct nla_policy snic_sw_cc_nl_policy[SNIC_A_SW_CC_PORT_VICTIM + 1] = {

@@ -12,7 +12,7 @@
 #include <uapi/linux/snic.h>
 
 /* Common nested types */
-extern const struct nla_policy snic_ar_nl_policy[SNIC_A_AR_DETOUR_SC2SC + 1];
+extern const struct nla_policy snic_ar_nl_policy[SNIC_A_AR_INTM + 1];
 extern const struct nla_policy snic_bpt_nl_policy[SNIC_A_BPT_FLOWS + 1];
 extern const struct nla_policy snic_bpt_cand_nl_policy[SNIC_A_BPT_CAND_DETOUR + 1];
 extern const struct nla_policy snic_cc_nl_policy[SNIC_A_CC_PARKED + 1];
@@ -23,7 +23,7 @@ extern const struct nla_policy snic_dev_nl_policy[SNIC_A_DEV_SC2SL + 1];
 extern const struct nla_policy snic_lft_nl_policy[SNIC_A_LFT_PORT + 1];
 extern const struct nla_policy snic_mft_nl_policy[SNIC_A_MFT_PORTS + 1];
 extern const struct nla_policy snic_port_nl_policy[SNIC_A_PORT_AR_UTIL + 1];
-extern const struct nla_policy snic_stats_nl_policy[SNIC_STAT_CREDIT_LATE_CREDITS + 1];
+extern const struct nla_policy snic_stats_nl_policy[SNIC_STAT_AR_INTM + 1];
 extern const struct nla_policy snic_sw_cc_nl_policy[SNIC_A_SW_CC_PORT_VICTIM + 1];
 
 /* Ops table for snic */

@@ -240,11 +240,12 @@ struct snic_ar_config {
 	u8 detect;			/* SNIC_AR_DETECT_* */
 	struct snic_arn_thr uthr;	/* utilization's */
 	u8 detour_sc2sc[SNIC_NUM_SC];
+	u8 intm;			/* enum snic_ar_intm */
 	bool has_dlid, has_group, has_id, has_life, has_period, has_thr,
 	     has_samples, has_hold_down, has_flowlet, has_algorithm,
 	     has_lost_route, has_slid, has_refresh, has_repeat,
 	     has_recovery, has_min_gap, has_detect, has_uthr, has_usamples,
-	     has_detour;
+	     has_detour, has_intm;
 };
 
 #define SNIC_AR_BPT_RANGE	4096	/* DLIDs a BPT entry covers, at most */
@@ -317,6 +318,10 @@ struct snic_ar {
 	struct xarray bpt;
 	u32 nbpt;			/* DLIDs with an entry (lockless check) */
 	u32 nfailed;			/* failed links: ar->lock, lockless read */
+	/* A setting (RTNL, read locklessly), beside nfailed: both are read
+	 * on a transit packet's path.
+	 */
+	u8 intm;			/* enum snic_ar_intm */
 };
 
 /* ARN state of a switch port (under sw->ar.lock but kind/peer). */

@@ -12,7 +12,8 @@
  * re-evaluated only when a link it depends on changed (the switch's
  * index), and must then agree with a full re-evaluation. After each
  * choice: -1 only when no candidate is usable, else a usable one; and a
- * packet that came over a local link never leaves on a local link.
+ * packet that came over a local link never leaves on a local link. And
+ * the intermediate switch's draw (snic_intm_pick()) is -1 or below n.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -115,7 +116,8 @@ static void run_program(const uint8_t *d, size_t size)
 		struct snic_arn_pkt k = { 0 };
 		bool moved, local;
 		int c, j, usable, peek, n, alt;
-		u32 keys[8], avoid;
+		u32 keys[8], avoid, r;
+		unsigned int cnt;
 
 		switch (d[i] % 3) {
 		case 0:
@@ -183,6 +185,17 @@ static void run_program(const uint8_t *d, size_t size)
 			if ((c < 0) != !usable || c >= e.n ||
 			    (c >= 0 && (e.c[c].penalty == SNIC_BPT_EXCLUDED ||
 					(local && !e.c[c].global))))
+				abort();
+			/* The intermediate switch's draw (ar_intm): one of
+			 * the n others, or the direct path (-1), never
+			 * another switch for the same draw; none of n 0.
+			 */
+			r = (u32)d[i + 1] << 24 | (u32)d[i + 2] << 16 |
+			    (u32)d[i + 3] << 8 | d[i];
+			cnt = (d[i + 3] + d[i + 1]) & 0xff;
+			c = snic_intm_pick(r, cnt);
+			if (c < -1 || c >= (int)cnt || (!cnt && c != -1) ||
+			    snic_intm_pick(r, cnt) != c)
 				abort();
 			break;
 		}

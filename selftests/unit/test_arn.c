@@ -3,8 +3,9 @@
  * Host unit tests of drivers/snic/core/arn.c: the ARN codec (round trip,
  * the draft's layout, one error per reason), link states with sequence
  * numbers and lifetimes, the Best Path Table's choices (failure, congestion,
- * flowlet gap, hold-down, one local hop, equal-cost spread) and the
- * monitor's hysteresis.
+ * flowlet gap, hold-down, one local hop, equal-cost spread), the draw of
+ * a Valiant path's intermediate switch (ar_intm) and the monitor's
+ * hysteresis.
  */
 #include <string.h>
 
@@ -663,6 +664,69 @@ static void test_packet(void)
 }
 
 /*
+ * The intermediate switch of a Valiant path (ar_intm): r picks one of n + 2
+ * equal slices of 2^32 in a row, the n other switches of the group, then
+ * the landing switch and the exit one, which both mean the direct path
+ * (-1). Sampled evenly (r = i << 16 for every i < 2^16), each slice gets
+ * 2^16 / (n + 2) of the draws, give or take the one the division leaves.
+ */
+static void test_intm(void)
+{
+	static const unsigned int ns[] = { 0, 1, 2, 3, 7 };
+	unsigned int hits[8 + 1], cnt, slices, lo, hi, i, j, t;
+	bool range, same, order, even;
+	char desc[160];
+	int c, idx, prev;
+	u32 r;
+
+	for (t = 0; t < sizeof(ns) / sizeof(ns[0]); t++) {
+		cnt = ns[t];
+		slices = cnt + 2;
+		lo = 65536 / slices;
+		hi = (65536 + slices - 1) / slices;
+		memset(hits, 0, sizeof(hits));
+		range = same = order = true;
+		prev = 0;
+		for (i = 0; i < 65536; i++) {
+			r = (u32)i << 16;
+			c = snic_intm_pick(r, cnt);
+			range &= c >= -1 && c < (int)cnt;
+			same &= snic_intm_pick(r, cnt) == c;
+			if (c < -1 || c >= (int)cnt)
+				continue;
+			/* -1 last: 0, 1, ..., n - 1, then the direct path */
+			idx = c < 0 ? (int)cnt : c;
+			order &= idx >= prev;
+			prev = idx;
+			hits[idx]++;
+		}
+		snprintf(desc, sizeof(desc),
+			 "intm, n %u: every result in [-1, n), the same for the same r, ascending in r",
+			 cnt);
+		CHECK(range && same && order, desc);
+		for (j = 0, even = true; j < cnt; j++)
+			even &= hits[j] >= lo && hits[j] <= hi;
+		snprintf(desc, sizeof(desc),
+			 "intm, n %u: each other switch 1 in %u, the direct path 2 in %u",
+			 cnt, slices, slices);
+		CHECK(even && hits[cnt] >= 2 * lo && hits[cnt] <= 2 * hi, desc);
+		snprintf(desc, sizeof(desc),
+			 "intm, n %u: r 0 draws %s, r 0xffffffff the direct path",
+			 cnt, cnt ? "the first other switch" :
+				    "the direct path");
+		CHECK(snic_intm_pick(0, cnt) == (cnt ? 0 : -1) &&
+		      snic_intm_pick(0xffffffffu, cnt) == -1, desc);
+	}
+	for (i = 0, range = true; i < 100000; i++)
+		range &= snic_intm_pick(i * 2654435761u, 0) == -1;
+	CHECK(range, "intm, n 0 (no other switch): always the direct path");
+	/* The slices' edges, for n = 1: [0, 2^32 / 3) is the other switch. */
+	CHECK(snic_intm_pick(0x55555555u, 1) == 0 &&
+	      snic_intm_pick(0x55555556u, 1) == -1,
+	      "intm, n 1: the other switch up to r = 2^32 / 3, the direct path above");
+}
+
+/*
  * Wire bytes of every Type x Para-Type combination a switch may send
  * (ORIGIN and one of PEER_GROUP / LOCAL_LINK, any of the rest): the
  * header, each parameter at its offset in bit order, big endian, and
@@ -938,6 +1002,7 @@ void test_arn(void)
 	test_bpt_first();
 	test_valiant();
 	test_packet();
+	test_intm();
 	test_bpt_full();
 	test_wire_matrix();
 	test_perflow();

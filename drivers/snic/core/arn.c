@@ -612,6 +612,13 @@ static u32 snic_bpt_weight(const struct snic_bpt_cand *c, u32 eff, u32 min)
 	return c->cost == min ? 2 : 1;
 }
 
+int snic_intm_pick(u32 r, unsigned int n)
+{
+	u64 k = ((u64)r * ((u64)n + 2)) >> 32;
+
+	return k < n ? (int)k : -1;
+}
+
 int snic_bpt_packet(const struct snic_bpt_ent *e, const struct snic_ar_params *p,
 		    bool from_local, u32 r,
 		    u32 (*queued)(const struct snic_bpt_cand *c, void *arg),

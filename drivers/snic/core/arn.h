@@ -356,6 +356,19 @@ int snic_bpt_packet(const struct snic_bpt_ent *e, const struct snic_ar_params *p
 		    bool from_local, u32 r,
 		    u32 (*queued)(const struct snic_bpt_cand *c, void *arg),
 		    void *arg);
+/*
+ * The intermediate switch of a Valiant path (the switch's ar_intm; ar.c
+ * snic_ar_intm_hop()). BookSim2 draws a random intermediate node; given
+ * its group, that is a random switch of the group, which the switch the
+ * packet lands on in the group draws. Of the group's switches, the
+ * landing one and the exit one (holding the global link on) both mean
+ * the direct local hop to the exit; @n others are one local hop away.
+ * @r, a 32-bit draw (random per packet, a hash per flow), picks one of
+ * the n + 2 evenly. Returns the index of the other switch (0..n-1), or -1
+ * for the direct path.
+ */
+int snic_intm_pick(u32 r, unsigned int n);
+
 /* The candidates of @e that depend on link @key, as a bitmap. */
 u32 snic_bpt_uses(const struct snic_bpt_ent *e, u32 key);
 

@@ -305,9 +305,10 @@
 	   "that do not depend on the link are not touched.")		\
 	FN(AR_DETOUR, ar_detour,					\
 	   "Port: packets that came in here and left on an in-group "	\
-	   "detour of the Best Path Table, or on a local hop in "	\
-	   "transit (ar_reroute), marked, their SC mapped by the next "	\
-	   "switch's ar_detour_sc2sc.")					\
+	   "detour of the Best Path Table, on a local hop in transit "	\
+	   "(ar_reroute) or on one to an intermediate switch "		\
+	   "(ar_intm), marked, their SC mapped by the next switch's "	\
+	   "ar_detour_sc2sc.")						\
 	FN(AR_REROUTE, ar_reroute,					\
 	   "Port: packets in transit that came in here whose LFT path "	\
 	   "was broken (its global link without carrier, or the minimal "\
@@ -358,6 +359,11 @@
 	   "counted on their VL since its last rebase and no late "	\
 	   "frame took back yet (one pool a VL: while any is owed, a "	\
 	   "stray, repeated or forged old frame takes it back too); "	\
-	   "nothing for one refused for want of room.")
+	   "nothing for one refused for want of room.")		\
+	FN(AR_INTM, ar_intm,						\
+	   "Port: packets that came in here over a global link, in "	\
+	   "transit through this group, and left on a local hop to "	\
+	   "the intermediate switch drawn for them (ar_intm), marked "	\
+	   "as a detour (also counted in ar_detour).")
 
 #endif /* _SNIC_CORE_STAT_LIST_H */

@@ -328,9 +328,57 @@ static void snic_bpt_test(struct kunit *test)
 			0);
 }
 
+/*
+ * ar_intm's draw (snic_intm_pick()): r over n + 2 equal slices, the n
+ * other switches of the group, then the landing and the exit switch,
+ * both the direct path (-1). The host's selftests/unit/test_arn.c samples
+ * finer.
+ */
+static void snic_intm_test(struct kunit *test)
+{
+	static const unsigned int ns[] = { 0, 1, 3, 7 };
+	unsigned int hits[8], i, j, t, cnt, lo;
+	bool same;
+	int c;
+
+	for (t = 0; t < ARRAY_SIZE(ns); t++) {
+		cnt = ns[t];
+		lo = 4096 / (cnt + 2);
+		memset(hits, 0, sizeof(hits));
+		same = true;
+		for (i = 0; i < 4096; i++) {
+			c = snic_intm_pick(i << 20, cnt);
+			KUNIT_ASSERT_GE_MSG(test, c, -1, "n %u, r %#x", cnt,
+					    i << 20);
+			KUNIT_ASSERT_LT_MSG(test, c, (int)cnt, "n %u, r %#x",
+					    cnt, i << 20);
+			same &= snic_intm_pick(i << 20, cnt) == c;
+			hits[c < 0 ? cnt : c]++;
+			c = snic_intm_pick(get_random_u32(), cnt);
+			KUNIT_ASSERT_TRUE_MSG(test, c >= -1 && c < (int)cnt,
+					      "n %u: %d", cnt, c);
+		}
+		KUNIT_EXPECT_TRUE_MSG(test, same,
+				      "n %u: another result for the same r",
+				      cnt);
+		for (j = 0; j < cnt; j++) {
+			KUNIT_EXPECT_GE_MSG(test, hits[j], lo, "n %u, switch %u",
+					    cnt, j);
+			KUNIT_EXPECT_LE_MSG(test, hits[j], lo + 1,
+					    "n %u, switch %u", cnt, j);
+		}
+		KUNIT_EXPECT_GE_MSG(test, hits[cnt], 2 * lo, "n %u, direct", cnt);
+		KUNIT_EXPECT_LE_MSG(test, hits[cnt], 2 * lo + 2, "n %u, direct",
+				    cnt);
+		KUNIT_EXPECT_EQ(test, snic_intm_pick(0, cnt), cnt ? 0 : -1);
+		KUNIT_EXPECT_EQ(test, snic_intm_pick(U32_MAX, cnt), -1);
+	}
+}
+
 static struct kunit_case snic_core_cases[] = {
 	KUNIT_CASE(snic_arn_codec_test),
 	KUNIT_CASE(snic_bpt_test),
+	KUNIT_CASE(snic_intm_test),
 	KUNIT_CASE(snic_cct_test),
 	KUNIT_CASE(snic_ccti_test),
 	KUNIT_CASE(snic_dlid_table_test),

@@ -40,6 +40,21 @@ enum snic_ar_algorithm {
 };
 
 /**
+ * enum snic_ar_intm - Whether a switch that a non-minimal packet lands on in
+ *   its intermediate group sends it through a random switch of that group (a
+ *   random intermediate node, as BookSim2's Valiant draws it).
+ * @SNIC_AR_INTM_OFF: No: the landing switch's LFT, straight to the exit link.
+ * @SNIC_AR_INTM_PACKET: A random switch per packet.
+ * @SNIC_AR_INTM_FLOW: A switch per flow (a hash of SLID, DLID and ENTROPY):
+ *   this draw reorders no flow.
+ */
+enum snic_ar_intm {
+	SNIC_AR_INTM_OFF,
+	SNIC_AR_INTM_PACKET,
+	SNIC_AR_INTM_FLOW,
+};
+
+/**
  * enum snic_ar_port_kind - What a switch port's link is to adaptive routing.
  * @SNIC_AR_PORT_KIND_NONE: A host port, or not monitored.
  * @SNIC_AR_PORT_KIND_GLOBAL: A global link to another group (peer is the
@@ -252,6 +267,7 @@ enum {
 	SNIC_A_AR_UTIL_SET_SAMPLES,
 	SNIC_A_AR_UTIL_CLEAR_SAMPLES,
 	SNIC_A_AR_DETOUR_SC2SC,
+	SNIC_A_AR_INTM,
 
 	__SNIC_A_AR_MAX,
 	SNIC_A_AR_MAX = (__SNIC_A_AR_MAX - 1)
@@ -501,6 +517,7 @@ enum snic_stat {
 	SNIC_STAT_TX_CN_BYTES,
 	SNIC_STAT_TX_PACED_DEFERRED,
 	SNIC_STAT_CREDIT_LATE_CREDITS,
+	SNIC_STAT_AR_INTM,
 
 	__SNIC_STAT_MAX,
 	SNIC_STAT_MAX = (__SNIC_STAT_MAX - 1)
