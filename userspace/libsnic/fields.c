@@ -105,6 +105,7 @@ static const struct field ar_fields[] = {
 	AR(UTIL_CLEAR_LEVEL, util_clear_level, has_util_thr),
 	AR(UTIL_SET_SAMPLES, util_set_samples, has_util_samples),
 	AR(UTIL_CLEAR_SAMPLES, util_clear_samples, has_util_samples),
+	AR(INTM, intm, has_intm),
 	{ 0 }
 };
 

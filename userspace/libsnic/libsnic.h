@@ -123,6 +123,8 @@ struct snic_ar_cfg {
 		 util_clear_samples;
 	bool has_detour_sc2sc;
 	uint8_t detour_sc2sc[SNIC_NUM_SC];
+	bool has_intm;
+	uint32_t intm;			/* enum snic_ar_intm */
 };
 
 struct snic_ar_info {
@@ -136,6 +138,7 @@ struct snic_ar_info {
 		 util_clear_samples;
 	bool has_detour_sc2sc;
 	uint8_t detour_sc2sc[SNIC_NUM_SC];
+	uint32_t intm;			/* enum snic_ar_intm */
 };
 
 /* A switch's congestion control (the sw-cc nest): its marking switch,

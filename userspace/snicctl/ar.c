@@ -35,6 +35,11 @@
  *                      in-group detour (marked by the switch before),
  *                      per SC it came with (SCs not named: their own);
  *                      shown when not the identity
+ *   ar_intm off|packet|flow  a packet that lands here over a global link
+ *                      in transit through the group, its LFT on a local
+ *                      link: on through a random switch of the group,
+ *                      marked as a detour (packet: drawn per packet,
+ *                      flow: per flow), or straight on (off)
  * Options of "port set": ar_kind none|global|local, ar_peer N (peer group
  * or switch number).
  * snicctl ar links SW  the links of the group reported congested or failed
@@ -82,6 +87,9 @@ static void detour_show(const struct opt *o, const struct opt_info *i)
 static const char *const algo[] = { "greedy", "random", "valiant",
 				     "valiant-packet", "ugal", NULL };
 
+/* enum snic_ar_intm's values (snicctl.h) */
+const char *const snic_intm_names[] = { "off", "packet", "flow", NULL };
+
 /* The u8 and u16 settings were u8 and u16 attributes once: the same
  * values are taken.
  */
@@ -117,6 +125,7 @@ const struct opt ar_opts[] = {
 	{ .kw = "ar_detour_sc2sc", .key = "ar_detour_sc2sc", .nest = SNIC_A_AR,
 	  .attr = SNIC_A_AR_DETOUR_SC2SC, .parse = detour_opt,
 	  .show = detour_show },
+	OPT_ENUM("ar_intm", SNIC_A_AR, SNIC_A_AR_INTM, snic_intm_names),
 	{ 0 }
 };
 

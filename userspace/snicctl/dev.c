@@ -128,7 +128,7 @@ static int dev_set(int argc, char **argv)
 			    c.has_ar ? &c.ar : NULL,
 			    c.has_sw_cc ? &c.sw_cc : NULL) ? 1 : 0;
 usage:
-	fprintf(stderr, "Usage: snicctl dev set DEV [lid LID] [sl2sc SC0,SC1,...] [sc2sl SL0,SL1,...] [vlbuf B0,...] [credit_period USEC] [credit_drop N] [cc_pacing 0|1] [ccti_increase N] [ccti_timer N] [ccti_trigger N] [ccti_min N] [ccti_limit N] [cc_tracked N] [becn_window NS] [cct SHIFT:MULT,...] [cct_max_delay NS] [cc_sl SL:K=V,...] [sw_marking 0|1] [sw_cc_thr T|T0,...] [sw_cc_buf BYTES] [sw_cc_pkt N|N0,...] [sw_cc_rate N|N0,...] [sw_cc_victim 0|1] [ar_dlid MLID] [ar_group G] [ar_switch S] [ar_life US] [ar_refresh US] [ar_repeat N] [ar_recovery US] [ar_min_gap US] [ar_detect queue|util|both] [ar_util_thr SET:CLEAR] [ar_util_samples S:C] [ar_detour_sc2sc SC0,...]\n");
+	fprintf(stderr, "Usage: snicctl dev set DEV [lid LID] [sl2sc SC0,SC1,...] [sc2sl SL0,SL1,...] [vlbuf B0,...] [credit_period USEC] [credit_drop N] [cc_pacing 0|1] [ccti_increase N] [ccti_timer N] [ccti_trigger N] [ccti_min N] [ccti_limit N] [cc_tracked N] [becn_window NS] [cct SHIFT:MULT,...] [cct_max_delay NS] [cc_sl SL:K=V,...] [sw_marking 0|1] [sw_cc_thr T|T0,...] [sw_cc_buf BYTES] [sw_cc_pkt N|N0,...] [sw_cc_rate N|N0,...] [sw_cc_victim 0|1] [ar_dlid MLID] [ar_group G] [ar_switch S] [ar_life US] [ar_refresh US] [ar_repeat N] [ar_recovery US] [ar_min_gap US] [ar_detect queue|util|both] [ar_util_thr SET:CLEAR] [ar_util_samples S:C] [ar_detour_sc2sc SC0,...] [ar_intm off|packet|flow]\n");
 	return 1;
 }
 

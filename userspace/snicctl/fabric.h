@@ -115,6 +115,11 @@ struct fabric {
 	uint32_t mtu;		/* snic0's when some link spans, else 0 */
 	/* adaptive routing (fabric_ar.c) */
 	uint32_t ar;		/* 0, 1 adaptive, 2 valiant, 3 per packet, 4 ugal */
+	/* the switches' ar_intm (enum snic_ar_intm): "intm" (has_intm), or
+	 * fabric up's default for the algorithm (fabric_run.c)
+	 */
+	bool has_intm;
+	uint32_t intm;
 	uint32_t rdma;		/* an RDMA device per host (fabric_rdma.c) */
 	int *grp, *gid;		/* per node: group, rank in it (switches) */
 	int ngroups;

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * snicctl fabric up FILE|GENERATOR [name NAME] [dilation D|auto] [rate RATE] [hoq USEC]
- *                   [latency NS] [global_latency NS] [cc_thr T] [ar|val|valpkt|ugal] [rdma] [machines ADDR,ADDR,...] [part MACHINE]
- *                   [check]
+ *                   [latency NS] [global_latency NS] [cc_thr T] [ar|val|valpkt|ugal] [intm off|packet|flow] [rdma]
+ *                   [machines ADDR,ADDR,...] [part MACHINE] [loops] [check]
  * snicctl fabric down [NAME]
  * snicctl fabric show [NAME]          (-j: JSON)
  * snicctl fabric check [NAME] [pairs N|all]
@@ -43,8 +43,8 @@
 #define FAB_UP_USAGE	"snicctl fabric up FILE|GENERATOR [name NAME] " \
 	"[dilation D|auto] [rate RATE] [hoq USEC] [cc_thr T]\n" \
 	"                         [latency NS] [global_latency NS]\n" \
-	"                         [ar|val|valpkt|ugal] [rdma] [machines ADDR,ADDR,...]\n" \
-	"                         [part MACHINE] [loops] [check]"
+	"                         [ar|val|valpkt|ugal] [intm off|packet|flow] [rdma]\n" \
+	"                         [machines ADDR,ADDR,...] [part MACHINE] [loops] [check]"
 
 static double now_s(void)
 {
@@ -285,6 +285,87 @@ static const uint32_t ar_algorithm[] = {
 	SNIC_AR_ALGORITHM_UGAL,
 };
 
+static int parse_intm(const char *s, uint32_t *v)
+{
+	uint32_t i;
+
+	for (i = 0; snic_intm_names[i]; i++) {
+		if (!strcmp(s, snic_intm_names[i])) {
+			*v = i;
+			return 0;
+		}
+	}
+	return -1;
+}
+
+/*
+ * A group of @f (fab_ar()) two of whose switches, *@a and *@b, share no
+ * link; -1 when every group is fully connected.
+ */
+static int open_group(const struct fabric *f, int *a, int *b)
+{
+	int i, j, p;
+
+	for (i = 0; i < f->nnodes; i++) {
+		if (!f->node[i].sw)
+			continue;
+		for (j = i + 1; j < f->nnodes; j++) {
+			if (!f->node[j].sw || f->grp[j] != f->grp[i])
+				continue;
+			for (p = 1; p <= f->node[i].nports; p++) {
+				const struct fab_link *l =
+					&f->link[f->node[i].link[p]];
+
+				if (!l->global && (l->a == j || l->b == j))
+					break;
+			}
+			if (p > f->node[i].nports) {
+				*a = i;
+				*b = j;
+				return f->grp[i];
+			}
+		}
+	}
+	return -1;
+}
+
+/*
+ * The switches' ar_intm (f->intm): "intm" if given, else packet for the
+ * algorithms that draw per packet (valpkt, ugal), off for the rest. The
+ * switch where a packet lands in transit sends it one local hop on, to a
+ * random switch of its group, whose LFT must then lead straight to the
+ * exit switch, not back to where it landed: in a group that is not fully
+ * connected it may. There intm is refused when asked for, and off by
+ * default.
+ */
+static int set_intm(struct fabric *f)
+{
+	int g, a = 0, b = 0;
+
+	if (!f->ar) {
+		if (f->has_intm && f->intm != SNIC_AR_INTM_OFF) {
+			fprintf(stderr, "Error: %s: intm %s needs adaptive routing (ar, val, valpkt or ugal)\n",
+				f->src, snic_intm_names[f->intm]);
+			return -1;
+		}
+		f->intm = SNIC_AR_INTM_OFF;
+		return 0;
+	}
+	g = open_group(f, &a, &b);
+	if (!f->has_intm) {
+		f->intm = g < 0 && (f->ar == 3 || f->ar == 4) ?
+			  SNIC_AR_INTM_PACKET : SNIC_AR_INTM_OFF;
+		return 0;
+	}
+	if (f->intm != SNIC_AR_INTM_OFF && g >= 0) {
+		fprintf(stderr, "Error: %s: intm %s needs every group fully connected: group %d is not (switches \"%s\" and \"%s\" share no link), and a packet through another of its switches could come back (intm off)\n",
+			f->src, snic_intm_names[f->intm], g, f->node[a].name,
+			f->node[b].name);
+		return -1;
+	}
+	return 0;
+}
+
 /* Adaptive routing of switch @n: settings, its ports, its BPT. */
 static int program_ar(const struct fabric *f, int n, uint32_t sw)
 {
@@ -330,6 +411,8 @@ static int program_ar(const struct fabric *f, int n, uint32_t sw)
 		.algorithm = ar_algorithm[f->ar < sizeof(ar_algorithm) /
 					  sizeof(ar_algorithm[0]) ?
 					  f->ar : 1],
+		/* set_intm()'s */
+		.has_intm = true, .intm = f->intm,
 	};
 	/* An in-group detour's second hop steps up the SC as a global hop
 	 * does (with global links or not: a group of three switches can
@@ -797,6 +880,10 @@ static int cmd_up(int argc, char **argv)
 			f->ar = 3;
 		} else if (!strcmp(argv[i], "ugal")) {
 			f->ar = 4;
+		} else if (!strcmp(argv[i], "intm") && i + 1 < argc &&
+			   !parse_intm(argv[i + 1], &f->intm)) {
+			f->has_intm = true;
+			i++;
 		} else if (!strcmp(argv[i], "rdma")) {
 			f->rdma = 1;
 		} else if (!strcmp(argv[i], "hoq") && i + 1 < argc &&
@@ -829,7 +916,7 @@ static int cmd_up(int argc, char **argv)
 	}
 	if (!err && part)
 		err = fab_set_part(f, part);
-	if (err || fab_finish(f)) {
+	if (err || fab_finish(f) || set_intm(f)) {
 		fab_free(f);
 		return 1;
 	}

@@ -53,7 +53,7 @@ static void usage(FILE *f)
 		"  qdisc show DEV                 sch_snic per-VL statistics\n"
 		"  qdisc set DEV [limit N] [rate RATE] [sc2vl V0,...] [vlarb W0,...]\n"
 		"                [hoq USEC] [dilation D] [sync USEC] [latency NS]  (add: create)\n"
-		"  fabric up FILE|GENERATOR [name NAME] [dilation D|auto] [rate RATE] [hoq USEC] [latency NS] [global_latency NS] [ar|val|valpkt|ugal] [loops] [check]\n"
+		"  fabric up FILE|GENERATOR [name NAME] [dilation D|auto] [rate RATE] [hoq USEC] [latency NS] [global_latency NS] [ar|val|valpkt|ugal] [intm off|packet|flow] [loops] [check]\n"
 		"  fabric down|show [NAME]        tear down / describe a fabric\n"
 		"  fabric health [NAME [threshold PERMILLE | mark]]  how faithful it was\n"
 		"  fabric check [NAME] [pairs N|all]  hosts ping each other\n"

@@ -26,6 +26,8 @@ int parse_sc_table(char *s, uint8_t *table);
 void out_table(const char *key, const uint8_t *table, int n);
 void out_u64_list(const char *k, const uint64_t *v, int n);
 void out_frac_list(const char *k, const double *v, int n);
+/* ar.c: enum snic_ar_intm's names, NULL-terminated */
+extern const char *const snic_intm_names[];
 /* ar.c: link keys as text, gSW.PG.IDX or lFROM.TO (0: not one). */
 uint32_t snic_link_parse(const char *s);
 void snic_link_format(uint32_t key, char *buf, size_t len);
