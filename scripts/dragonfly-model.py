@@ -17,10 +17,16 @@ Routings (as snic's and BookSim2's draw, evenly, with no queues):
            the destination group, a local hop
   val      per packet through a random intermediate group, 1 in g each,
            the source's and the destination's standing for the minimal
-           path, minimal in and out of it (snic's valpkt,
-           drivers/snic/core/arn.h)
+           path, minimal in and out of it (snic's valpkt with ar_intm
+           off, drivers/snic/core/arn.h)
   valnode  per packet through a random intermediate switch, minimal to it
            and on from it (BookSim2's Valiant: a random intermediate node)
+  valsw    val's draw of the group, then the switch L it lands on in the
+           intermediate group draws one of the group's switches, 1 in a
+           each: L itself or E (the one with the link on to the
+           destination group) cross minimally, L to E; any other I takes
+           L to I, then I to E; none when L is E (snic's valpkt, its
+           ar_intm packet by default, drivers/snic/ar.c)
   best     the best split of each source switch's traffic to each
            destination switch over the minimal path and the paths through
            each intermediate group (ARN's candidates, the group's global
@@ -86,6 +92,8 @@ class Fabric:
                     todo.extend(local[x])
             n += 1
         self.ngroups = n
+        self.members = [[s for s in self.switches if self.group[s] == k]
+                        for k in range(n)]
         for a, b in glob:
             ga, gb = self.group[a], self.group[b]
             # the first global link between two groups routes minimally
@@ -130,9 +138,18 @@ class Fabric:
         for k in range(self.ngroups):
             if k in (gs, gd):
                 p.append((w, self.minimal(s, d)))
-            else:
-                a, b = self.glink[(gs, k)]
+                continue
+            a, b = self.glink[(gs, k)]
+            e = self.glink[(k, gd)][0]
+            if routing != 'valsw' or b == e:
                 p.append((w, self.minimal(s, a) + self.minimal(b, d)))
+                continue
+            # landed on b, which draws among its group's switches
+            sw = self.members[k]
+            for i in sw:
+                mid = [b] if i in (b, e) else [b, i]
+                p.append((w / len(sw), self.minimal(s, a) + mid +
+                          self.minimal(mid[-1], d)[1:]))
         return p
 
 
@@ -183,7 +200,8 @@ def main():
     ap.add_argument('--pattern', default='adv+1', choices=['adv+1', 'uniform'])
     ap.add_argument('--channels', action='store_true')
     ap.add_argument('--iters', type=int, default=2000)
-    ap.add_argument('routings', nargs='*', default=['min', 'val', 'valnode', 'best'])
+    ap.add_argument('routings', nargs='*',
+                    default=['min', 'val', 'valnode', 'valsw', 'best'])
     a = ap.parse_args()
     fab = Fabric(load_fabric(a.fabric))
     if fab.ngroups < 2:
@@ -192,7 +210,7 @@ def main():
     for r in a.routings:
         if r == 'best':
             load = best_split(fab, dem, a.iters)
-        elif r in ('min', 'val', 'valnode'):
+        elif r in ('min', 'val', 'valnode', 'valsw'):
             load = oblivious(fab, dem, r)
         else:
             sys.exit(f'dragonfly-model: no routing "{r}"')

@@ -154,6 +154,9 @@ check "dragonfly model, ADV+1: MIN 1/8 (one global link), Valiant by group 1/2 (
 	grep -q '^val ceiling 0.5000 .* (global 1.778 local 2.000 ' '$t/dm.txt' &&
 	grep -q '^valnode ceiling 0.5294 .* (global 1.778 local 1.889 ' '$t/dm.txt' &&
 	awk '\$1 == \"best\" { exit !(\$3 >= 0.55 && \$3 <= 0.5625) }' '$t/dm.txt'"
+check "dragonfly model, ADV+1: Valiant by group, then by switch where it lands (valsw, ar_intm) 9/16, the global links' (local 1.556)" sh -c "
+	'$m' dragonfly:2,4,2,9 valsw >'$t/dv.txt'; cat '$t/dv.txt'
+	grep -q '^valsw ceiling 0.5625 .* (global 1.778 local 1.556 ' '$t/dv.txt'"
 check "dragonfly model: uniform MIN's ceiling is the host link's; a one-group fabric refused" sh -c "
 	'$m' --pattern uniform dragonfly:2,4,2,9 min | tee '$t/du.txt' &&
 	grep -q '^min ceiling 1.0000 ' '$t/du.txt' &&
