@@ -115,6 +115,11 @@
 #                         df72_{arn,valpkt}_adv1_hot_channel_load: the
 #                         busiest channel's bytes over the ADV+1 runs
 #                         over a host link's (mean), and _bound, 1 over it
+#   arn_adv1_before, valgrp_adv1  ARN and VAL per packet on ADV+1
+#                         without the intermediate switch's draw (intm off),
+#                         beside arn_adv1 (intm flow) and valpkt_adv1
+#                         (intm packet); arn_before_lost, valgrp_lost:
+#                         datagrams lost over their four runs
 #   link_latency_rtt_vs_model  a ping's round trip over two links with a
 #                         latency (20 and 50 fabric us) over the model's,
 #                         serializations included (the goal: within 5 %)
@@ -1989,7 +1994,9 @@ df_uni_min= df_uni_val= df_uni_arn= df_uni_valpkt= df_uni_ugal=
 for mode in min val arn valpkt ugal; do
 	opt=$mode
 	[ $mode = min ] && opt=
-	[ $mode = arn ] && opt=ar
+	# ARN with its intermediate switch drawn per flow (valpkt and ugal
+	# draw it per packet by default); without it below, arn_adv1_before
+	[ $mode = arn ] && opt="ar intm flow"
 	if ! "$SNICCTL" fabric up dragonfly:2,4,2,9 name bd rate 2500mbit hoq 500 \
 		$opt >/dev/null; then
 		for f in adv1 uniform avg_hops lost hoq_discards path_changes_per_kpkt; do
@@ -2100,6 +2107,33 @@ for mode in min val arn valpkt ugal; do
 	RUNS=
 	"$SNICCTL" fabric down bd >/dev/null
 	eval "df_uni_$mode=\$uni"
+done
+# The same ADV+1 runs without the intermediate switch's draw (intm off:
+# the landing switch sends transit straight to the exit), ARN as the
+# bench measured it before 2026-12-07 (arn_adv1_before) and VAL per
+# packet by group alone (valgrp_adv1), in this boot beside the above.
+for mode in arnb valgrp; do
+	opt="ar intm off" name=arn_adv1_before lname=arn_before_lost
+	[ $mode = valgrp ] && opt="valpkt intm off" name=valgrp_adv1 lname=valgrp_lost
+	if ! "$SNICCTL" fabric up dragonfly:2,4,2,9 name bd rate 2500mbit hoq 500 \
+		$opt >/dev/null; then
+		bench $name "" "fabric up failed"
+		bench $lname "" "fabric up failed"
+		continue
+	fi
+	set -- $(df_run uniform 0.5)
+	lost=$2
+	for k in 1 2 3; do
+		set -- $(df_run adv+1 1.0)
+		sample $name "$1"
+		lost="$lost $2"
+	done
+	fidelity "df72_$mode" bd
+	RUNS=df72_$mode figure $name %.4f
+	RUNS=df72_$mode bench $lname "$(echo "$lost" |
+		awk 'NF == 4 { for (i = 1; i <= NF; i++) { if ($i !~ /^[0-9]+$/) exit; s += $i }
+		print s }')"
+	"$SNICCTL" fabric down bd >/dev/null
 done
 # the goals' names for the ADV+1 figures, the same rounds
 for mode in min val arn valpkt ugal; do
