@@ -185,6 +185,31 @@ _int() {
 	esac
 }
 
+# found DESC WHAT VAR...: fabric $F is as DESC says when every VAR is set
+# (what a test read of its shape); else no WHAT was found, and the test
+# ends with the fabric down
+found() {
+	local d=$1 w=$2 v
+
+	shift 2
+	for v; do
+		eval "[ -n \"\${$v:-}\" ]" && continue
+		not_ok "the fabric: no $w found"
+		"$SNICCTL" fabric down "$F"
+		ktap_finish
+	done
+	ok "the fabric: $d"
+}
+
+# pin SW LID PORT WHAT: switch SW of fabric $F: its BPT entry for LID's
+# group set to one candidate, PORT (global; WHAT it leads to), checked
+pin() {
+	set -- "$1" "$3" "$4" $(nsexec "$F-$1" "$SNICCTL" bpt show sw0 |
+		awk -v d="$2" '$1 == "dlid" && $2 <= d && $4 >= d { print $2, $4; exit }')
+	check "$1: the BPT entry for dlid ${4:-?}-${5:-?} through $3 only" \
+		nsexec "$F-$1" "$SNICCTL" bpt set sw0 dlid "${4:-}-${5:-}" "$2:4:g"
+}
+
 # link_stat NS DEV FIELD (rx_packets, tx_packets, rx_dropped...) from sysfs.
 link_stat() {
 	nsexec "$1" cat "/sys/class/net/$2/statistics/$3"

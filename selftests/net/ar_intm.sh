@@ -70,28 +70,6 @@ set -- $(echo "$J" | $JQ -r --arg h "$HN" \
 	'.nodes[] | select(.name == $h) | "\(.addr) \(.lid)"')
 HA=${1:-} HL=${2:-}
 SA=$(echo "$J" | $JQ -r --arg h "$SN" '.nodes[] | select(.name == $h) | .addr')
-# found DESC WHAT VAR...: the fabric as DESC says when every VAR is set;
-# else no WHAT was found, and the test ends
-found() {
-	local d=$1 w=$2 v
-
-	shift 2
-	for v; do
-		eval "[ -n \"\${$v:-}\" ]" && continue
-		not_ok "the fabric: no $w found"
-		"$SNICCTL" fabric down "$F"
-		ktap_finish
-	done
-	ok "the fabric: $d"
-}
-# pin SW LID PORT WHAT: SW's BPT entry for LID's group, one candidate:
-# PORT (WHAT it leads to)
-pin() {
-	set -- "$1" "$3" "$4" $(nsexec "$F-$1" "$SNICCTL" bpt show sw0 |
-		awk -v d="$2" '$1 == "dlid" && $2 <= d && $4 >= d { print $2, $4; exit }')
-	check "$1: the BPT entry for dlid ${4:-?}-${5:-?} through $3 only" \
-		nsexec "$F-$1" "$SNICCTL" bpt set sw0 dlid "${4:-}-${5:-}" "$2:4:g"
-}
 found "$SN ($SA) on g0s0, its port $PS to L = $L (group $GI, port $PL); E = $E, its port $PE to $D2 (group 2); I = $I (L: p$PLI to I, p$PLE to E; I: p$PIE to E); $HN ($HA, LID $HL) on g2s0" \
 	"transit group with a landing, an exit and a third switch" \
 	SN SA PS L PL E PE D2 I PLI PLE PIE HN HA HL

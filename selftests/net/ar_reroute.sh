@@ -64,28 +64,6 @@ H=$(echo "$J" | $JQ -r 'first(.links[] | [.a, .b] | select(index("g2s0")) |
 set -- $(echo "$J" | $JQ -r --arg h "$H" \
 	'.nodes[] | select(.name == $h) | "\(.name) \(.addr) \(.lid)"')
 H=${1:-} HA=${2:-} HL=${3:-}
-# found DESC WHAT VAR...: the fabric as DESC says when every VAR is set;
-# else no WHAT was found, and the test ends
-found() {
-	local d=$1 w=$2 v
-
-	shift 2
-	for v; do
-		eval "[ -n \"\${$v:-}\" ]" && continue
-		not_ok "the fabric: no $w found"
-		"$SNICCTL" fabric down "$F"
-		ktap_finish
-	done
-	ok "the fabric: $d"
-}
-# pin SW LID PORT WHAT: SW's BPT entry for LID's group, one candidate:
-# PORT (WHAT it leads to)
-pin() {
-	set -- "$1" "$3" "$4" $(nsexec "$F-$1" "$SNICCTL" bpt show sw0 |
-		awk -v d="$2" '$1 == "dlid" && $2 <= d && $4 >= d { print $2, $4; exit }')
-	check "$1: the BPT entry for dlid ${4:-?}-${5:-?} through $3 only" \
-		nsexec "$F-$1" "$SNICCTL" bpt set sw0 dlid "${4:-}-${5:-}" "$2:4:g"
-}
 found "$SH on $S, its port $PA to $XS (group $GX), $Z port $PZ to group 2, $H ($HA, LID $HL) on g2s0" \
 	"intermediate group and switches as needed" PA XS Z PZ HL SH
 # S's entry for H's group: one candidate, through group X
